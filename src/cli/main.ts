@@ -1,0 +1,66 @@
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '../io/errors.js';
+
+const EXIT_CODES = `
+Exit codes:
+  0  every input passed
+  1  at least one input failed (invalid, rejected or unreadable)
+  2  usage error or internal fault`;
+
+function validateOptions(cmd: Command): Command {
+  return cmd
+    .option('--entity <file>', 'seller entity record(s): one JSON object or an array (default: .pintae/entities/<entity_id>.json)')
+    .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
+    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
+    .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
+    .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
+    .option('--aed-line-amounts', 'write per-line BTAE-08/10 in AED instead of the invoice currency (see docs/decisions.md)')
+    .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
+}
+
+export function program(): Command {
+  const cli = new Command('pintae')
+    .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
+    .version('0.1.0')
+    .addHelpText('after', EXIT_CODES)
+    .exitOverride();
+
+  validateOptions(cli.command('validate').argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    .description('answer what the service\'s dry run (POST /oauth/invoices/validate) would answer')
+    .option('--out-dir <dir>', 'write <input name>.xml for every invoice whose XML could be built, valid or not'))
+    .addHelpText('after', EXIT_CODES)
+    .action(async (paths: string[], options) => {
+      const { runValidate } = await import('./commands/validate.js');
+      process.exitCode = await runValidate(paths, options, 'validate');
+    });
+
+  validateOptions(cli.command('build').argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    .description('write the UBL XML of valid invoices; invalid ones fail with their errors')
+    .option('--out-dir <dir>', 'directory for the XML files (required)'))
+    .addHelpText('after', EXIT_CODES)
+    .action(async (paths: string[], options) => {
+      const { runValidate } = await import('./commands/validate.js');
+      process.exitCode = await runValidate(paths, options, 'build');
+    });
+  return cli;
+}
+
+async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      process.exitCode = e.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`pintae: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`pintae: internal error: ${(e as Error).message}\n${process.env.PINTAE_DEBUG ? (e as Error).stack + '\n' : ''}`);
+    process.exitCode = 2;
+  }
+}
+
+await main(process.argv);

@@ -1,0 +1,72 @@
+import type { TaxCategory } from '../model/types.js';
+
+export const TAX_CATEGORIES: readonly TaxCategory[] = ['S', 'Z', 'E', 'O', 'AE', 'N'];
+
+/** Full labels accepted for a category (spec 2.7), compared case- and punctuation-insensitively. */
+const LABELS: Record<string, TaxCategory> = {
+  'standard': 'S', 'standard rate': 'S', 'standard rated': 'S', 'standard rated 5': 'S', 'standard rate 5': 'S', 'vat 5': 'S',
+  'zero': 'Z', 'zero rate': 'Z', 'zero rated': 'Z', 'zero rated 0': 'Z', 'zerorated': 'Z',
+  'exempt': 'E', 'exempted': 'E', 'exempt from tax': 'E', 'exempt from vat': 'E', 'vat exempt': 'E',
+  'out of scope': 'O', 'outside scope': 'O', 'outside the scope': 'O', 'outside scope of tax': 'O', 'not subject to vat': 'O',
+  'out of scope of vat': 'O', 'not subject to tax': 'O',
+  'reverse charge': 'AE', 'vat reverse charge': 'AE', 'reverse charged': 'AE', 'reverse': 'AE', 'rcm': 'AE',
+  'margin scheme': 'N', 'margin': 'N', 'profit margin scheme': 'N', 'profit margin': 'N', 'standard rate additional vat': 'N',
+};
+
+/** Category code for a code or a label; undefined when unknown (reported against the line). */
+export function taxCategory(text: string | undefined): TaxCategory | undefined {
+  if (text === undefined) return 'S';
+  const t = text.trim();
+  if ((TAX_CATEGORIES as readonly string[]).includes(t.toUpperCase())) return t.toUpperCase() as TaxCategory;
+  return LABELS[t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()];
+}
+
+/** UAE VAT exemption reason codes (spec 2.7); the list is open, other codes are carried as sent. */
+export const EXEMPTION_REASONS: Readonly<Record<string, string>> = {
+  'DL8.46.1': 'Certain financial services',
+  'DL8.46.2': 'Supply of residential units (lease or sale)',
+  'DL8.46.3': 'Bare land',
+  'DL8.46.4': 'Local passenger transport',
+};
+
+/** Goods and services subject to the reverse-charge mechanism (spec 2.7 item_type; PINT-AE ibr-006-ae). */
+export const REVERSE_CHARGE_ITEM_TYPES: Readonly<Record<string, string>> = {
+  'DL8.48.8.1': 'Gold and diamonds',
+  'DL8.48.8.2': 'Electronic devices',
+  'DL8.48.3.1': 'Crude or refined oil',
+  'DL8.48.3.2': 'Natural gas',
+  'DL8.48.3.3': 'Pure hydrocarbons',
+};
+
+/** Payment means codes the request may carry (spec 2.1), with the label emitted as @name. */
+export const PAYMENT_MEANS: Readonly<Record<string, string>> = {
+  '1': 'Instrument not defined',
+  '10': 'In cash',
+  '20': 'Cheque',
+  '30': 'Credit transfer',
+  '48': 'Bank card',
+  '49': 'Direct debit',
+};
+
+const PAYMENT_LABELS: Record<string, string> = {
+  'credit transfer': '30', 'bank transfer': '30', transfer: '30', 'wire transfer': '30', wire: '30', 'bank': '30',
+  'electronic funds transfer': '30', eft: '30',
+  cash: '10', 'in cash': '10', cheque: '20', check: '20',
+  card: '48', 'bank card': '48', 'credit card': '48', 'debit card': '48',
+  'direct debit': '49', debit: '49',
+};
+
+/** Code for a legacy payment_method label; undefined when the label is unknown. */
+export function paymentMeansFromLabel(label: string): string | undefined {
+  const t = label.trim();
+  if (Object.hasOwn(PAYMENT_MEANS, t)) return t;
+  return PAYMENT_LABELS[t.toLowerCase().replace(/[^a-z]+/g, ' ').trim()];
+}
+
+export const REGISTRATION_TYPES = ['TL', 'EID', 'PAS', 'CD'] as const;
+
+/** Upper-cased registration type, or undefined when outside the list (spec 2.2, 2.3). */
+export function registrationType(text: string): 'TL' | 'EID' | 'PAS' | 'CD' | undefined {
+  const t = text.trim().toUpperCase();
+  return (REGISTRATION_TYPES as readonly string[]).includes(t) ? (t as 'TL' | 'EID' | 'PAS' | 'CD') : undefined;
+}

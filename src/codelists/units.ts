@@ -1,0 +1,50 @@
+/**
+ * UN/ECE Recommendation 20 unit codes that invoices commonly carry (with the Rec 21 package codes, prefixed X,
+ * that Rec 20 includes). A code outside this subset is treated like an unknown label (spec 2.7: falls back to EA).
+ */
+const CODES = `EA H87 C62 NAR NPR PR SET DZN GRO LO ST KT PK XBX XPK XCT XBG XBO XCN XPA XRO XPX XSA XTU XDR XCR XBE XPL XBA
+HUR MIN SEC DAY WEE MON ANN QAN HAR E48 E49 E50 E51 E52 E53 E54 E55 E56 E57 E58 E59 E60 IE
+KGM GRM MGM TNE LBR ONZ KTN DTN
+LTR MLT CLT DLT HLT MTQ CMQ MMQ GLL GLI BLL QT PT OZA OZI
+MTR CMT MMT KMT DMT INH FOT YRD SMI NMI
+MTK CMK MMK KMK HAR ARE FTK INK YDK
+KWH MWH GWH WHR KWT MAW WTT KVA KVR VLT AMP JOU MJ KJO
+BAR PAL KPA MBR PS
+CEL FAH KEL
+BIT BYT KB MBY GBY TBY
+KMH KNT MTS
+A9 AS AY B3 CS D14 D97 E27 E34 IU NIU P1 PCE TU ZZ 1I`;
+
+export const UNIT_CODES: ReadonlySet<string> = new Set(CODES.split(/\s+/));
+
+const LABELS: Record<string, string> = {
+  each: 'EA', ea: 'EA', unit: 'EA', units: 'EA', 'no': 'EA', nos: 'EA', number: 'EA', item: 'EA', items: 'EA',
+  piece: 'H87', pieces: 'H87', pc: 'H87', pcs: 'H87', 'pc s': 'H87',
+  hour: 'HUR', hours: 'HUR', hr: 'HUR', hrs: 'HUR', h: 'HUR',
+  minute: 'MIN', minutes: 'MIN', min: 'MIN', mins: 'MIN', second: 'SEC', seconds: 'SEC', sec: 'SEC',
+  day: 'DAY', days: 'DAY', week: 'WEE', weeks: 'WEE', month: 'MON', months: 'MON', year: 'ANN', years: 'ANN',
+  kg: 'KGM', kgs: 'KGM', kilo: 'KGM', kilos: 'KGM', kilogram: 'KGM', kilograms: 'KGM', kilogramme: 'KGM',
+  g: 'GRM', gram: 'GRM', grams: 'GRM', gramme: 'GRM', mg: 'MGM', milligram: 'MGM',
+  t: 'TNE', tonne: 'TNE', tonnes: 'TNE', ton: 'TNE', tons: 'TNE', 'metric ton': 'TNE', lb: 'LBR', lbs: 'LBR', pound: 'LBR', pounds: 'LBR',
+  l: 'LTR', litre: 'LTR', litres: 'LTR', liter: 'LTR', liters: 'LTR', ltr: 'LTR', ml: 'MLT', millilitre: 'MLT', milliliter: 'MLT',
+  gallon: 'GLL', gallons: 'GLL', m: 'MTR', metre: 'MTR', metres: 'MTR', meter: 'MTR', meters: 'MTR', mtr: 'MTR',
+  cm: 'CMT', centimetre: 'CMT', centimeter: 'CMT', mm: 'MMT', millimetre: 'MMT', millimeter: 'MMT',
+  km: 'KMT', kilometre: 'KMT', kilometer: 'KMT', inch: 'INH', inches: 'INH', ft: 'FOT', foot: 'FOT', feet: 'FOT', yard: 'YRD',
+  m2: 'MTK', sqm: 'MTK', 'sq m': 'MTK', 'square metre': 'MTK', 'square meter': 'MTK', 'square metres': 'MTK', 'square meters': 'MTK',
+  sqft: 'FTK', 'sq ft': 'FTK', 'square foot': 'FTK', 'square feet': 'FTK',
+  m3: 'MTQ', cbm: 'MTQ', 'cubic metre': 'MTQ', 'cubic meter': 'MTQ', 'cubic metres': 'MTQ', 'cubic meters': 'MTQ',
+  kwh: 'KWH', 'kilowatt hour': 'KWH', mwh: 'MWH', kw: 'KWT',
+  set: 'SET', sets: 'SET', pair: 'PR', pairs: 'PR', dozen: 'DZN', kit: 'KT', lot: 'LO',
+  box: 'XBX', boxes: 'XBX', pack: 'XPK', packs: 'XPK', package: 'XPK', packages: 'XPK', carton: 'XCT', cartons: 'XCT',
+  bag: 'XBG', bags: 'XBG', bottle: 'XBO', bottles: 'XBO', can: 'XCN', cans: 'XCN', roll: 'XRO', rolls: 'XRO',
+  pallet: 'XPX', pallets: 'XPX', drum: 'XDR', drums: 'XDR', crate: 'XCR', crates: 'XCR', bundle: 'XBE', bundles: 'XBE',
+};
+
+/** Rec 20 code for a code or a common label; EA when neither (DESIGN: unit labels). */
+export function unitCode(text: string | undefined): string {
+  if (text === undefined) return 'EA';
+  const t = text.trim();
+  if (UNIT_CODES.has(t)) return t;
+  if (UNIT_CODES.has(t.toUpperCase()) && t.length > 1) return t.toUpperCase();
+  return LABELS[t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()] ?? 'EA';
+}

@@ -1,0 +1,151 @@
+import type { Decimal } from 'decimal.js';
+
+/** A section of spec 7.2: where the service files an error. */
+export type Section =
+  | 'endpoint_ids'
+  | 'contact_trn'
+  | 'invoice_header'
+  | 'seller_party'
+  | 'buyer_party'
+  | 'tax'
+  | 'legal_monetary'
+  | 'invoice_items';
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  message: string;
+  section: Section;
+  severity: Severity;
+  /** PINT-AE rule id or spec id (IBT/BTAE) where the spec names one. */
+  rule?: string;
+  /** JSON path into the input, e.g. `line_items[2].tax_amount`. */
+  field?: string;
+  /** XPath into the built XML. */
+  location?: string;
+}
+
+export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
+export type RegistrationType = 'TL' | 'EID' | 'PAS' | 'CD';
+
+export interface Entity {
+  entity_id: string;
+  registry_code?: string;
+  company_name?: string;
+  trn?: string;
+  country?: string;
+  state?: string;
+  city?: string;
+  area?: string;
+  postal_code?: string;
+  mobile?: string;
+  landline?: string;
+  email?: string;
+  legal_registration_type?: string;
+  legal_registration_id?: string;
+  issuing_authority?: string;
+  passport_country?: string;
+}
+
+export interface RateEntry {
+  date: string;
+  currency: string;
+  /** AED per one unit of the currency, as the text of the published figure. */
+  rate: Decimal;
+}
+
+export interface Buyer {
+  name?: string;
+  /** ISO 3166-1 alpha-2 when the sent value could be read; otherwise the sent text. */
+  country?: string;
+  countrySent?: string;
+  trn?: string;
+  participant_id?: string;
+  participant_scheme?: string;
+  address_line1?: string;
+  city?: string;
+  region?: string;
+  legal_registration_id?: string;
+  legal_registration_type?: string;
+  authority_name?: string;
+  passport_country_code?: string;
+}
+
+export interface SellerOverride {
+  legal_registration_id?: string;
+  registration_type?: string;
+  issuing_authority?: string;
+  passport_country?: string;
+}
+
+export interface Delivery {
+  address_line1?: string;
+  address_line2?: string;
+  address_line3?: string;
+  city?: string;
+  country_subdivision?: string;
+  country?: string;
+  post_code?: string;
+}
+
+export interface Line {
+  description?: string;
+  quantity: Decimal;
+  unit_amount: Decimal;
+  tax_amount: Decimal;
+  /** As sent (rounded to two decimals), or quantity × unit_amount. */
+  line_amount: Decimal;
+  line_amount_sent: boolean;
+  /** The category code, or the sent text when it could not be read. */
+  tax_category: string;
+  unit: string;
+  tax_exemption_reason?: string;
+  item_type?: string;
+  item_standard_id?: string;
+}
+
+/** A request body after normalization (spec 2.1–2.7): codes resolved, "" read as absent, amounts decimal. */
+export interface Invoice {
+  entity_id: string;
+  invoice_number: string;
+  date: string;
+  due_date?: string;
+  currency: string;
+  payment_means_code: string;
+  payment_account_id?: string;
+  payment_method?: string;
+  exchange_rate?: Decimal;
+  transaction_type_code: string;
+  delivery?: Delivery;
+  customs_declaration_ref?: string;
+  incoterms?: string;
+  deliver_to_party_name?: string;
+  deliver_to_party_id?: string;
+  deliver_to_party_id_scheme?: string;
+  actual_delivery_date?: string;
+  sub_total?: Decimal;
+  total_tax?: Decimal;
+  total?: Decimal;
+  seller?: SellerOverride;
+  buyer: Buyer;
+  line_items: Line[];
+}
+
+/** The body of the validate endpoint (spec 2.10, 4.2). */
+export interface ValidateResponse {
+  message: string;
+  data: {
+    is_valid: boolean;
+    entity_id: string | null;
+    invoice_number: string | null;
+    total_errors: number;
+    errors: Array<{ message: string; section: Section; rule?: string; field?: string }>;
+    warnings: Array<{ message: string; section: Section; field?: string }>;
+  };
+}
+
+/** The 400 body of the validate endpoint (an invalid registration type, spec 4.2). */
+export interface RejectedResponse {
+  message: string;
+  errors: Array<{ field: string; message: string }>;
+}

@@ -1,0 +1,86 @@
+import type { Entity, Finding, Invoice, RejectedResponse, ValidateResponse } from './model/types.js';
+import { pruneEmpty } from './normalize/prune.js';
+import { normalizeInvoice } from './normalize/invoice.js';
+import { checkSchema } from './schema/check.js';
+import { deriveBuyerEndpoint } from './derive/endpoint.js';
+import { resolveRate, type RateTable } from './derive/rates.js';
+import { computeTotals, invoiceTypeCode } from './derive/totals.js';
+import { invoiceUuid, type UuidMode } from './derive/uuid.js';
+import { runRules } from './rules/index.js';
+import { renderInvoice } from './ubl/invoice.js';
+import { registrationType } from './codelists/tax.js';
+import { TAX_CATEGORIES } from './codelists/tax.js';
+
+export interface PipelineEnv {
+  /** Finds the seller entity record by entity_id. */
+  findEntity(entityId: string): Entity | undefined;
+  rates?: RateTable;
+  /** Today's date (YYYY-MM-DD): the core never reads the clock. */
+  today: string;
+  uuid?: UuidMode;
+  /** Per-line BTAE-08/10 in AED rather than the document currency. */
+  aedLineAmounts?: boolean;
+  /** Marks this invoice_number as already seen for its entity in this run (spec 2.10 warnings). */
+  duplicate?: boolean;
+}
+
+export type InvoiceOutcome =
+  | { kind: 'rejected'; response: RejectedResponse }
+  | { kind: 'validated'; response: ValidateResponse; findings: Finding[]; xml: string | null; invoice: Invoice | null };
+
+export const MESSAGE_VALID = 'Invoice is valid and ready to send';
+export const MESSAGE_INVALID = 'Invoice has validation errors';
+
+/** Spec 4.2: an invalid registration-type value is rejected with 400 before validation runs. */
+function registrationTypeErrors(body: Record<string, unknown>): RejectedResponse['errors'] {
+  const checks: Array<[string, unknown]> = [
+    ['seller.registration_type', (body.seller as Record<string, unknown> | undefined)?.registration_type],
+    ['buyer.legal_registration_type', (body.buyer as Record<string, unknown> | undefined)?.legal_registration_type],
+  ];
+  return checks
+    .filter(([, v]) => v !== undefined && (typeof v !== 'string' || !registrationType(v)))
+    .map(([field, v]) => ({ field, message: `${field} ${JSON.stringify(v)} is not one of TL, EID, PAS, CD` }));
+}
+
+function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
+  const errors = findings.filter((f) => f.severity === 'error')
+    .map(({ message, section, rule, field }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}) }));
+  const warnings = findings.filter((f) => f.severity === 'warning').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }));
+  if (duplicate) warnings.push({ message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' });
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    message: errors.length ? MESSAGE_INVALID : MESSAGE_VALID,
+    data: { is_valid: errors.length === 0, entity_id: text(body.entity_id), invoice_number: text(body.invoice_number), total_errors: errors.length, errors, warnings },
+  };
+}
+
+/** One invoice through the whole pipeline: what the service's dry run answers, and the XML it would deliver. */
+export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcome {
+  const pruned = pruneEmpty(input);
+  if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) {
+    const findings: Finding[] = [{ message: 'The invoice must be a JSON object (spec 2.1)', section: 'invoice_header', severity: 'error' }];
+    return { kind: 'validated', response: response({}, findings, false), findings, xml: null, invoice: null };
+  }
+  const body = pruned as Record<string, unknown>;
+  const rejected = registrationTypeErrors(body);
+  if (rejected.length) return { kind: 'rejected', response: { message: 'The request is invalid', errors: rejected } };
+
+  const schemaFindings = checkSchema(body);
+  if (schemaFindings.length) {
+    return { kind: 'validated', response: response(body, schemaFindings, env.duplicate ?? false), findings: schemaFindings, xml: null, invoice: null };
+  }
+  const invoice = normalizeInvoice(body);
+  const entity = env.findEntity(invoice.entity_id);
+  const endpoint = deriveBuyerEndpoint(invoice.buyer, invoice.transaction_type_code);
+  const rate = invoice.currency === 'AED' ? undefined : resolveRate(invoice.currency, invoice.date, invoice.exchange_rate, env.rates, env.today);
+  const totals = computeTotals(invoice);
+  const typeCode = invoiceTypeCode(invoice);
+  const findings = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
+
+  const buildable = entity && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
+  const xml = buildable ? renderInvoice({
+    invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, aedLineAmounts: env.aedLineAmounts,
+    uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
+  }) : null;
+  return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml, invoice };
+}

@@ -1,0 +1,85 @@
+import type { Finding } from '../model/types.js';
+import type { Rule } from './types.js';
+import { error, flag } from './types.js';
+import { isCurrencyCode } from '../codelists/currencies.js';
+import { isCountryCode } from '../codelists/countries.js';
+import { emirateCode } from '../codelists/emirates.js';
+
+/** Transaction-type flags whose mandatory PINT-AE data this API has no field for (spec 2.5 vs the official rules). */
+const FLAGS_WITHOUT_FIELDS: Array<[number, string, string]> = [
+  [1, 'ibr-007-ae', 'free-trade zone (position 1) requires a Beneficiary ID (BTAE-01)'],
+  [4, 'ibr-138-ae', 'summary invoice (position 4) requires an invoicing period (IBG-14)'],
+  [6, 'ibr-137-ae', 'disclosed-agent billing (position 6) requires a Principal ID (BTAE-14)'],
+];
+
+export const headerRules: Rule[] = [
+  {
+    id: 'header.currency', section: 'invoice_header', spec: '2.1 currency (ISO 4217)',
+    check: ({ invoice }) => isCurrencyCode(invoice.currency) ? [] : [error('invoice_header', `currency ${invoice.currency} is not an ISO 4217 code`, { rule: 'ibr-cl-04', field: 'currency' })],
+  },
+  {
+    id: 'header.due-date', section: 'invoice_header', spec: '2.1 due_date, ibr-127-ae',
+    check: ({ invoice, totals }) => !invoice.due_date && totals.total.isPositive() && !totals.total.isZero() && !flag(invoice, 2)
+      ? [error('invoice_header', 'due_date is required when the amount due is above zero (payment due date, IBT-009), except on a deemed supply', { rule: 'ibr-127-ae', field: 'due_date' })]
+      : [],
+  },
+  {
+    id: 'header.transaction-type', section: 'invoice_header', spec: '2.5',
+    check: ({ invoice, typeCode }) => {
+      const out: Finding[] = [];
+      for (const [position, rule, text] of FLAGS_WITHOUT_FIELDS) {
+        if (flag(invoice, position)) out.push(error('invoice_header', `transaction_type_code ${invoice.transaction_type_code}: ${text}, which this API cannot carry`, { rule, field: 'transaction_type_code' }));
+      }
+      if (flag(invoice, 3) && !invoice.line_items.some((l) => l.tax_category === 'N')) {
+        out.push(error('invoice_header', 'transaction_type_code declares the profit-margin scheme (position 3): at least one line must be category N', { rule: 'ibr-116-ae', field: 'transaction_type_code' }));
+      }
+      if (typeCode === '480' && (flag(invoice, 2) || flag(invoice, 3) || flag(invoice, 4))) {
+        out.push(error('invoice_header', 'An invoice of only exempt or out-of-scope lines (type 480) cannot be a summary invoice, deemed supply or margin-scheme supply', { rule: 'ibr-157-ae', field: 'transaction_type_code' }));
+      }
+      return out;
+    },
+  },
+  {
+    id: 'header.export-delivery', section: 'invoice_header', spec: '2.4, 4.1, 7.3',
+    check: ({ invoice }) => {
+      const d = invoice.delivery;
+      const out: Finding[] = [];
+      const needsAddress = flag(invoice, 8) || flag(invoice, 7);
+      if (needsAddress && (!d?.address_line1 || !d.city || !d.country_subdivision)) {
+        const rule = flag(invoice, 8) ? 'ibr-152-ae' : 'ibr-142-ae';
+        out.push(error('invoice_header', 'Delivery to address line 1 (IBT-075), city (IBT-077) and subdivision (IBT-079) required', { rule, field: 'delivery' }));
+      }
+      if (flag(invoice, 8) && !d?.country) out.push(error('invoice_header', 'Deliver-to country code (IBT-080) required', { rule: 'IBT-080', field: 'delivery.country' }));
+      if (d?.country !== undefined) {
+        if (!isCountryCode(d.country)) out.push(error('invoice_header', `delivery.country ${d.country} is not an ISO 3166-1 alpha-2 code`, { rule: 'ibr-cl-14', field: 'delivery.country' }));
+        else if (flag(invoice, 8) && d.country === 'AE') out.push(error('invoice_header', 'An export delivers outside the UAE: delivery.country must be the buyer\'s country, not AE', { rule: 'ibr-152-ae', field: 'delivery.country' }));
+        else if (d.country === 'AE' && d.country_subdivision && !emirateCode(d.country_subdivision)) out.push(error('invoice_header', `delivery.country_subdivision ${d.country_subdivision} is not an emirate`, { rule: 'ibr-128-ae', field: 'delivery.country_subdivision' }));
+      }
+      return out;
+    },
+  },
+  {
+    id: 'header.exchange-rate', section: 'invoice_header', spec: '2.6, 7.3 (BTUAE-04)',
+    check: ({ invoice, rate }) => {
+      if (invoice.currency === 'AED') return [];
+      const sent = invoice.exchange_rate;
+      if (sent !== undefined) {
+        if (!sent.isPositive() || sent.isZero()) return [error('invoice_header', 'exchange_rate must be greater than 0', { rule: 'BTUAE-04', field: 'exchange_rate' })];
+        if (sent.decimalPlaces() > 6) return [error('invoice_header', `exchange_rate ${sent.toString()} has more than 6 decimals; a sent rate is used exactly as sent and never re-priced`, { rule: 'ibr-002-ae', field: 'exchange_rate' })];
+        return [];
+      }
+      return rate ? [] : [error('invoice_header',
+        `Currency exchange rate (BTUAE-04) required when currency differs from AED: no Central Bank rate for ${invoice.currency} on or up to 7 days before ${invoice.date} (send exchange_rate, or give a rate table with --rates)`,
+        { rule: 'BTUAE-04', field: 'exchange_rate' })];
+    },
+  },
+  {
+    id: 'header.payment', section: 'invoice_header', spec: '2.1 payment_*, 4.1, ibr-192-ae',
+    check: ({ invoice }) => {
+      const out: Finding[] = [];
+      if (invoice.payment_method) out.push(error('invoice_header', `payment_method ${invoice.payment_method} is not a known payment label; send payment_means_code (30, 10, 20, 48 or 49)`, { field: 'payment_method' }));
+      if (invoice.payment_means_code === '30' && !invoice.payment_account_id) out.push(error('invoice_header', 'payment_account_id (the seller IBAN) is required when payment_means_code is 30 (credit transfer)', { rule: 'ibr-192-ae', field: 'payment_account_id' }));
+      return out;
+    },
+  },
+];
