@@ -18,8 +18,8 @@ export interface PipelineEnv {
   /** Today's date (YYYY-MM-DD): the core never reads the clock. */
   today: string;
   uuid?: UuidMode;
-  /** Per-line BTAE-08/10 in AED rather than the document currency. */
-  aedLineAmounts?: boolean;
+  /** Per-line BTAE-08/10 of a foreign-currency invoice: AED (default, spec 2.6.2) or the document currency. */
+  lineAmounts?: 'aed' | 'document';
   /** Marks this invoice_number as already seen for its entity in this run (spec 2.10 warnings). */
   duplicate?: boolean;
 }
@@ -79,7 +79,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
 
   const buildable = entity && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
   const xml = buildable ? renderInvoice({
-    invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, aedLineAmounts: env.aedLineAmounts,
+    invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, lineAmounts: env.lineAmounts,
     uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
   }) : null;
   return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml, invoice };

@@ -14,7 +14,7 @@ function validateOptions(cmd: Command): Command {
     .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
-    .option('--aed-line-amounts', 'write per-line BTAE-08/10 in AED instead of the invoice currency (see docs/decisions.md)')
+    .option('--line-amounts <currency>', 'per-line BTAE-08/10 of a foreign-currency invoice: aed (default) or document')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
 

@@ -22,8 +22,8 @@ export interface BuildInput {
   uuid: string;
   /** AED per unit of the invoice currency; undefined for an AED invoice. */
   rate?: Decimal;
-  /** Per-line BTAE-08/10 in AED instead of the document currency (docs/decisions.md). */
-  aedLineAmounts?: boolean;
+  /** Per-line BTAE-08/10 of a foreign-currency invoice: AED (default, spec 2.6.2) or the document currency. */
+  lineAmounts?: 'aed' | 'document';
 }
 
 /** The invoice as an object tree, element order per the UBL 2.1 Invoice XSD. */
@@ -32,7 +32,7 @@ export function invoiceTree(input: BuildInput): XmlNode {
   const currency = invoice.currency;
   const foreign = currency !== 'AED' && input.rate !== undefined;
   const amount = (v: Decimal) => el(formatMoney(v), { currencyID: currency });
-  const lineCtx = { currency, rate: foreign ? input.rate : undefined, aedLineAmounts: input.aedLineAmounts ?? false };
+  const lineCtx = { currency, rate: foreign ? input.rate : undefined, lineAmountsInAed: input.lineAmounts !== 'document' };
   return {
     Invoice: {
       '@xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',

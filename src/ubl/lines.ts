@@ -4,7 +4,7 @@ import { toAed } from '../derive/totals.js';
 import { el, type XmlNode } from './node.js';
 import { taxCategoryNode } from './tax.js';
 
-export interface LineContext { currency: string; rate?: Decimal; aedLineAmounts: boolean }
+export interface LineContext { currency: string; rate?: Decimal; lineAmountsInAed: boolean }
 
 /**
  * DESIGN (discount through a lower line_amount): the price stays unit_amount and the difference to
@@ -25,12 +25,12 @@ function lineAdjustment(line: Line, amount: (v: Decimal) => XmlNode): XmlNode | 
 }
 
 /**
- * cac:ItemPriceExtension (BTAE-10 line amount with VAT, BTAE-08 line VAT). In the document currency, as the official
- * examples carry it and ibr-126 requires of every cbc:Amount; in AED when `aedLineAmounts` is set (spec 2.6.2's wording).
- * An exempt line carries no BTAE-08 (ibr-163-ae).
+ * cac:ItemPriceExtension (BTAE-10 line amount with VAT, BTAE-08 line VAT). On a foreign-currency invoice in AED, as
+ * spec 2.6.2 says the service adds them; in the document currency (as the official Exports example shows) when
+ * `lineAmountsInAed` is false. Both pass the official rules (docs/decisions.md). An exempt line carries no BTAE-08 (ibr-163-ae).
  */
 function priceExtension(line: Line, ctx: LineContext): XmlNode {
-  const inAed = ctx.aedLineAmounts && ctx.rate !== undefined;
+  const inAed = ctx.lineAmountsInAed && ctx.rate !== undefined;
   const convert = (v: Decimal) => (inAed ? toAed(v, ctx.rate!) : v);
   const currencyID = inAed ? 'AED' : ctx.currency;
   return {

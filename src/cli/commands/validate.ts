@@ -17,7 +17,7 @@ export interface ValidateOptions {
   format?: string;
   uuid?: string;
   deterministic?: boolean;
-  aedLineAmounts?: boolean;
+  lineAmounts?: string;
   today?: string;
 }
 
@@ -30,6 +30,11 @@ function uuidMode(options: ValidateOptions): UuidMode {
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
+}
+
+function lineAmounts(value: string | undefined): 'aed' | 'document' {
+  if (value === undefined || value === 'aed' || value === 'document') return value ?? 'aed';
+  throw new UsageError(`--line-amounts ${value}: choose aed or document`);
 }
 
 /** `<input name>.xml`, or `<input name>-<index>.xml` for one item of a bulk body or array. */
@@ -52,7 +57,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     rates: options.rates ? loadRates(options.rates) : undefined,
     today,
     uuid: uuidMode(options),
-    aedLineAmounts: options.aedLineAmounts ?? false,
+    lineAmounts: lineAmounts(options.lineAmounts),
   };
   const sources = discover(paths);
   const results: InvoiceResult[] = [];
