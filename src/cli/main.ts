@@ -7,9 +7,11 @@ Exit codes:
   1  at least one input failed (invalid, rejected or unreadable)
   2  usage error or internal fault`;
 
+const collect = (value: string, previous: string[]) => [...previous, value];
+
 function validateOptions(cmd: Command): Command {
   return cmd
-    .option('--entity <file>', 'seller entity record(s): one JSON object or an array (default: .pintae/entities/<entity_id>.json)')
+    .option('--entity <file>', 'seller entity record(s): one JSON object or an array; repeatable (default: .pintae/entities/<entity_id>.json)', collect, [])
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
     .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')

@@ -39,7 +39,7 @@ function wording(error: ErrorObject, field: string): string {
     case 'format': return `${field} must be a calendar date in YYYY-MM-DD form`;
     case 'enum': return `${field} must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
     case 'minItems': return `${field} must hold at least one line`;
-    case 'x-decimal': return `${field} must be a number (below ${MAX_AMOUNT.toExponential()} in size)`;
+    case 'x-decimal': return `${field} must be a number (an amount below 10,000,000,000,000)`;
     case 'pattern':
       if (field === 'transaction_type_code') return 'transaction_type_code must be exactly 8 characters, each 0 or 1';
       if (field === 'currency') return 'currency must be a three-letter ISO 4217 code';

@@ -1,5 +1,5 @@
 import type { Line, TaxCategory } from '../model/types.js';
-import { formatMoney, type Decimal } from '../derive/money.js';
+import { formatMoney, money, type Decimal } from '../derive/money.js';
 import { toAed } from '../derive/totals.js';
 import { el, type XmlNode } from './node.js';
 import { taxCategoryNode } from './tax.js';
@@ -13,7 +13,8 @@ export interface LineContext { currency: string; rate?: Decimal; lineAmountsInAe
  */
 function lineAdjustment(line: Line, amount: (v: Decimal) => XmlNode): XmlNode | undefined {
   const gross = line.quantity.times(line.unit_amount);
-  const difference = gross.minus(line.line_amount);
+  // A sub-cent difference is rounding of quantity × price, not a discount: ibr-147-ae allows for it.
+  const difference = money(gross.minus(line.line_amount));
   if (difference.isZero()) return undefined;
   const isAllowance = difference.isPositive();
   return {

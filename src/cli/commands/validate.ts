@@ -8,10 +8,11 @@ import { writeAtomic } from '../../io/write.js';
 import { UsageError } from '../../io/errors.js';
 import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
 import type { UuidMode } from '../../derive/uuid.js';
+import type { Entity } from '../../model/types.js';
 import { useColor } from '../ui.js';
 
 export interface ValidateOptions {
-  entity?: string;
+  entity?: string[];
   rates?: string;
   outDir?: string;
   format?: string;
@@ -30,6 +31,12 @@ function uuidMode(options: ValidateOptions): UuidMode {
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
+}
+
+function loadEntities(files: string[]): Map<string, Entity> {
+  const all = new Map<string, Entity>();
+  for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
+  return all;
 }
 
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
@@ -53,7 +60,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const env = {
-    findEntity: entityFinder(options.entity ? loadEntityFile(options.entity) : undefined, process.cwd()),
+    findEntity: entityFinder(loadEntities(options.entity ?? []), process.cwd()),
     rates: options.rates ? loadRates(options.rates) : undefined,
     today,
     uuid: uuidMode(options),
