@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OFFICIAL_DIR } from '../helpers/paths.js';
 import { HAVE_XSD, validateAgainstUblXsd, XSD_DIR } from '../helpers/xsd.js';
 
 const EXAMPLES = join(OFFICIAL_DIR, 'examples/invoice');
-const examples = HAVE_XSD ? readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')).sort() : [];
+const examples = HAVE_XSD && existsSync(EXAMPLES) ? readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')).sort() : [];
 const read = (f: string) => readFileSync(join(EXAMPLES, f), 'utf8');
 
 if (!HAVE_XSD) {
