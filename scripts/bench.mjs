@@ -1,0 +1,73 @@
+// npm run bench: speed and memory of the offline pipeline, reported as figures (never asserted in tests).
+//   1. cold: wall time of `node bin/pintae.js validate <one file>` (process start to exit), median of 5 runs
+//   2. warm: invoices per second through validateInvoice in one process over a generated corpus (1,000 invoices)
+//   3. CLI batch: wall time and peak RSS of `pintae validate` on the 1,000 files
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'bin/pintae.js');
+const entity = join(root, 'fixtures/entities/al-noor-trading.json');
+const rates = join(root, 'fixtures/rates/cbuae-2025.csv');
+const fixtures = readdirSync(join(root, 'fixtures/invoices')).filter((f) => f.endsWith('.json')).sort()
+  .map((f) => JSON.parse(readFileSync(join(root, 'fixtures/invoices', f), 'utf8')));
+const N = Number(process.env.BENCH_INVOICES ?? 1000);
+
+/** A corpus of realistic variety: each fixture shape, 1–50 lines, distinct invoice numbers. */
+function corpus(n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const base = structuredClone(fixtures[i % fixtures.length]);
+    base.invoice_number = `BENCH-${String(i).padStart(5, '0')}`;
+    const lines = 1 + ((i * 7) % 50);
+    const template = base.line_items;
+    base.line_items = Array.from({ length: lines }, (_, k) => ({ ...template[k % template.length], description: `${template[k % template.length].description} #${k + 1}` }));
+    delete base.sub_total; delete base.total_tax; delete base.total;
+    out.push(base);
+  }
+  return out;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x, d = 1) => x.toFixed(d);
+
+const dir = mkdtempSync(join(tmpdir(), 'pintae-bench-'));
+try {
+  const invoices = corpus(N);
+  invoices.forEach((inv, i) => writeFileSync(join(dir, `inv-${String(i).padStart(5, '0')}.json`), JSON.stringify(inv)));
+  const one = join(root, 'fixtures/invoices/standard.json');
+
+  const cold = [];
+  for (let i = 0; i < 5; i++) {
+    const t = process.hrtime.bigint();
+    spawnSync(process.execPath, [bin, 'validate', one, '--entity', entity, '--format', 'json'], { stdio: 'ignore' });
+    cold.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+
+  const { validateInvoice } = await import(join(root, 'dist/pipeline.js'));
+  const { loadEntityFile } = await import(join(root, 'dist/io/entities.js'));
+  const { loadRates } = await import(join(root, 'dist/io/rates.js'));
+  const entities = loadEntityFile(entity);
+  const env = { findEntity: (id) => entities.get(id), rates: loadRates(rates), today: '2026-11-22', uuid: { kind: 'deterministic' } };
+  for (const inv of invoices.slice(0, 50)) validateInvoice(inv, env); // warm-up
+  const t0 = process.hrtime.bigint();
+  let valid = 0;
+  for (const inv of invoices) if (validateInvoice(inv, env).response.data?.is_valid) valid++;
+  const warmMs = Number(process.hrtime.bigint() - t0) / 1e6;
+
+  const t1 = process.hrtime.bigint();
+  const batch = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'validate', dir, '--entity', entity, '--rates', rates, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const batchMs = Number(process.hrtime.bigint() - t1) / 1e6;
+  const peakKb = Number((batch.stderr.trim().split('\n').pop() ?? '').trim());
+
+  const lines = invoices.reduce((s, inv) => s + inv.line_items.length, 0);
+  console.log(`pintae bench (${N} invoices, ${lines} lines, node ${process.version})`);
+  console.log(`  cold validate, one file (median of 5):   ${fmt(median(cold), 0)} ms wall`);
+  console.log(`  warm pipeline, in process:               ${fmt(warmMs / N, 3)} ms/invoice, ${fmt(N / (warmMs / 1000), 0)} invoices/s (${valid} valid)`);
+  console.log(`  CLI validate on ${N} files:             ${fmt(batchMs, 0)} ms wall, ${fmt(N / (batchMs / 1000), 0)} invoices/s, peak RSS ${Number.isFinite(peakKb) && peakKb > 0 ? fmt(peakKb / 1024, 0) + ' MB' : 'n/a (no /usr/bin/time)'}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
