@@ -1,0 +1,9 @@
+/** pintae's library API: the same pipeline the CLI runs. */
+export { validateInvoice, MESSAGE_INVALID, MESSAGE_VALID, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
+export { RULES, runRules, type Rule, type RuleContext } from './rules/index.js';
+export { deriveBuyerEndpoint, type Endpoint } from './derive/endpoint.js';
+export { RateTable, resolveRate } from './derive/rates.js';
+export { parseRates, loadRates } from './io/rates.js';
+export { loadEntityFile, toEntity } from './io/entities.js';
+export { renderInvoice } from './ubl/invoice.js';
+export type * from './model/types.js';
