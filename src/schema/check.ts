@@ -50,11 +50,34 @@ function wording(error: ErrorObject, field: string): string {
 
 const RULE_OF_FIELD: Record<string, string> = { transaction_type_code: 'ibr-154-ae' };
 
+// XML 1.0 Char: tab, newline, carriage return, and the printable planes without surrogates, U+FFFE and U+FFFF.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+/** Fields kept on the record only (spec 2.1): they never reach the XML, so any character is fine there. */
+const NOT_EMITTED = /^(invoice_number|reference|invoice_type|payment_method|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code))$/;
+
+/** Strings holding a character no XML document can carry: located, instead of written into a broken document. */
+function unrepresentable(value: unknown, path: string, out: Finding[]): void {
+  if (typeof value === 'string') {
+    if (NOT_EMITTED.test(path)) return;
+    const bad = NOT_XML_CHAR.exec(value);
+    if (bad) {
+      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      const field = path || '(body)';
+      out.push({ message: `${field} contains the character U+${code}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
+    }
+  } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) unrepresentable(v, path ? `${path}.${k}` : k, out);
+  }
+}
+
 /** The schema stage: located field errors with human wording; an empty list when the body has the right shape. */
 export function checkSchema(body: unknown): Finding[] {
-  if (validateBody(body)) return [];
-  const seen = new Set<string>();
   const findings: Finding[] = [];
+  unrepresentable(body, '', findings);
+  if (validateBody(body)) return findings;
+  const seen = new Set<string>();
   for (const error of validateBody.errors ?? []) {
     const field = fieldOf(error);
     const message = wording(error, field);
