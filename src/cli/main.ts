@@ -25,6 +25,8 @@ export function program(): Command {
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
     .version('0.1.0')
     .addHelpText('after', EXIT_CODES)
+    // One line on stderr, in pintae's own voice, for commander's usage errors too; subcommands inherit this.
+    .configureOutput({ outputError: (text, write) => write(`pintae: ${text.replace(/^error: /, '').trimEnd()}\n`) })
     .exitOverride();
 
   validateOptions(cli.command('validate').argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')

@@ -1,4 +1,4 @@
-/** JSON.parse with the failure located: line and column of the offending character. */
+/** JSON.parse with the failure located: line and column of the offending character, one-line message. */
 export type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
 export function parseJson(text: string): JsonResult {
@@ -6,20 +6,78 @@ export function parseJson(text: string): JsonResult {
   if (body.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
   try {
     return { ok: true, value: JSON.parse(body) };
-  } catch (e) {
-    const message = (e as Error).message;
-    const position = /position (\d+)/.exec(message);
-    let offset = position ? Number(position[1]) : body.length;
-    const lineCol = /line (\d+) column (\d+)/.exec(message);
-    if (lineCol) return { ok: false, message: cleanMessage(message), line: Number(lineCol[1]), column: Number(lineCol[2]) };
-    if (offset > body.length) offset = body.length;
+  } catch {
+    // V8's messages do not always carry a position (Node 20 drops it for an unexpected token), so the
+    // failure is located by a scan of our own; JSON.parse stays the parser for every valid document.
+    const { offset, message } = locateJsonError(body);
     const before = body.slice(0, offset);
     const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    return { ok: false, message: cleanMessage(message), line, column };
+    return { ok: false, message, line, column: offset - before.lastIndexOf('\n') };
   }
 }
 
-function cleanMessage(message: string): string {
-  return message.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)/, '').replace(/^JSON\.parse: /, '');
+const WS = new Set([' ', '\t', '\n', '\r']);
+
+/** Scans JSON text and returns where and why it first stops being JSON. */
+export function locateJsonError(s: string): { offset: number; message: string } {
+  let i = 0;
+  class Stop { constructor(readonly offset: number, readonly message: string) {} }
+  const fail = (message: string, at = i): never => { throw new Stop(at, message); };
+  const describe = (at: number) => (at >= s.length ? 'the end of the file' : `${JSON.stringify(s[at])}`);
+  const ws = () => { while (i < s.length && WS.has(s[i]!)) i++; };
+  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) fail(`expected ${what}, found ${describe(i)}`); i++; };
+  const string = () => {
+    i++;
+    while (i < s.length && s[i] !== '"') {
+      const c = s.charCodeAt(i);
+      if (c < 0x20) fail('control character inside a string (escape it)');
+      if (s[i] === '\\') {
+        const e = s[i + 1];
+        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) fail('bad \\u escape'); i += 6; continue; }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) fail('bad escape in a string');
+        i += 2; continue;
+      }
+      i++;
+    }
+    if (i >= s.length) fail('unterminated string');
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = s[i];
+    if (c === '{') {
+      i++; ws();
+      if (s[i] === '}') { i++; return; }
+      for (;;) {
+        ws();
+        if (s[i] !== '"') fail(`expected a double-quoted property name, found ${describe(i)}`);
+        string(); expect(':', "':'"); value(); ws();
+        if (s[i] === ',') { i++; continue; }
+        if (s[i] === '}') { i++; return; }
+        fail(`expected ',' or '}', found ${describe(i)}`);
+      }
+    }
+    if (c === '[') {
+      i++; ws();
+      if (s[i] === ']') { i++; return; }
+      for (;;) {
+        value(); ws();
+        if (s[i] === ',') { i++; continue; }
+        if (s[i] === ']') { i++; return; }
+        fail(`expected ',' or ']', found ${describe(i)}`);
+      }
+    }
+    if (c === '"') return string();
+    const literal = /^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?)/.exec(s.slice(i, i + 400));
+    if (literal) { i += literal[0].length; return; }
+    fail(`unexpected ${describe(i)}`);
+  };
+  try {
+    value(); ws();
+    if (i < s.length) fail(`unexpected ${describe(i)} after the JSON value`);
+    return { offset: s.length, message: 'not valid JSON' };
+  } catch (e) {
+    if (e instanceof Stop) return { offset: e.offset, message: e.message };
+    throw e;
+  }
 }

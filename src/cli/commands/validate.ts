@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, extname } from 'node:path';
 import { discover } from '../../batch/discover.js';
 import { runSources, type InvoiceResult } from '../../batch/run.js';
@@ -31,6 +31,12 @@ function uuidMode(options: ValidateOptions): UuidMode {
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
+}
+
+/** The output directory is made (or found) before anything is read, so a bad one fails the run up front. */
+function prepareOutDir(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
+  try { mkdirSync(dir, { recursive: true }); } catch (e) { throw new UsageError(`--out-dir ${dir}: ${(e as Error).message}`); }
 }
 
 function loadEntities(files: string[]): Map<string, Entity> {
@@ -67,6 +73,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     lineAmounts: lineAmounts(options.lineAmounts),
   };
   const sources = discover(paths);
+  if (options.outDir) prepareOutDir(options.outDir);
   const results: InvoiceResult[] = [];
   const used = new Map<string, number>();
   for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) {
