@@ -6,7 +6,10 @@ MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB 
 SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU
 UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWG ZWL`;
 
-export const CURRENCY_CODES: ReadonlySet<string> = new Set(CODES.split(/\s+/));
+/** Not ISO 4217 but on the Peppol currency list: the offshore renminbi. */
+const PEPPOL_EXTRA = ['CNH'];
+
+export const CURRENCY_CODES: ReadonlySet<string> = new Set([...CODES.split(/\s+/), ...PEPPOL_EXTRA]);
 
 export function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.has(code);

@@ -22,7 +22,7 @@ export const TAX_NUMBER_SCHEME: Readonly<Record<string, string>> = {
   CY: '9928', CZ: '9929', DE: '9930', GB: '9932', GR: '9933', HR: '9934', IE: '9935', LI: '9936', LT: '9937',
   LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942', MT: '9943', NL: '9944', PL: '9945', PT: '9946',
   RO: '9947', RS: '9948', SI: '9949', SK: '9950', SM: '9951', TR: '9952', VA: '9953', FR: '9957',
-  US: '9959', AU: '0151', JP: '0221', NG: '0244', EE: '0191',
+  IT: '0211', OM: '0248', US: '9959', AU: '0151', JP: '0221', NG: '0244', EE: '0191',
 };
 
 /** Countries named by spec 2.8 case 4 as publishing nothing usable: a tax number alone goes to the placeholder. */

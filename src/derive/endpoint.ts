@@ -50,8 +50,13 @@ function fromParticipantId(buyer: Buyer, uae: boolean): EndpointResult {
 
 function fromTaxNumber(buyer: Buyer, trn: string): EndpointResult {
   const stated = buyer.participant_scheme;
-  // A tax number alone never gives the scheme error (spec 7.3): an unusable scheme falls back to the placeholder.
-  const scheme = stated && isEasCode(stated) && stated !== UAE_SCHEME ? stated : TAX_NUMBER_SCHEME[buyer.country ?? ''];
+  // A stated scheme is judged like a participant id's (spec 2.8 case 6); a tax number alone never gives the
+  // scheme error (spec 7.3) and falls back to the placeholder where the country publishes nothing usable.
+  if (stated !== undefined) {
+    if (!isEasCode(stated)) return schemeError(`Foreign buyer requires a valid Peppol endpoint scheme (IBT-049-1): ${stated} is not on the Peppol EAS list`, 'buyer.participant_scheme');
+    if (stated === UAE_SCHEME) return schemeError('Foreign buyer requires a valid Peppol endpoint scheme (IBT-049-1): 0235 is for UAE buyers only', 'buyer.participant_scheme');
+  }
+  const scheme = stated ?? TAX_NUMBER_SCHEME[buyer.country ?? ''];
   if (scheme === undefined || (NO_USABLE_SCHEME.has(buyer.country ?? '') && !stated)) return ok(UAE_SCHEME, PLACEHOLDER.export, 'no-usable-scheme');
   const keep = SCHEME_TRUNCATION[scheme];
   const id = keep === undefined ? trn : trn.replace(/\D/g, '').slice(0, keep);

@@ -61,7 +61,7 @@ export function invoiceTree(input: BuildInput): XmlNode {
       'cac:TaxExchangeRate': foreign ? {
         'cbc:SourceCurrencyCode': currency,
         'cbc:TargetCurrencyCode': 'AED',
-        'cbc:CalculationRate': input.rate!.toString(),
+        'cbc:CalculationRate': input.rate!.toFixed(),
       } : undefined,
       'cac:TaxTotal': taxTotals(totals, currency, foreign ? input.rate : undefined),
       'cac:LegalMonetaryTotal': {

@@ -43,10 +43,11 @@ function priceExtension(line: Line, ctx: LineContext): XmlNode {
 export function invoiceLine(line: Line, index: number, ctx: LineContext): XmlNode {
   const amount = (v: Decimal) => el(formatMoney(v), { currencyID: ctx.currency });
   const category = line.tax_category as TaxCategory;
-  const price = line.unit_amount.toString();
+  // Plain notation always: XSD decimals have no exponent form (Decimal.toString gives 1e-7).
+  const price = line.unit_amount.toFixed();
   return {
     'cbc:ID': String(index + 1),
-    'cbc:InvoicedQuantity': el(line.quantity.toString(), { unitCode: line.unit }),
+    'cbc:InvoicedQuantity': el(line.quantity.toFixed(), { unitCode: line.unit }),
     'cbc:LineExtensionAmount': amount(line.line_amount),
     'cac:AllowanceCharge': lineAdjustment(line, amount),
     'cac:Item': {
