@@ -29,23 +29,21 @@ export function program(): Command {
     .configureOutput({ outputError: (text, write) => write(`pintae: ${text.replace(/^error: /, '').trimEnd()}\n`) })
     .exitOverride();
 
-  validateOptions(cli.command('validate').argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
-    .description('answer what the service\'s dry run (POST /oauth/invoices/validate) would answer')
-    .option('--out-dir <dir>', 'write <input name>.xml for every invoice whose XML could be built, valid or not'))
-    .addHelpText('after', EXIT_CODES)
-    .action(async (paths: string[], options) => {
-      const { runValidate } = await import('./commands/validate.js');
-      process.exitCode = await runValidate(paths, options, 'validate');
-    });
-
-  validateOptions(cli.command('build').argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
-    .description('write the UBL XML of valid invoices; invalid ones fail with their errors')
-    .option('--out-dir <dir>', 'directory for the XML files (required)'))
-    .addHelpText('after', EXIT_CODES)
-    .action(async (paths: string[], options) => {
-      const { runValidate } = await import('./commands/validate.js');
-      process.exitCode = await runValidate(paths, options, 'build');
-    });
+  const pipelineCommands: Array<['validate' | 'build', string, string]> = [
+    ['validate', 'answer what the service\'s dry run (POST /oauth/invoices/validate) would answer',
+      'write <input name>.xml for every invoice whose XML could be built, valid or not'],
+    ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
+  ];
+  for (const [name, description, outDir] of pipelineCommands) {
+    validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+      .description(description)
+      .option('--out-dir <dir>', outDir))
+      .addHelpText('after', EXIT_CODES)
+      .action(async (paths: string[], options) => {
+        const { runValidate } = await import('./commands/validate.js');
+        process.exitCode = await runValidate(paths, options, name);
+      });
+  }
   return cli;
 }
 
