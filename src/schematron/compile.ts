@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { builder, create } from 'xmlbuilder2';
+
+/**
+ * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
+ * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
+ * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
+ * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
+ * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key.
+ * Every assert runs inside xsl:try: a test that raises an XPath error (say a duplicated element given to
+ * normalize-space()) is reported as a failed assert with role "evaluation-error" instead of aborting the run.
+ */
+
+export const SCH = 'http://purl.oclc.org/dsdl/schematron';
+const XSL = 'http://www.w3.org/1999/XSL/Transform';
+const SVRL = 'http://purl.oclc.org/dsdl/svrl';
+
+type El = Element;
+
+export class SchematronError extends Error {
+  constructor(message: string) { super(message); this.name = 'SchematronError'; }
+}
+
+export interface CompileOptions {
+  /** Where relative sch:include hrefs resolve; the source file's directory. */
+  baseDir?: string;
+  /** The phase to compile; default the schema's @defaultPhase, else every pattern. */
+  phase?: string;
+}
+
+const children = (el: El, ns: string, name?: string): El[] =>
+  Array.from(el.childNodes).filter((n): n is El => n.nodeType === 1 && (n as El).namespaceURI === ns && (name === undefined || (n as El).localName === name));
+
+const attr = (el: El, name: string): string | undefined => (el.hasAttribute(name) ? el.getAttribute(name)! : undefined);
+
+/** XML-escapes text for an attribute value in double quotes. */
+export function escapeAttr(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function parse(text: string, where: string): El {
+  let root: El;
+  try { root = create(text).root().node as unknown as El; } catch (e) { throw new SchematronError(`${where}: not well-formed XML: ${(e as Error).message}`); }
+  if (root.namespaceURI !== SCH) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);
+  return root;
+}
+
+/** Replaces every sch:include with the root element of the document it names (ISO Schematron 5.4.4). */
+function expandIncludes(el: El, baseDir: string, depth = 0): void {
+  if (depth > 20) throw new SchematronError('sch:include nested more than 20 deep');
+  for (const child of Array.from(el.childNodes)) {
+    if (child.nodeType !== 1) continue;
+    const c = child as El;
+    if (c.namespaceURI === SCH && c.localName === 'include') {
+      const href = attr(c, 'href');
+      if (!href) throw new SchematronError('sch:include without @href');
+      const path = resolve(baseDir, href);
+      let text: string;
+      try { text = readFileSync(path, 'utf8'); } catch { throw new SchematronError(`sch:include ${href}: cannot read ${path}`); }
+      const included = parse(text, path);
+      expandIncludes(included, dirname(path), depth + 1);
+      const imported = el.ownerDocument!.importNode(included, true);
+      el.replaceChild(imported, c);
+    } else expandIncludes(c, baseDir, depth);
+  }
+}
+
+/** The namespaces an XSLT must declare: sch:ns plus those in scope on the schema element. */
+function namespaces(schema: El): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const a of Array.from(schema.attributes)) if (a.prefix === 'xmlns') map.set(a.localName, a.value);
+  for (const ns of children(schema, SCH, 'ns')) {
+    const prefix = attr(ns, 'prefix'); const uri = attr(ns, 'uri');
+    if (!prefix || uri === undefined) throw new SchematronError('sch:ns needs @prefix and @uri');
+    map.set(prefix, uri);
+  }
+  return map;
+}
+
+function letVariable(let_: El): string {
+  const name = attr(let_, 'name');
+  if (!name) throw new SchematronError('sch:let without @name');
+  const value = attr(let_, 'value');
+  if (value !== undefined) return `<xsl:variable name="${escapeAttr(name)}" select="${escapeAttr(value)}"/>`;
+  const content = Array.from(let_.childNodes).map((n) => builder(n as never).toString()).join('');
+  return `<xsl:variable name="${escapeAttr(name)}">${content}</xsl:variable>`;
+}
+
+/** Message content: text, value-of, name, and the inline emph/dir/span whose text is kept. */
+function message(el: El, params: Map<string, string>): string {
+  let out = '';
+  for (const n of Array.from(el.childNodes)) {
+    if (n.nodeType === 3 || n.nodeType === 4) { out += `<xsl:text>${escapeText(n.textContent ?? '')}</xsl:text>`; continue; }
+    if (n.nodeType !== 1) continue;
+    const c = n as El;
+    if (c.namespaceURI !== SCH) continue;
+    if (c.localName === 'value-of') out += `<xsl:value-of select="${escapeAttr(substitute(attr(c, 'select') ?? '.', params))}"/>`;
+    else if (c.localName === 'name') out += `<xsl:value-of select="name(${escapeAttr(substitute(attr(c, 'path') ?? '.', params))})"/>`;
+    else out += message(c, params);
+  }
+  return out;
+}
+
+/** Abstract-pattern parameters ($name in expressions), longest name first so $ab is not read as $a + b. */
+function substitute(expr: string, params: Map<string, string>): string {
+  if (params.size === 0) return expr;
+  const names = [...params.keys()].sort((a, b) => b.length - a.length);
+  return expr.replace(new RegExp(`\\$(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w.-])`, 'g'), (_, n: string) => params.get(n)!);
+}
+
+interface Compiled { mode: string; templates: string[] }
+
+function assertion(a: El, params: Map<string, string>, context: string): string {
+  const isAssert = a.localName === 'assert';
+  const test = substitute(attr(a, 'test') ?? '', params);
+  if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
+  const id = attr(a, 'id'); const flag = attr(a, 'flag'); const role = attr(a, 'role');
+  // Attributes of a literal result element are value templates: braces are doubled to stay literal.
+  const avt = (v: string) => escapeAttr(v.replace(/[{}]/g, '$&$&'));
+  const head = (element: string, extraRole?: string) => `<svrl:${element} test="${avt(test)}"${id ? ` id="${avt(id)}"` : ''}${flag ? ` flag="${avt(flag)}"` : ''}${extraRole ?? role ? ` role="${avt(extraRole ?? role!)}"` : ''} location="{pintae-sch:location(.)}">`;
+  const element = isAssert ? 'failed-assert' : 'successful-report';
+  const report = `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
+  const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
+  const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
+  return `<xsl:try>${check}<xsl:catch>${failure}</xsl:catch></xsl:try>`;
+}
+
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>): Compiled {
+  const mode = `M${index}`;
+  let body = pattern;
+  const params = new Map<string, string>();
+  const isA = attr(pattern, 'is-a');
+  if (isA) {
+    const base = abstractPatterns.get(isA);
+    if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
+    for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
+    body = base;
+  }
+  const patternLets = children(body, SCH, 'let').map(letVariable).join('');
+  const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
+  const templates = rules.map((rule, j) => {
+    const context = substitute(attr(rule, 'context') ?? '', params);
+    if (!context) throw new SchematronError('sch:rule without @context');
+    const parts: El[] = [];
+    const collect = (r: El, seen: Set<string>) => {
+      for (const c of Array.from(r.childNodes)) {
+        if (c.nodeType !== 1 || (c as El).namespaceURI !== SCH) continue;
+        const el = c as El;
+        if (el.localName === 'extends') {
+          const name = attr(el, 'rule');
+          const base = name ? abstractRules.get(name) : undefined;
+          if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
+          if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
+          collect(base, new Set([...seen, name!]));
+        } else if (el.localName === 'let' || el.localName === 'assert' || el.localName === 'report') parts.push(el);
+      }
+    };
+    collect(rule, new Set());
+    const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context))).join('');
+    // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
+    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${patternLets}${content}<xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`;
+  });
+  templates.push(`<xsl:template match="text()" priority="-1" mode="${mode}"/>`);
+  templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`);
+  return { mode, templates };
+}
+
+/** The patterns a phase activates (all non-abstract patterns without a phase), and the phase's lets. */
+function activePatterns(schema: El, patterns: El[], phase: string | undefined): { patterns: El[]; lets: El[] } {
+  const name = phase ?? attr(schema, 'defaultPhase');
+  if (name === undefined || name === '#ALL') return { patterns, lets: [] };
+  const found = children(schema, SCH, 'phase').find((p) => attr(p, 'id') === name);
+  if (!found) throw new SchematronError(`phase ${name}: the schema has no such phase`);
+  const ids = new Set(children(found, SCH, 'active').map((a) => attr(a, 'pattern')));
+  return { patterns: patterns.filter((p) => ids.has(attr(p, 'id'))), lets: children(found, SCH, 'let') };
+}
+
+/** Compiles ISO Schematron source text to an XSLT 3.0 stylesheet that writes SVRL. */
+export function compileSchematron(text: string, options: CompileOptions = {}): string {
+  const schema = parse(text, 'schema');
+  if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
+  expandIncludes(schema, options.baseDir ?? process.cwd());
+  const binding = (attr(schema, 'queryBinding') ?? 'xslt').toLowerCase();
+  if (!['xslt', 'xslt2', 'xslt3', 'xpath2', 'xpath31'].includes(binding)) throw new SchematronError(`queryBinding ${binding} is not supported (xslt, xslt2, xslt3)`);
+  const ns = namespaces(schema);
+  const allPatterns = children(schema, SCH, 'pattern');
+  const abstractPatterns = new Map(allPatterns.filter((p) => attr(p, 'abstract') === 'true').map((p) => [attr(p, 'id') ?? '', p]));
+  const abstractRules = new Map<string, El>();
+  for (const holder of [...children(schema, SCH, 'rules'), ...allPatterns]) {
+    for (const r of children(holder, SCH, 'rule')) if (attr(r, 'abstract') === 'true') abstractRules.set(attr(r, 'id') ?? '', r);
+  }
+  const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
+  const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
+  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns));
+  const foreign = Array.from(schema.childNodes)
+    .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key', 'include', 'import'].includes((n as El).localName))
+    .map((n) => builder(n as never).toString());
+  const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');
+  const globalLets = [...children(schema, SCH, 'let'), ...phaseLets].map(letVariable).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:svrl="${SVRL}" xmlns:err="http://www.w3.org/2005/xqt-errors" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:pintae-sch="urn:pintae:schematron"${declarations} exclude-result-prefixes="#all">
+<xsl:output method="xml" indent="no"/>
+${globalLets}
+${foreign.join('\n')}
+<xsl:function name="pintae-sch:location" as="xs:string">
+  <xsl:param name="node" as="node()"/>
+  <xsl:variable name="steps" select="for $a in $node/ancestor-or-self::* return concat('/', local-name($a), let $same := $a/../*[local-name() = local-name($a)] return if (count($same) gt 1) then concat('[', count($a/preceding-sibling::*[local-name() = local-name($a)]) + 1, ']') else '')"/>
+  <xsl:sequence select="concat(string-join($steps, ''), if ($node instance of attribute()) then concat('/@', local-name($node)) else '')"/>
+</xsl:function>
+<xsl:template match="/">
+<svrl:schematron-output>
+${compiled.map((c, i) => `<svrl:active-pattern id="${escapeAttr(attr(patterns[i]!, 'id') ?? c.mode)}"/><xsl:apply-templates select="/" mode="${c.mode}"/>`).join('\n')}
+</svrl:schematron-output>
+</xsl:template>
+${compiled.flatMap((c) => c.templates).join('\n')}
+</xsl:stylesheet>
+`;
+}

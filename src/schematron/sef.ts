@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { writeAtomic } from '../io/write.js';
+import { SchematronError } from './compile.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * XSLT 3.0 file → SEF (Saxon-JS's compiled form) with the xslt3 package's compiler, in a child process. Compiling
+ * costs seconds, so callers keep the result (compileXsltCached). Compiling the file where it lies lets its relative
+ * xsl:include and xsl:import resolve.
+ */
+export async function compileXsltFile(sourcePath: string): Promise<string> {
+  const work = mkdtempSync(join(tmpdir(), 'pintae-sef-'));
+  try {
+    const target = join(work, 'rules.sef.json');
+    try {
+      await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { maxBuffer: 64 << 20 });
+    } catch (e) {
+      const detail = ((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').slice(0, 8).join('\n');
+      throw new SchematronError(`the XSLT did not compile:\n${detail}`);
+    }
+    if (!existsSync(target)) throw new SchematronError('the XSLT compiler wrote no SEF');
+    return readFileSync(target, 'utf8');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** XSLT text → SEF text. */
+export async function compileXslt(xslt: string): Promise<string> {
+  const work = mkdtempSync(join(tmpdir(), 'pintae-xslt-'));
+  try {
+    const source = join(work, 'rules.xslt');
+    writeFileSync(source, xslt);
+    return await compileXsltFile(source);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** compileXslt with the result kept in `cacheDir` under the hash of the XSLT text. */
+export async function compileXsltCached(xslt: string, cacheDir: string): Promise<{ sef: string; path: string; hash: string }> {
+  const hash = sha256(xslt);
+  const path = join(cacheDir, `${hash}.sef.json`);
+  if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path, hash };
+  const sef = await compileXslt(xslt);
+  mkdirSync(cacheDir, { recursive: true });
+  writeAtomic(path, sef);
+  return { sef, path, hash };
+}

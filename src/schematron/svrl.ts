@@ -1,0 +1,46 @@
+/** One failed assert or successful report of an SVRL report. */
+export interface SvrlResult {
+  kind: 'failed-assert' | 'successful-report';
+  id?: string;
+  flag?: string;
+  role?: string;
+  test?: string;
+  location: string;
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decode = (s: string) => s.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (m, e: string) =>
+  e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e] ?? m);
+
+/**
+ * `/*:Invoice[namespace-uri()='…'][1]/*:InvoiceLine[namespace-uri()='…'][2]` (the ISO skeleton's form) and
+ * `/Q{ns}Invoice[1]/…` become `/Invoice/InvoiceLine[2]`: readable, and the same for every rule set.
+ */
+export function readableLocation(location: string): string {
+  // Already readable (pintae's own rule sets write /Invoice/InvoiceLine[2]): keep positions, which are meaningful there.
+  if (!/namespace-uri\(\)|Q\{|\*:/.test(location)) return location;
+  return location
+    .replace(/\[namespace-uri\(\)\s*=\s*'[^']*'\]/g, '')
+    .replace(/Q\{[^}]*\}/g, '')
+    .replace(/\*:/g, '')
+    .replace(/\b[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g, '')
+    .replace(/\[1\]/g, '');
+}
+
+/** Failed asserts and successful reports of an SVRL document (regular-expression scan: SVRL is flat and machine-written). */
+export function parseSvrl(svrl: string): SvrlResult[] {
+  const out: SvrlResult[] = [];
+  for (const m of svrl.matchAll(/<svrl:(failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:\1>/g)) {
+    const attrs = m[2]!;
+    const get = (name: string) => { const v = new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1]; return v === undefined ? undefined : decode(v); };
+    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[3]!)?.[1] ?? '';
+    out.push({
+      kind: m[1] as SvrlResult['kind'],
+      id: get('id'), flag: get('flag'), role: get('role'), test: get('test'),
+      location: readableLocation(get('location') ?? ''),
+      text: decode(text.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim(),
+    });
+  }
+  return out;
+}
