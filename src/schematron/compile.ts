@@ -43,11 +43,15 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function parse(text: string, where: string): El {
   let root: El;
   try { root = create(text).root().node as unknown as El; } catch (e) { throw new SchematronError(`${where}: not well-formed XML: ${(e as Error).message}`); }
-  if (root.namespaceURI !== SCH) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);
+  if (root.namespaceURI !== SCH && !(where !== 'schema' && root.namespaceURI === XSL)) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);
   return root;
 }
 
-/** Replaces every sch:include with the root element of the document it names (ISO Schematron 5.4.4). */
+/**
+ * Replaces every sch:include with the root element of the document it names (ISO Schematron 5.4.4). Two
+ * conveniences for rule sets kept in several files: an included sch:rules contributes its rules in place, and an
+ * included xsl:stylesheet contributes its functions and keys to the schema.
+ */
 function expandIncludes(el: El, baseDir: string, depth = 0): void {
   if (depth > 20) throw new SchematronError('sch:include nested more than 20 deep');
   for (const child of Array.from(el.childNodes)) {
@@ -61,8 +65,11 @@ function expandIncludes(el: El, baseDir: string, depth = 0): void {
       try { text = readFileSync(path, 'utf8'); } catch { throw new SchematronError(`sch:include ${href}: cannot read ${path}`); }
       const included = parse(text, path);
       expandIncludes(included, dirname(path), depth + 1);
-      const imported = el.ownerDocument!.importNode(included, true);
-      el.replaceChild(imported, c);
+      const imported = el.ownerDocument!.importNode(included, true) as El;
+      if (imported.localName === 'rules' && imported.namespaceURI === SCH && el.localName !== 'schema') {
+        for (const rule of Array.from(imported.childNodes)) el.insertBefore(rule, c);
+        el.removeChild(c);
+      } else el.replaceChild(imported, c);
     } else expandIncludes(c, baseDir, depth);
   }
 }
@@ -194,7 +201,9 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
   const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns));
-  const foreign = Array.from(schema.childNodes)
+  const topLevel = Array.from(schema.childNodes).flatMap((n) =>
+    n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
+  const foreign = topLevel
     .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key', 'include', 'import'].includes((n as El).localName))
     .map((n) => builder(n as never).toString());
   const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { CompiledRules } from '../../src/schematron/run.js';
+import { OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
+import type { CorpusDoc } from './corpus.js';
+
+/** A rule set's verdict on one document: the failed rule ids, or the error that stopped the run. */
+export type Verdict = { failed: string[]; errors: string[] } | { crashed: string };
+
+const OFFICIAL_LAYERS = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json'];
+const CACHE = join(ROOT, 'node_modules/.cache/pintae-official-verdicts');
+
+let official: CompiledRules[] | undefined;
+let ours: CompiledRules | undefined;
+
+export function ourRules(): CompiledRules {
+  const path = process.env.PINTAE_OUR_SEF ?? join(ROOT, 'dist/schematron/pint-ae.sef.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build`);
+  return (ours ??= new CompiledRules('builtin', readFileSync(path, 'utf8')));
+}
+
+export function officialRules(): CompiledRules[] {
+  return (official ??= OFFICIAL_LAYERS.map((f) => new CompiledRules(f, readFileSync(join(OFFICIAL_DIR, 'sef', f), 'utf8'))));
+}
+
+function verdictOf(sets: CompiledRules[], xml: string): Verdict {
+  const failed = new Set<string>(); const errors: string[] = [];
+  try {
+    for (const rules of sets) {
+      for (const r of rules.results(xml)) {
+        if (r.kind !== 'failed-assert') continue;
+        failed.add(r.id ?? '?');
+        if (r.role === 'evaluation-error') errors.push(r.id ?? '?');
+      }
+    }
+  } catch (e) {
+    return { crashed: (e as Error).message.split('\n')[0]! };
+  }
+  return { failed: [...failed].sort(), errors };
+}
+
+/** The official verdict, cached on disk by document hash: the official layers are the slow half of every run. */
+export function officialVerdict(xml: string): Verdict {
+  const key = createHash('sha256').update(xml).digest('hex');
+  const file = join(CACHE, `${key}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
+  const verdict = verdictOf(officialRules(), xml);
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(file, JSON.stringify(verdict));
+  return verdict;
+}
+
+export function ourVerdict(xml: string): Verdict {
+  return verdictOf([ourRules()], xml);
+}
+
+/**
+ * Agreement on one document: the same set of failed rule ids. Where the official rules crash with an XPath error,
+ * ours must not crash and must report the document invalid.
+ */
+export function agrees(officialV: Verdict, oursV: Verdict): boolean {
+  if ('crashed' in oursV) return false;
+  if ('crashed' in officialV) return oursV.failed.length > 0;
+  return officialV.failed.join() === oursV.failed.join();
+}
+
+export interface AgreementReport {
+  documents: number;
+  agreeing: number;
+  /** Per rule id: documents where only the official rules fail it, and where only ours do. */
+  byRule: Map<string, { missed: string[]; extra: string[] }>;
+  crashedOfficial: number;
+}
+
+export function compareCorpus(docs: CorpusDoc[]): AgreementReport {
+  const byRule = new Map<string, { missed: string[]; extra: string[] }>();
+  const entry = (id: string) => byRule.get(id) ?? (byRule.set(id, { missed: [], extra: [] }), byRule.get(id)!);
+  let agreeing = 0; let crashedOfficial = 0;
+  for (const doc of docs) {
+    const o = officialVerdict(doc.xml);
+    const u = ourVerdict(doc.xml);
+    if ('crashed' in o) crashedOfficial++;
+    if (agrees(o, u)) { agreeing++; continue; }
+    if ('crashed' in u) { entry('(our rules crashed)').extra.push(`${doc.name}: ${u.crashed}`); continue; }
+    if ('crashed' in o) { entry('(official crashed, ours reported nothing)').missed.push(doc.name); continue; }
+    for (const id of o.failed) if (!u.failed.includes(id)) entry(id).missed.push(doc.name);
+    for (const id of u.failed) if (!o.failed.includes(id)) entry(id).extra.push(doc.name);
+  }
+  return { documents: docs.length, agreeing, byRule, crashedOfficial };
+}
