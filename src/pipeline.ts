@@ -20,6 +20,8 @@ export interface PipelineEnv {
   uuid?: UuidMode;
   /** Per-line BTAE-08/10 of a foreign-currency invoice: AED (default, spec 2.6.2) or the document currency. */
   lineAmounts?: 'aed' | 'document';
+  /** The PINT-AE rules run on every built document (issue 3); absent with --no-schematron. */
+  schematron?: { run(xml: string): Finding[] };
   /** Marks this invoice_number as already seen for its entity in this run (spec 2.10 warnings). */
   duplicate?: boolean;
 }
@@ -42,9 +44,9 @@ function registrationTypeErrors(body: Record<string, unknown>): RejectedResponse
     .map(([field, v]) => ({ field, message: `${field} ${JSON.stringify(v)} is not one of TL, EID, PAS, CD` }));
 }
 
-function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
+export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
   const errors = findings.filter((f) => f.severity === 'error')
-    .map(({ message, section, rule, field }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}) }));
+    .map(({ message, section, rule, field, location }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}) }));
   const warnings = findings.filter((f) => f.severity === 'warning').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }));
   if (duplicate) warnings.push({ message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' });
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -75,12 +77,25 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const rate = invoice.currency === 'AED' ? undefined : resolveRate(invoice.currency, invoice.date, invoice.exchange_rate, env.rates, env.today);
   const totals = computeTotals(invoice);
   const typeCode = invoiceTypeCode(invoice);
-  const findings = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
+  const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
 
   const buildable = entity && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
   const xml = buildable ? renderInvoice({
     invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, lineAmounts: env.lineAmounts,
     uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
   }) : null;
+  if (xml && env.schematron) findings.push(...withoutRepeats(env.schematron.run(xml), findings));
   return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml, invoice };
+}
+
+/** PINT-AE findings the rule engine already reported under the same rule id (with the input field) are not repeated. */
+function withoutRepeats(schematron: Finding[], engine: Finding[]): Finding[] {
+  const reported = new Set(engine.map((f) => f.rule).filter(Boolean));
+  const seen = new Set<string>();
+  return schematron.filter((f) => {
+    const key = `${f.rule}|${f.message}|${f.location}`;
+    if ((f.rule && reported.has(f.rule)) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -16,6 +16,8 @@ function validateOptions(cmd: Command): Command {
     .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
+    .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
+    .option('--no-schematron', 'skip the PINT-AE rules (schema and rule engine only)')
     .option('--line-amounts <currency>', 'per-line BTAE-08/10 of a foreign-currency invoice: aed (default) or document')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
@@ -44,6 +46,31 @@ export function program(): Command {
         process.exitCode = await runValidate(paths, options, name);
       });
   }
+  cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
+    .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
+    .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
+    .option('--no-schematron', 'skip the PINT-AE rules')
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')
+    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
+    .addHelpText('after', EXIT_CODES)
+    .action(async (paths: string[], options) => {
+      const { runCheck } = await import('./commands/check.js');
+      process.exitCode = await runCheck(paths, options);
+    });
+
+  const rules = cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)');
+  rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
+    .option('--name <name>', 'name to use with --rules (default: the file or directory name)')
+    .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
+    .action(async (source: string, options) => {
+      const { runRulesAdd } = await import('./commands/rules.js');
+      process.exitCode = await runRulesAdd(source, options);
+    });
+  rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
+    .action(async (options) => {
+      const { runRulesList } = await import('./commands/rules.js');
+      process.exitCode = await runRulesList(options);
+    });
   return cli;
 }
 

@@ -31,7 +31,7 @@ export const stylish: Formatter = (report, { color }) => {
     lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}${written}`);
     const width = Math.max(0, ...errors.map((e) => e.section.length));
     for (const e of errors) {
-      const where = [e.rule, e.field].filter(Boolean).join('  ');
+      const where = [e.rule, e.field ?? e.location].filter(Boolean).join('  ');
       lines.push(`    ${c.red('error')}    ${e.section.padEnd(width)}  ${e.message}${where ? '  ' + c.dim(where) : ''}`);
     }
     for (const w of warnings) lines.push(`    ${c.yellow('warning')}  ${w.section.padEnd(width)}  ${w.message}`);

@@ -139,7 +139,7 @@ export interface ValidateResponse {
     entity_id: string | null;
     invoice_number: string | null;
     total_errors: number;
-    errors: Array<{ message: string; section: Section; rule?: string; field?: string }>;
+    errors: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string }>;
     warnings: Array<{ message: string; section: Section; field?: string }>;
   };
 }

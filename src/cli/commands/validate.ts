@@ -20,6 +20,9 @@ export interface ValidateOptions {
   deterministic?: boolean;
   lineAmounts?: string;
   today?: string;
+  rules?: string;
+  /** commander's --no-schematron sets this false. */
+  schematron?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +46,15 @@ function loadEntities(files: string[]): Map<string, Entity> {
   const all = new Map<string, Entity>();
   for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
   return all;
+}
+
+async function loadRuleSet(spec: string | undefined) {
+  const { resolveRuleSet } = await import('../../schematron/rulesets.js');
+  try {
+    return await resolveRuleSet(spec);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
 }
 
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
@@ -71,6 +83,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     today,
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
+    schematron: options.schematron === false ? undefined : await loadRuleSet(options.rules),
   };
   const sources = discover(paths);
   if (options.outDir) prepareOutDir(options.outDir);

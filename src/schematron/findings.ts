@@ -1,0 +1,24 @@
+import type { Finding } from '../model/types.js';
+import type { SvrlResult } from './svrl.js';
+import { sectionOfRule } from './sections.js';
+
+/** The official messages start with their id in brackets ("[ibr-001]-An Invoice MUST …"); the id travels as `rule`. */
+const stripId = (text: string) => text.replace(/^\[[\w.-]+\]\s*-\s*/, '');
+
+/** SVRL → Findings: fatal and error flags are errors, warning a warning; informational reports are left out. */
+export function svrlToFindings(results: SvrlResult[]): Finding[] {
+  const out: Finding[] = [];
+  for (const r of results) {
+    const flag = (r.flag ?? (r.kind === 'failed-assert' ? 'fatal' : 'information')).toLowerCase();
+    const severity = flag === 'warning' ? 'warning' : flag === 'fatal' || flag === 'error' || r.role === 'evaluation-error' ? 'error' : undefined;
+    if (!severity) continue;
+    out.push({
+      message: stripId(r.text) || `rule ${r.id ?? '(unnamed)'} failed`,
+      section: sectionOfRule(r.id, r.location),
+      severity,
+      ...(r.id ? { rule: r.id } : {}),
+      ...(r.location ? { location: r.location } : {}),
+    });
+  }
+  return out;
+}

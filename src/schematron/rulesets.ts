@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import type { Finding } from '../model/types.js';
+import { writeAtomic } from '../io/write.js';
+import { compileSchematron, SchematronError } from './compile.js';
+import { compileXslt, sha256 } from './sef.js';
+import { CompiledRules } from './run.js';
+import { svrlToFindings } from './findings.js';
+
+/** A set of compiled layers run together on every document (the official release has two). */
+export class RuleSet {
+  constructor(readonly name: string, readonly layers: CompiledRules[]) {}
+
+  /** Every layer's findings on one document; a layer that cannot process it yields one located error. */
+  run(xml: string): Finding[] {
+    return this.layers.flatMap((layer) => {
+      try {
+        return svrlToFindings(layer.results(xml));
+      } catch (e) {
+        return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${(e as Error).message.split('\n')[0]}`, section: 'invoice_header', severity: 'error' } satisfies Finding];
+      }
+    });
+  }
+}
+
+export interface Manifest {
+  name: string;
+  version: string | null;
+  source: string;
+  /** sha256 of the rule sources, in layer order. */
+  hash: string;
+  layers: Array<{ file: string; from: string; kind: 'sch' | 'xslt' | 'sef' }>;
+  added: string;
+}
+
+/** Where compiled rule sets live: $PINTAE_CACHE_DIR, else $XDG_CACHE_HOME/pintae, else ~/.cache/pintae. */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PINTAE_CACHE_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pintae');
+}
+
+const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
+
+let builtin: RuleSet | undefined;
+export function builtinRuleSet(): RuleSet {
+  if (!existsSync(BUILTIN_SEF)) throw new SchematronError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
+  return (builtin ??= new RuleSet('builtin', [new CompiledRules('pint-ae', readFileSync(BUILTIN_SEF, 'utf8'))]));
+}
+
+type SourceFile = { path: string; content: Buffer };
+
+const KIND = (path: string): 'sch' | 'xslt' | 'sef' | undefined =>
+  path.endsWith('.sef.json') ? 'sef' : /\.(xslt|xsl)$/i.test(path) ? 'xslt' : /\.sch$/i.test(path) ? 'sch' : undefined;
+
+function filesOfDirectory(dir: string): SourceFile[] {
+  const out: SourceFile[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (KIND(p)) out.push({ path: relative(dir, p), content: readFileSync(p) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function filesOfZip(path: string): SourceFile[] {
+  const entries = unzipSync(new Uint8Array(readFileSync(path)), { filter: (f) => KIND(f.name) !== undefined || f.name.toLowerCase().endsWith('.zip') });
+  const out: SourceFile[] = [];
+  for (const [name, data] of Object.entries(entries)) {
+    // OpenPeppol ships the release as a zip holding per-document-type zips.
+    if (name.toLowerCase().endsWith('.zip')) {
+      for (const [inner, innerData] of Object.entries(unzipSync(data, { filter: (f) => KIND(f.name) !== undefined }))) out.push({ path: `${name}/${inner}`, content: Buffer.from(innerData) });
+    } else out.push({ path: name, content: Buffer.from(data) });
+  }
+  return out;
+}
+
+/**
+ * The layers of a release: one file per rule-set base name, preferring compiled SEF over XSLT over Schematron; identical
+ * copies (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only
+ * and self-billing copies are skipped when an invoice copy exists.
+ */
+export function chooseLayers(files: SourceFile[]): SourceFile[] {
+  const rank = { sef: 0, xslt: 1, sch: 2 } as const;
+  const byBase = new Map<string, SourceFile>();
+  const seenContent = new Set<string>();
+  const sorted = [...files].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
+  for (const f of sorted) {
+    const base = basename(f.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
+    if (byBase.has(base)) continue;
+    const hash = sha256(f.content);
+    if (seenContent.has(hash)) continue;
+    seenContent.add(hash);
+    byBase.set(base, f);
+  }
+  return [...byBase.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
+
+async function compileLayer(file: SourceFile, workDir: string): Promise<string> {
+  const kind = KIND(file.path)!;
+  const text = file.content.toString('utf8');
+  if (kind === 'sef') { JSON.parse(text); return text; }
+  if (kind === 'xslt') return compileXslt(text);
+  return compileXslt(compileSchematron(text, { baseDir: workDir }));
+}
+
+/** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
+export async function addRuleSet(source: string, options: { name?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Manifest> {
+  const path = resolve(source);
+  if (!existsSync(path)) throw new SchematronError(`${source}: no such file or directory`);
+  const stat = statSync(path);
+  const files = stat.isDirectory() ? filesOfDirectory(path) : path.toLowerCase().endsWith('.zip') ? filesOfZip(path) : KIND(path) ? [{ path: basename(path), content: readFileSync(path) }] : [];
+  const layers = chooseLayers(files);
+  if (layers.length === 0) throw new SchematronError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
+  const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
+  if (!/^[\w.@-]+$/.test(name) || name === 'builtin') throw new SchematronError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin"`);
+  const target = join(cacheDir(options.env), 'rules', name);
+  const workDir = stat.isDirectory() ? path : dirname(path);
+  const compiled: Manifest['layers'] = [];
+  const sefs: Array<[string, string]> = [];
+  for (const layer of layers) {
+    let sef: string;
+    try { sef = await compileLayer(layer, workDir); } catch (e) { throw new SchematronError(`${layer.path}: ${(e as Error).message}`); }
+    const file = `${basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '')}.sef.json`;
+    sefs.push([file, sef]);
+    compiled.push({ file, from: layer.path, kind: KIND(layer.path)! });
+  }
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);
+  const manifest: Manifest = {
+    name,
+    version: VERSION.exec(basename(path))?.[1] ?? VERSION.exec(layers.map((l) => l.path).join(' '))?.[1] ?? null,
+    source: path,
+    hash: sha256(layers.map((l) => sha256(l.content)).join('')),
+    layers: compiled,
+    added: new Date().toISOString(),
+  };
+  writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+export function listRuleSets(env: NodeJS.ProcessEnv = process.env): Manifest[] {
+  const dir = join(cacheDir(env), 'rules');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const file = join(dir, name, 'manifest.json');
+    return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as Manifest] : [];
+  });
+}
+
+/** `--rules <name|path>`: builtin, a rule set added before, or a directory/zip/file added (and cached) on the spot. */
+export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet> {
+  if (spec === undefined || spec === 'builtin') return builtinRuleSet();
+  const added = listRuleSets(env).find((m) => m.name === spec);
+  const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
+  if (!manifest) throw new SchematronError(`--rules ${spec}: neither builtin, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  const dir = join(cacheDir(env), 'rules', manifest.name);
+  return new RuleSet(manifest.name, manifest.layers.map((l) => new CompiledRules(l.file, readFileSync(join(dir, l.file), 'utf8'))));
+}
+
+/** A path given to --rules is compiled once: a second run finds it under the hash of its path. */
+async function addRuleSetCached(path: string, env: NodeJS.ProcessEnv): Promise<Manifest> {
+  const name = `path-${sha256(resolve(path)).slice(0, 12)}`;
+  const existing = listRuleSets(env).find((m) => m.name === name);
+  const stamp = statSync(path).mtimeMs;
+  if (existing && Date.parse(existing.added) > stamp) return existing;
+  return addRuleSet(path, { name, env });
+}
+
