@@ -2,8 +2,10 @@
 //   1. cold: wall time of `node bin/pintae.js validate <one file>` (process start to exit), median of 5 runs
 //   2. warm: invoices per second through validateInvoice in one process over a generated corpus (1,000 invoices)
 //   3. CLI batch: wall time and peak RSS of `pintae validate` on the 1,000 files
+//   4. PINT-AE rules on the official examples: cold `pintae check` of one file; warm per-document time of the built-in
+//      rules and of the official rules (both layers, PINTAE_OFFICIAL_DIR, default ../shared/pint-ae), both through Saxon-JS
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +70,32 @@ try {
   console.log(`  cold validate, one file (median of 5):   ${fmt(median(cold), 0)} ms wall`);
   console.log(`  warm pipeline, in process:               ${fmt(warmMs / N, 3)} ms/invoice, ${fmt(N / (warmMs / 1000), 0)} invoices/s (${valid} valid)`);
   console.log(`  CLI validate on ${N} files:             ${fmt(batchMs, 0)} ms wall, ${fmt(N / (batchMs / 1000), 0)} invoices/s, peak RSS ${Number.isFinite(peakKb) && peakKb > 0 ? fmt(peakKb / 1024, 0) + ' MB' : 'n/a (no /usr/bin/time)'}`);
+
+  const official = process.env.PINTAE_OFFICIAL_DIR ?? join(root, '../shared/pint-ae');
+  const examplesDir = join(official, 'examples/invoice');
+  if (existsSync(examplesDir)) {
+    const examples = readdirSync(examplesDir).filter((f) => f.endsWith('.xml')).map((f) => readFileSync(join(examplesDir, f), 'utf8'));
+    const coldCheck = [];
+    for (let i = 0; i < 5; i++) {
+      const t = process.hrtime.bigint();
+      spawnSync(process.execPath, [bin, 'check', join(examplesDir, 'Standard tax invoice.xml'), '--format', 'json'], { stdio: 'ignore' });
+      coldCheck.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    const { CompiledRules } = await import(join(root, 'dist/schematron/run.js'));
+    const ours = [new CompiledRules('builtin', readFileSync(join(root, 'dist/schematron/pint-ae.sef.json'), 'utf8'))];
+    const theirs = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json']
+      .map((f) => new CompiledRules(f, readFileSync(join(official, 'sef', f), 'utf8')));
+    const perDoc = (sets, rounds) => {
+      for (const xml of examples) for (const s of sets) s.svrl(xml); // warm-up
+      const t = process.hrtime.bigint();
+      for (let r = 0; r < rounds; r++) for (const xml of examples) for (const s of sets) s.svrl(xml);
+      return Number(process.hrtime.bigint() - t) / 1e6 / (rounds * examples.length);
+    };
+    const rounds = Number(process.env.BENCH_RULE_ROUNDS ?? 5);
+    const oursMs = perDoc(ours, rounds); const theirsMs = perDoc(theirs, rounds);
+    console.log(`  cold check, one example (median of 5):   ${fmt(median(coldCheck), 0)} ms wall (built-in rules)`);
+    console.log(`  PINT-AE rules, warm, ${examples.length} official examples: built-in ${fmt(oursMs, 1)} ms/doc, official ${fmt(theirsMs, 1)} ms/doc (both layers); official/built-in = ${fmt(theirsMs / oursMs, 2)}×`);
+  } else console.log(`  PINT-AE rules: skipped (no official examples at ${examplesDir})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

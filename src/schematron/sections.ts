@@ -84,7 +84,7 @@ export const RULE_SECTIONS: Readonly<Record<string, Section>> = {
   'ibr-104': 'buyer_party',
   'ibr-107': 'invoice_header',
   'ibr-112': 'buyer_party',
-  'ibr-co-15': 'tax',
+  'ibr-co-15': 'legal_monetary',
   'ibr-sr-16': 'buyer_party',
   'ibr-sr-39': 'invoice_header',
   'ibr-sr-49': 'invoice_header',
