@@ -27,16 +27,16 @@ function print(title: string, r: AgreementReport) {
 }
 
 describe.skipIf(!HAVE_OFFICIAL)('agreement with the official PINT-AE 1.0.4 rules (failed rule ids per document)', () => {
-  it('official examples', () => {
-    const report = compareCorpus(officialExamples());
+  it('official examples', async () => {
+    const report = await compareCorpus(officialExamples());
     print('examples', report);
     expect(report.agreeing / report.documents).toBeGreaterThanOrEqual(EXAMPLES_FLOOR);
   });
 
-  it('mutated corpus (at least 300 documents)', () => {
+  it('mutated corpus (at least 300 documents)', async () => {
     const corpus = agreementCorpus();
     expect(corpus.length).toBeGreaterThanOrEqual(300);
-    const report = compareCorpus(corpus);
+    const report = await compareCorpus(corpus);
     print('mutated corpus', report);
     expect(report.agreeing / report.documents).toBeGreaterThanOrEqual(CORPUS_FLOOR);
   }, 600_000);
