@@ -74,7 +74,7 @@ function expectValidateResponse(response: any): void {
   for (const e of response.data.errors) {
     expect(typeof e.message).toBe('string');
     expect(typeof e.section).toBe('string');
-    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field']).toContain(k);
+    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field', 'location']).toContain(k);
   }
   expect(response.data.is_valid).toBe(response.data.errors.length === 0);
 }
