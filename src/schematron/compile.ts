@@ -119,7 +119,7 @@ function substitute(expr: string, params: Map<string, string>): string {
 
 interface Compiled { mode: string; templates: string[] }
 
-function assertion(a: El, params: Map<string, string>, context: string): string {
+function assertion(a: El, params: Map<string, string>, context: string, lets = ''): string {
   const isAssert = a.localName === 'assert';
   const test = substitute(attr(a, 'test') ?? '', params);
   if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
@@ -131,7 +131,7 @@ function assertion(a: El, params: Map<string, string>, context: string): string 
   const report = `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
-  return `<xsl:try>${check}<xsl:catch>${failure}</xsl:catch></xsl:try>`;
+  return `<xsl:try>${lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>`;
 }
 
 function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>): Compiled {
@@ -166,8 +166,13 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
     };
     collect(rule, new Set());
     const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context))).join('');
+    const lets = patternLets + parts.filter((p) => p.localName === 'let').map(letVariable).join('');
+    // A let that raises an error would escape every assert's own xsl:try: then the asserts run again, each with the
+    // lets declared inside its try, so only the rules that use the failing let report it.
+    const guarded = lets === '' ? content : `<xsl:try>${patternLets}${content}<xsl:catch>${
+      parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, lets)).join('')}</xsl:catch></xsl:try>`;
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
-    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${patternLets}${content}<xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`;
+    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${guarded}<xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`;
   });
   templates.push(`<xsl:template match="text()" priority="-1" mode="${mode}"/>`);
   templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`);

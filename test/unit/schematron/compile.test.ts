@@ -91,3 +91,11 @@ describe('Schematron compiler (ISO Schematron → XSLT 3.0 → SEF)', () => {
     expect(() => compileSchematron('<oops')).toThrow(/not well-formed/);
   });
 });
+
+describe('Schematron compiler: errors in lets', () => {
+  it('a let that raises an error fails only the rules that use it', async () => {
+    const out = await run(sch(`<sch:pattern><sch:rule context="i:inv"><sch:let name="bad" value="xs:decimal('abc')"/>
+      <sch:assert id="uses" test="$bad gt 0">uses</sch:assert><sch:assert id="free" test="false()">free</sch:assert></sch:rule></sch:pattern>`), DOC);
+    expect(out.map((s) => s.split('@')[0])).toEqual(['A:uses(evaluation-error)', 'A:free']);
+  });
+});
