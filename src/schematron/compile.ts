@@ -119,7 +119,11 @@ function substitute(expr: string, params: Map<string, string>): string {
 
 interface Compiled { mode: string; templates: string[] }
 
-function assertion(a: El, params: Map<string, string>, context: string, lets = ''): string {
+/**
+ * One assert or report. `guard` wraps it in its own xsl:try (with `lets` declared inside), so an XPath error fails this
+ * rule alone; unguarded it is the fast path, run inside one try for the whole rule.
+ */
+function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null): string {
   const isAssert = a.localName === 'assert';
   const test = substitute(attr(a, 'test') ?? '', params);
   if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
@@ -131,8 +135,22 @@ function assertion(a: El, params: Map<string, string>, context: string, lets = '
   const report = `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
-  return `<xsl:try>${lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>`;
+  return guard ? `<xsl:try>${guard.lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>` : check;
 }
+
+/** A pattern (XSLT match) with its predicates blanked out, to see its steps. */
+function stepsOnly(pattern: string): string {
+  let depth = 0; let out = '';
+  for (const ch of pattern) {
+    if (ch === '[') depth++;
+    if (depth === 0) out += ch;
+    if (ch === ']') depth--;
+  }
+  return out;
+}
+
+/** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
+const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
 function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>): Compiled {
   const mode = `M${index}`;
@@ -147,6 +165,8 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   }
   const patternLets = children(body, SCH, 'let').map(letVariable).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
+  // The ISO skeleton walks attributes and elements; attributes only matter to a pattern with an attribute context.
+  const walk = rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
     if (!context) throw new SchematronError('sch:rule without @context');
@@ -165,17 +185,17 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
       }
     };
     collect(rule, new Set());
-    const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context))).join('');
+    const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
     const lets = patternLets + parts.filter((p) => p.localName === 'let').map(letVariable).join('');
-    // A let that raises an error would escape every assert's own xsl:try: then the asserts run again, each with the
-    // lets declared inside its try, so only the rules that use the failing let report it.
-    const guarded = lets === '' ? content : `<xsl:try>${patternLets}${content}<xsl:catch>${
-      parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, lets)).join('')}</xsl:catch></xsl:try>`;
+    // Fast path: the rule's lets and tests in one xsl:try. On an XPath error (in a test or a let) its output is rolled
+    // back and every assert runs again in a try of its own, so only the rules that raise it report it.
+    const guarded = `<xsl:try>${patternLets}${content}<xsl:catch>${
+      parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')}</xsl:catch></xsl:try>`;
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
-    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${guarded}<xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`;
+    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${guarded}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
   });
   templates.push(`<xsl:template match="text()" priority="-1" mode="${mode}"/>`);
-  templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="@*|*" mode="${mode}"/></xsl:template>`);
+  templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`);
   return { mode, templates };
 }
 
