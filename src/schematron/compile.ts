@@ -27,6 +27,11 @@ export interface CompileOptions {
   baseDir?: string;
   /** The phase to compile; default the schema's @defaultPhase, else every pattern. */
   phase?: string;
+  /**
+   * Walk attribute nodes too, so rules with an attribute context fire. Off by default, like the ISO skeleton that
+   * compiled the official PINT rules: their attribute-context rules (ibr-011-ae, ibr-013-ae) never fire.
+   */
+  visitAttributes?: boolean;
 }
 
 const children = (el: El, ns: string, name?: string): El[] =>
@@ -152,7 +157,7 @@ function stepsOnly(pattern: string): string {
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
 const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
-function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>): Compiled {
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, visitAttributes: boolean): Compiled {
   const mode = `M${index}`;
   let body = pattern;
   const params = new Map<string, string>();
@@ -165,8 +170,8 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   }
   const patternLets = children(body, SCH, 'let').map(letVariable).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
-  // The ISO skeleton walks attributes and elements; attributes only matter to a pattern with an attribute context.
-  const walk = rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
+  // Attributes are walked only when asked for, and then only by a pattern with an attribute context.
+  const walk = visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
     if (!context) throw new SchematronError('sch:rule without @context');
@@ -225,7 +230,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   }
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
-  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns));
+  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options.visitAttributes ?? false));
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel
