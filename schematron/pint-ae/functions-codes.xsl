@@ -246,10 +246,11 @@ S Z E O AE N
 '"/>
   </xsl:function>
 
-  <!-- PINT-AE goods or services subject to the domestic reverse charge (Art. 48(3) of Federal Decree-Law No. 8 of 2017): the three categories designated by Cabinet decision (gold and diamonds; hydrocarbons; electronic devices). -->
+  <!-- Goods and services subject to the domestic reverse charge (Federal Decree-Law No. 8 of 2017, Art. 48(3) and
+       48(8)): crude or refined oil, natural gas, pure hydrocarbons; gold and diamonds, electronic devices (spec 2.7). -->
   <xsl:function name="pf:cl-ae-rcm-goods" as="xs:string">
     <xsl:sequence select="'
-DL8.48.3.1 DL8.48.3.2 DL8.48.3.3
+DL8.48.3.1 DL8.48.3.2 DL8.48.3.3 DL8.48.8.1 DL8.48.8.2
 '"/>
   </xsl:function>
 
