@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { CompiledRules } from '../../src/schematron/run.js';
@@ -47,7 +47,10 @@ export function officialVerdict(xml: string): Verdict {
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
   const verdict = verdictOf(officialRules(), xml);
   mkdirSync(CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify(verdict));
+  // Atomic: parallel runs share this cache.
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(verdict));
+  renameSync(tmp, file);
   return verdict;
 }
 
