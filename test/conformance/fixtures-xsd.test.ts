@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIXTURES } from '../helpers/paths.js';
 import { HAVE_XSD, XSD_DIR, validateManyAgainstUblXsd } from '../helpers/xsd.js';
-import { validateFile } from '../helpers/pipeline.js';
+import { builtFixtureDocuments as builtDocuments } from '../helpers/pipeline.js';
 
 if (!HAVE_XSD) console.warn(`SKIPPED: UBL 2.1 XSD not found under ${XSD_DIR} (set PINTAE_OFFICIAL_DIR)`);
-
-/** Every XML pintae writes for the fixtures, valid and invalid alike, in both per-line amount forms. */
-function builtDocuments() {
-  const docs: Array<{ name: string; xml: string }> = [];
-  for (const dir of ['invoices', 'invalid']) {
-    for (const file of readdirSync(join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort()) {
-      for (const lineAmounts of ['aed', 'document'] as const) {
-        let outcome;
-        try { outcome = validateFile(join(FIXTURES, dir, file), { lineAmounts }); } catch { continue; }
-        if (outcome.kind === 'validated' && outcome.xml) docs.push({ name: `${dir}/${file} (${lineAmounts})`, xml: outcome.xml });
-      }
-    }
-  }
-  return docs;
-}
 
 describe.skipIf(!HAVE_XSD)('issue 2 item 7: every XML pintae writes validates against the UBL 2.1 Invoice XSD', () => {
   it('all fixtures', async () => {

@@ -2,25 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HAVE_OFFICIAL, OFFICIAL_DIR } from '../helpers/paths.js';
 import { agreementCorpus, officialExamples } from './corpus.js';
 import { compareCorpus, type AgreementReport } from './agreement.js';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIXTURES } from '../helpers/paths.js';
-import { validateFile } from '../helpers/pipeline.js';
-
-/** The documents pintae itself writes: every fixture, both per-line amount forms. */
-function fixtureDocuments() {
-  const docs = [];
-  for (const dir of ['invoices', 'invalid']) {
-    for (const file of readdirSync(join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort()) {
-      for (const lineAmounts of ['aed', 'document'] as const) {
-        let outcome;
-        try { outcome = validateFile(join(FIXTURES, dir, file), { lineAmounts }); } catch { continue; }
-        if (outcome.kind === 'validated' && outcome.xml) docs.push({ name: `${dir}/${file} (${lineAmounts})`, xml: outcome.xml });
-      }
-    }
-  }
-  return docs;
-}
+import { builtFixtureDocuments } from '../helpers/pipeline.js';
 
 if (!HAVE_OFFICIAL) console.warn(`SKIPPED: official PINT-AE rules not found at ${OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR)`);
 
@@ -53,7 +35,7 @@ describe.skipIf(!HAVE_OFFICIAL)('agreement with the official PINT-AE 1.0.4 rules
   });
 
   it('the XML pintae builds for every fixture, valid and invalid', async () => {
-    const report = await compareCorpus(fixtureDocuments());
+    const report = await compareCorpus(builtFixtureDocuments());
     print('fixtures', report);
     expect(report.agreeing).toBe(report.documents);
   });

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../../src/pipeline.js';
 import { loadEntityFile } from '../../src/io/entities.js';
 import { loadRates } from '../../src/io/rates.js';
-import { ENTITY, RATES } from './paths.js';
+import { ENTITY, FIXTURES, RATES } from './paths.js';
 
 const entities = loadEntityFile(ENTITY);
 export const fixtureRates = loadRates(RATES);
@@ -20,4 +21,19 @@ export function validateFile(path: string, overrides: Partial<PipelineEnv> = {})
 export function dataOf(outcome: InvoiceOutcome) {
   if (outcome.kind !== 'validated') throw new Error(`expected a validate response, got a rejection: ${JSON.stringify(outcome.response)}`);
   return outcome.response.data;
+}
+
+/** Every XML pintae writes for the fixtures, valid and invalid alike, in both per-line amount forms. */
+export function builtFixtureDocuments(): Array<{ name: string; xml: string }> {
+  const docs: Array<{ name: string; xml: string }> = [];
+  for (const dir of ['invoices', 'invalid']) {
+    for (const file of readdirSync(join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort()) {
+      for (const lineAmounts of ['aed', 'document'] as const) {
+        let outcome;
+        try { outcome = validateFile(join(FIXTURES, dir, file), { lineAmounts }); } catch { continue; }
+        if (outcome.kind === 'validated' && outcome.xml) docs.push({ name: `${dir}/${file} (${lineAmounts})`, xml: outcome.xml });
+      }
+    }
+  }
+  return docs;
 }
