@@ -8,8 +8,7 @@ import { computeTotals, invoiceTypeCode } from './derive/totals.js';
 import { invoiceUuid, type UuidMode } from './derive/uuid.js';
 import { runRules } from './rules/index.js';
 import { renderInvoice } from './ubl/invoice.js';
-import { registrationType } from './codelists/tax.js';
-import { TAX_CATEGORIES } from './codelists/tax.js';
+import { registrationType, TAX_CATEGORIES } from './codelists/tax.js';
 
 export interface PipelineEnv {
   /** Finds the seller entity record by entity_id. */

@@ -25,12 +25,13 @@ export function parseRates(content: string, path: string): RateTable {
     if (!Array.isArray(parsed.value)) throw new UsageError(`${path}: a JSON rate table is an array of {date, currency, rate}`);
     return new RateTable(parsed.value.map((r, i) => entry(r?.date, r?.currency, r?.rate, `${path}[${i}]`)));
   }
-  const rows = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  if (rows[0] && /^date\s*,/i.test(rows[0])) rows.shift();
-  return new RateTable(rows.map((row, i) => {
-    const cells = row.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-    if (cells.length !== 3) throw new UsageError(`${path}: line ${i + 1}: expected date,currency,rate`);
-    return entry(cells[0], cells[1], cells[2], `${path}: line ${i + 1}`);
+  // Lines keep their numbers in the file, so an error points at the line the user sees.
+  const rows = trimmed.split(/\r?\n/).map((text, i) => ({ text: text.trim(), line: i + 1 }))
+    .filter((r) => r.text && !r.text.startsWith('#') && !/^date\s*,/i.test(r.text));
+  return new RateTable(rows.map(({ text, line }) => {
+    const cells = text.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
+    if (cells.length !== 3) throw new UsageError(`${path}: line ${line}: expected date,currency,rate`);
+    return entry(cells[0], cells[1], cells[2], `${path}: line ${line}`);
   }));
 }
 
