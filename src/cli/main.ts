@@ -71,6 +71,23 @@ export function program(): Command {
       const { runRulesList } = await import('./commands/rules.js');
       process.exitCode = await runRulesList(options);
     });
+
+  // sandbox (issue 4): a local server speaking the documented API
+  cli.command('sandbox')
+    .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option('--data-dir <dir>', 'where entities, invoices and tokens.json are kept', '.pintae/sandbox')
+    .option('--rates <file>', 'CBUAE exchange-rate table for invoices without exchange_rate (as validate --rates)')
+    .option('--rules <name|path>', 'PINT-AE rule set (as validate --rules; default builtin)')
+    .option('--fail-rate <r>', 'share (0..1) of requests answered 500 or 502 before anything is done')
+    .option('--after-commit-rate <r>', 'share (0..1) of storing requests whose answer is lost after the store (dropped or 502)')
+    .option('--latency <ms>', 'delay every answer by this many milliseconds')
+    .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
+    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
+    .action(async (options) => {
+      const { runSandbox } = await import('./commands/sandbox.js');
+      process.exitCode = await runSandbox(options);
+    });
   return cli;
 }
 

@@ -74,7 +74,13 @@ function readRecords<T>(dir: string): T[] {
   if (!existsSync(dir)) return [];
   // Dot files are writeAtomic's temporaries: a crash mid-write leaves one behind, never a half record.
   return readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as T);
+    .map((f) => {
+      try {
+        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as T;
+      } catch (e) {
+        throw new Error(`${join(dir, f)}: not a readable sandbox record (${(e as Error).message})`);
+      }
+    });
 }
 
 /**
