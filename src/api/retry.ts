@@ -29,9 +29,11 @@ export interface ErrorClass { code: string; retryable: boolean; mayHaveArrived: 
 
 /** Classifies a transport error (undici, node:net, or the whole-request AbortSignal timeout). */
 export function classifyError(error: unknown): ErrorClass {
-  const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e?.code && e.code !== 'UND_ERR_ABORTED' ? e.code
-    : e?.cause?.code ?? (e?.name === 'TimeoutError' || e?.name === 'AbortError' ? 'TimeoutError' : e?.name ?? 'Error');
+  const e = error as { code?: unknown; name?: string; message?: string; cause?: { code?: unknown; message?: string } };
+  // DOMException (the AbortSignal timeout) carries a numeric legacy code: only string codes name a cause.
+  const own = typeof e?.code === 'string' && e.code !== 'UND_ERR_ABORTED' ? e.code : undefined;
+  const cause = typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  const code = own ?? cause ?? (e?.name === 'TimeoutError' || e?.name === 'AbortError' ? 'TimeoutError' : e?.name ?? 'Error');
   const detail = code === 'TimeoutError' ? 'the whole-request timeout elapsed' : (e?.cause?.message ?? e?.message ?? String(error));
   if (NOT_SENT.has(code)) return { code, retryable: true, mayHaveArrived: false, detail };
   if (MAYBE_SENT.has(code)) return { code, retryable: true, mayHaveArrived: true, detail };
