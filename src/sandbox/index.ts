@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RateTable } from '../derive/rates.js';
@@ -7,6 +8,7 @@ import { BodyError, message, readJson, type Reply } from './http.js';
 import { Processor } from './processor.js';
 import { route } from './routes.js';
 import { Store } from './store.js';
+import { lockDataDir } from './lock.js';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -49,15 +51,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const log = options.log ?? (() => {});
   const now = () => new Date().toISOString();
   const today = options.today ?? (() => now().slice(0, 10));
-  const store = new Store(options.dataDir);
+  const faults = new Faults(options.failRate ?? 0, options.faults?.afterCommit ?? 0, options.seed ?? 1);
   const schematron = await resolveRuleSet(options.rules);
+  mkdirSync(options.dataDir, { recursive: true });
+  const unlock = lockDataDir(options.dataDir);
+  let store: Store;
+  try { store = new Store(options.dataDir); } catch (e) { unlock(); throw e; }
   const processingDelayMs = options.processingDelayMs ?? 50;
   const processor = new Processor(store, {
     rates: options.rates, today, now, schematron, log,
     processingDelayMs, deliveryDelayMs: options.deliveryDelayMs ?? processingDelayMs,
   });
   const ctx = { store, processor, rates: options.rates, today, now, schematron };
-  const faults = new Faults(options.failRate ?? 0, options.faults?.afterCommit ?? 0, options.seed ?? 1);
   const tokens = new Map(Object.entries(options.tokens ?? {}));
   const latencyMs = options.latencyMs ?? 0;
 
@@ -102,10 +107,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   const server = createServer((req, res) => { void handle(req, res); });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => { server.off('error', reject); resolve(); });
+    });
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   // Invoices still PROCESSING when the last run stopped resume where they stood.
   for (const record of store.invoices.values()) processor.schedule(record);
   const port = (server.address() as AddressInfo).port;
@@ -114,7 +124,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     port,
     close: () => new Promise<void>((resolve) => {
       processor.close();
-      server.close(() => resolve());
+      server.close(() => { unlock(); resolve(); });
       server.closeAllConnections();
     }),
   };

@@ -56,6 +56,16 @@ describe('persistence (a restart loses nothing)', () => {
   });
 });
 
+describe('one sandbox per data directory', () => {
+  it('refuses a second sandbox on a directory in use, and takes over once the first has closed', async () => {
+    const dir = tempDir();
+    const first = await start({ dataDir: dir });
+    await expect(sandbox({ dataDir: dir, tokens })).rejects.toThrow(/in use by another sandbox/);
+    await stop(first);
+    await stop(await start({ dataDir: dir }));
+  });
+});
+
 describe("the gateway's partner check (spec 2.3.4, 7.1)", () => {
   it("fails delivery with 403 Invoice Not From A Partner's Organization when the document's seller is not the entity's registry code", async () => {
     const dir = tempDir();
