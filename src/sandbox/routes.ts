@@ -14,7 +14,7 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ['GET', /^\/oauth\/invoices\/([^/]+)\/status$/, (ctx, caller, [id]) => invoiceStatus(ctx, caller, id!)],
   ['POST', /^\/oauth\/entities\/connect$/, (ctx, caller, _p, body) => connectEntity(ctx.store, caller, body, ctx.now())],
   ['POST', /^\/oauth\/entities$/, (ctx, caller, _p, body) => createEntity(ctx.store, caller, body, ctx.now())],
-  ['GET', /^\/oauth\/entities$/, (ctx, caller, _p, _b, url) => listEntities(ctx.store, caller, url.searchParams.get('user_id'))],
+  ['GET', /^\/oauth\/entities$/, (ctx, caller, _p, _b, url) => listEntities(ctx.store, caller, url.searchParams.get('user_id') || null)],
   ['GET', /^\/oauth\/entities\/([^/]+)$/, (ctx, caller, [id]) => getEntity(ctx.store, caller, id!)],
   // The update is named PATCH in one place and POST in another (spec 4.5): both are accepted.
   ['PATCH', /^\/oauth\/entities\/([^/]+)$/, (ctx, caller, [id], body) => updateEntity(ctx.store, caller, id!, body, ctx.now())],
