@@ -66,7 +66,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
   return results.map((r, i) => {
     const item = (r ?? {}) as Record<string, unknown>;
     const sent = String((bodies[i] as Record<string, unknown>).invoice_number ?? '');
-    if (item.invoice_number !== undefined && String(item.invoice_number).trim() !== sent.trim()) {
+    if (typeof item.invoice_number === 'string' && item.invoice_number.trim() !== sent.trim()) {
       throw new ApiError(answer.status, { message: `result ${i} is for invoice_number ${String(item.invoice_number)}, sent ${sent}` }, 'POST', path);
     }
     return sendOutcome(Number(item.status_code), item, unknownBefore[i]! || answer.unknownEarlier, path);
