@@ -4,6 +4,7 @@ import { readSendables, isSendable } from '../batch/submit-read.js';
 import { ACCEPTED, Submitter, type Sendable } from '../batch/submit.js';
 import { followToTerminal } from '../api/follow.js';
 import { UsageError } from '../io/errors.js';
+import { ApiError, ApiUnreachableError } from '../api/errors.js';
 import { pipelineEnv, type ValidateOptions } from './commands/validate.js';
 import { apiClient, openLedger, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from './api-setup.js';
 import { formatJson, formatText, type ReportRow } from './submit-report.js';
@@ -42,6 +43,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   const ledger = openLedger(options);
   const rows: ReportRow[] = [];
   const spinner = progress(mode === 'push' ? 'sending' : 'validating');
+  let waitError: string | undefined;
   try {
     const env = options.validate === false ? undefined : await pipelineEnv(options);
     const read = [...readSendables(discover(paths), env, () => readFileSync(0, 'utf8'))];
@@ -62,10 +64,16 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
     }
     if (options.wait) {
       const ids = rows.filter((r) => ACCEPTED.has(r.outcome) && r.invoice_id).map((r) => r.invoice_id!);
-      const { statuses } = await followToTerminal(client, ids, {
-        timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(`waiting: ${pending} of ${total} not terminal yet`),
-      });
-      for (const r of rows) if (r.invoice_id && statuses.has(r.invoice_id)) r.final = statuses.get(r.invoice_id);
+      try {
+        const { statuses } = await followToTerminal(client, ids, {
+          timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(`waiting: ${pending} of ${total} not terminal yet`),
+        });
+        for (const r of rows) if (r.invoice_id && statuses.has(r.invoice_id)) r.final = statuses.get(r.invoice_id);
+      } catch (e) {
+        // The submissions happened and are in the ledger: they are reported whatever befalls the follow-up.
+        if (!(e instanceof ApiError || e instanceof ApiUnreachableError)) throw e;
+        waitError = e.message;
+      }
     }
   } finally {
     spinner.stop();
@@ -76,5 +84,6 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   const ok = rows.every((r) => (ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists))
     && (!options.wait || !ACCEPTED.has(r.outcome) || r.final?.category === 'success'));
   if (options.wait && rows.some((r) => r.final && !r.final.terminal)) process.stderr.write(`pintae: --timeout reached before every invoice was terminal\n`);
-  return ok ? 0 : 1;
+  if (waitError) process.stderr.write(`pintae: could not follow the invoices to a terminal status: ${waitError}\n`);
+  return ok && !waitError ? 0 : 1;
 }

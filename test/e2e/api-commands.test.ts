@@ -136,6 +136,24 @@ describe('pintae status', () => {
   });
 });
 
+describe('pintae status --timeout', () => {
+  it('gives up on an invoice still PROCESSING: exit 1 with a message, the last status printed', async () => {
+    const slow = await sandbox({ processingDelayMs: 600_000 });
+    try {
+      const id = await createEntity(slow.url);
+      const file = writeJson(cwd, 'slow.json', invoice('invoices/standard.json', id, 'SLOW-1'));
+      const pushed = await pintae(['push', file, '--no-validate', '--no-ledger', '--format', 'json'], { cwd, url: slow.url });
+      const invoiceId = json(pushed.stdout).results[0].invoice_id;
+      const waited = await pintae(['status', invoiceId, '--wait', '--timeout', '0.5'], { cwd, url: slow.url });
+      expect(waited.exitCode).toBe(1);
+      expect(waited.stdout).toMatch(/PROCESSING.*not terminal/);
+      expect(waited.stderr).toMatch(/still PROCESSING after --timeout 0.5 s/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('pintae bulk', () => {
   it('207: each item\'s status_code (202, 409, 404, 400), one failing item not blocking the others; exit 1', async () => {
     const bad = invoice('invoices/standard.json', entityId, 'BULK-400');
