@@ -43,6 +43,7 @@ export function normalizeBaseUrl(raw: string, where: string): string {
   try { url = new URL(raw); } catch { throw new UsageError(`${where}: ${JSON.stringify(raw)} is not a URL (e.g. https://api.example.com)`); }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${where}: the base URL must use http or https`);
   if (url.username || url.password) throw new UsageError(`${where}: the base URL must not carry credentials; use PINTAE_TOKEN`);
+  if (url.search || url.hash) throw new UsageError(`${where}: the base URL must not carry a query or fragment (credentials belong in PINTAE_TOKEN)`);
   return url.toString().replace(/\/+$/, '');
 }
 

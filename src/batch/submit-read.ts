@@ -4,7 +4,31 @@ import { parseJson } from '../io/json.js';
 import type { Source } from './discover.js';
 import { invoicesOf } from './run.js';
 import { payloadHash } from './ledger.js';
-import type { Sendable, SubmitResult } from './submit.js';
+
+/** One invoice ready to send: its raw body (sent as read), and the ledger identity of that body. */
+export interface Sendable {
+  file: string;
+  index: number | null;
+  body: Record<string, unknown>;
+  entity_id: string;
+  invoice_number: string;
+  sha256: string;
+}
+
+export type Outcome = 'accepted' | 'recovered' | 'skipped' | 'exists' | 'rejected' | 'unknown' | 'unsent' | 'refused' | 'invalid' | 'unreadable';
+
+export interface SubmitResult {
+  file: string;
+  index: number | null;
+  entity_id: string | null;
+  invoice_number: string | null;
+  outcome: Outcome;
+  invoice_id?: string | null;
+  status?: string | null;
+  http?: number;
+  message?: string;
+  errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
+}
 
 /**
  * Reads invoices for push/bulk, and validates each offline with the pipeline `validate` uses (env undefined:

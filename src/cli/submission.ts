@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { discover } from '../batch/discover.js';
 import { readSendables, isSendable } from '../batch/submit-read.js';
-import { ACCEPTED, Submitter, type Sendable } from '../batch/submit.js';
+import { ACCEPTED, Submitter, type Sendable } from '../api/submit.js';
 import { followToTerminal } from '../api/follow.js';
 import { UsageError } from '../io/errors.js';
 import { ApiError, ApiUnreachableError } from '../api/errors.js';

@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import type { InvoiceStatus } from '../api/invoices.js';
-import { ACCEPTED, type Outcome, type SubmitResult } from '../batch/submit.js';
+import { ACCEPTED, type Outcome, type SubmitResult } from '../api/submit.js';
 
 /** A submission result, with the invoice's status after --wait. */
 export type ReportRow = SubmitResult & { final?: InvoiceStatus };

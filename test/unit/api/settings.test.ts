@@ -51,3 +51,9 @@ describe('token', () => {
     expect(() => resolveToken({ PINTAE_TOKEN: 'has space' })).toThrow(/not a usable bearer token/);
   });
 });
+
+describe('base URL hygiene', () => {
+  it('refuses a query or fragment, where a credential could hide and reach the ledger', () => {
+    expect(() => resolveBaseUrl('https://x.example/api?token=abc', {}, root)).toThrow(/query or fragment/);
+  });
+});

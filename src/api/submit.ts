@@ -1,32 +1,10 @@
-import type { ApiClient } from '../api/client.js';
-import { ApiError, ApiUnreachableError } from '../api/errors.js';
-import { pushBulk, pushInvoice, type SendOutcome } from '../api/invoices.js';
-import type { Ledger, LedgerRecord } from './ledger.js';
+import type { ApiClient } from './client.js';
+import { ApiError, ApiUnreachableError } from './errors.js';
+import { pushBulk, pushInvoice, type SendOutcome } from './invoices.js';
+import type { Ledger, LedgerRecord } from '../batch/ledger.js';
+import type { Outcome, Sendable, SubmitResult } from '../batch/submit-read.js';
 
-/** One invoice ready to send: its raw body (sent as read), and the ledger identity of that body. */
-export interface Sendable {
-  file: string;
-  index: number | null;
-  body: Record<string, unknown>;
-  entity_id: string;
-  invoice_number: string;
-  sha256: string;
-}
-
-export type Outcome = 'accepted' | 'recovered' | 'skipped' | 'exists' | 'rejected' | 'unknown' | 'unsent' | 'refused' | 'invalid' | 'unreadable';
-
-export interface SubmitResult {
-  file: string;
-  index: number | null;
-  entity_id: string | null;
-  invoice_number: string | null;
-  outcome: Outcome;
-  invoice_id?: string | null;
-  status?: string | null;
-  http?: number;
-  message?: string;
-  errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
-}
+export type { Outcome, Sendable, SubmitResult };
 
 /** Outcomes after which the invoice is known to be at the service under our payload. */
 export const ACCEPTED: ReadonlySet<Outcome> = new Set(['accepted', 'recovered', 'skipped']);
