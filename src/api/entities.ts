@@ -1,5 +1,5 @@
 import type { ApiClient } from './client.js';
-import { ApiError } from './errors.js';
+import { ApiError, ApiUnreachableError } from './errors.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
 export type EntityRecord = Record<string, unknown>;
@@ -34,7 +34,14 @@ export const entities = {
     unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${encodeURIComponent(userId)}` : ''}`)),
   get: async (client: ApiClient, id: string) => unwrapEntity(await expectOk(client, 'GET', path(id))),
   /** Not repeated after a send whose outcome is unknown: a second create could make a second entity. */
-  create: async (client: ApiClient, fields: EntityRecord) => unwrapEntity(await expectOk(client, 'POST', '/oauth/entities', fields, 'not-sent')),
+  create: async (client: ApiClient, fields: EntityRecord) => {
+    try {
+      return unwrapEntity(await expectOk(client, 'POST', '/oauth/entities', fields, 'not-sent'));
+    } catch (e) {
+      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && (e.status === 500 || e.status === 502))) e.message += '; the entity may have been created all the same: check pintae entities list before creating it again';
+      throw e;
+    }
+  },
   /** PATCH (DESIGN: the client sends PATCH; the spec also names POST). Sends only the given fields. */
   update: async (client: ApiClient, id: string, fields: EntityRecord) => unwrapEntity(await expectOk(client, 'PATCH', path(id), fields)),
   /** Idempotent (spec 4.5): repeating returns success. */

@@ -141,3 +141,13 @@ describe('POST /oauth/invoices: a resend after an unknown outcome', () => {
     expect(recovered[1]).toMatchObject({ kind: 'accepted', recovered: true, invoice_id: 'ib' });
   });
 });
+
+describe('entity creation after a lost answer', () => {
+  it('is not repeated, and the error says the entity may exist', async () => {
+    const { entities } = await import('../../../src/api/entities.js');
+    const { server, client } = await setup([{ status: 502 }, { status: 201, body: { data: { entity_id: 'e2' } } }]);
+    const error = await entities.create(client, { company_name: 'X' }).catch((e) => e);
+    expect(error.message).toMatch(/may have been created.*entities list/);
+    expect(server.requests).toHaveLength(1);
+  });
+});
