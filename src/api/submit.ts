@@ -62,7 +62,12 @@ export class Submitter {
       outcomes = await call(toSend.map((s) => s.item), toSend.map((s) => s.unknownBefore));
     } catch (e) {
       if (e instanceof ApiUnreachableError) { failure = e.mayHaveArrived ? 'unknown' : 'unsent'; failureMessage = e.message; }
-      else if (e instanceof ApiError) { failure = e.status === 500 || e.status === 502 ? 'unknown' : 'rejected'; failureMessage = e.message; failureHttp = e.status; }
+      else if (e instanceof ApiError) {
+        // 500/502 after the last retry, or a success answer that cannot be read item by item: the invoices may be stored.
+        failure = e.status === 500 || e.status === 502 || (e.status >= 200 && e.status < 300) ? 'unknown' : 'rejected';
+        failureMessage = e.message;
+        failureHttp = e.status;
+      }
       else throw e;
     }
     const answers: LedgerRecord[] = [];
