@@ -136,7 +136,7 @@ function acquireLock(lockPath: string): string {
     }
     const pid = Number.parseInt(readFileSafe(lockPath), 10);
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-      throw new UsageError(`the ledger is in use by process ${pid} (${lockPath}): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file>`);
+      throw new UsageError(`the ledger is in use by process ${pid} (${lockPath}): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${lockPath})`);
     }
     try { unlinkSync(lockPath); } catch { /* taken over by someone else: the next try tells */ }
   }
