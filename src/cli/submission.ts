@@ -9,6 +9,7 @@ import { pipelineEnv, type ValidateOptions } from './commands/validate.js';
 import { apiClient, openLedger, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from './api-setup.js';
 import { formatJson, formatText, type ReportRow } from './submit-report.js';
 import { progress } from './progress.js';
+import { withRemoteEntities } from './entity-prefetch.js';
 import { useColor } from './ui.js';
 
 export interface SubmitOptions extends ValidateOptions, ApiOptions {
@@ -45,8 +46,12 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   const spinner = progress(mode === 'push' ? 'sending' : 'validating');
   let waitError: string | undefined;
   try {
-    const env = options.validate === false ? undefined : await pipelineEnv(options);
-    const read = [...readSendables(discover(paths), env, () => readFileSync(0, 'utf8'))];
+    const sources = discover(paths);
+    let stdin: string | undefined;
+    const readStdin = () => (stdin ??= readFileSync(0, 'utf8'));
+    const local = options.validate === false ? undefined : await pipelineEnv(options);
+    const env = local && await withRemoteEntities(local, sources, readStdin, client, (line) => process.stderr.write(line));
+    const read = [...readSendables(sources, env, readStdin)];
     if (mode === 'push' && read.length !== 1) throw new UsageError(`push sends one invoice; ${paths[0]} holds ${read.length}: use pintae bulk`);
     const submitter = new Submitter(client, ledger, { force: options.force === true, now: () => new Date() });
     const slots = new Map<Sendable, number>();

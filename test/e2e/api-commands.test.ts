@@ -73,6 +73,15 @@ describe('pintae push', () => {
     expect(row.errors.length).toBeGreaterThan(0);
   });
 
+  it('an entity not saved locally is read from the API for the offline validation', async () => {
+    const elsewhere = tempDir();
+    const file = writeJson(elsewhere, 'fetch.json', invoice('invoices/standard.json', entityId, 'PUSH-FETCH'));
+    const result = await pintae(['push', file, ...OFFLINE], { cwd: elsewhere, url: sb.url });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.stderr).toContain(`entity ${entityId} read from the API for the offline validation`);
+    expect(existsSync(join(elsewhere, '.pintae', 'entities'))).toBe(false);
+  });
+
   it('404 for an entity of another application: the message is about entity ownership', async () => {
     const file = writeJson(cwd, 'push-404.json', invoice('invoices/standard.json', otherEntityId, 'PUSH-404'));
     const result = await run(['push', file, '--no-validate']);
