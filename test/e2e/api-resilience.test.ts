@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEntity, invoice, OFFLINE, pintae, removeTempDirs, sandbox, storedCounts, tempDir, TOKEN, writeJson } from './api-helpers.js';
+import { call, createEntity, invoice, OFFLINE, pintae, removeTempDirs, sandbox, storedCounts, tempDir, TOKEN, writeJson } from './api-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -86,6 +86,13 @@ describe('SIGKILL in the middle of a bulk run', () => {
         expect(r.invoice_id).toMatch(/\S/);
       }
       expect(new Set(rows.map((r) => r.invoice_id)).size).toBe(60);
+      // Through the API: each invoice_id names its own invoice_number, and none was refused by the pipeline.
+      for (const r of rows) {
+        const status = await call(sb.url, TOKEN, 'GET', `/oauth/invoices/${r.invoice_id}/status`);
+        expect(status.status).toBe(200);
+        expect(status.body.invoice_number).toBe(r.invoice_number);
+        expect(status.body.status).toMatch(/^(PROCESSING|SENT_TO_PEPPOL)$/);
+      }
       outputs.push(readFileSync(ledgerPath, 'utf8'));
     } finally {
       await sb.close();
