@@ -59,7 +59,7 @@ export class Ledger {
 
   static open(path: string): Ledger {
     const ledger = new Ledger(path);
-    mkdirSync(dirname(path), { recursive: true });
+    try { mkdirSync(dirname(path), { recursive: true }); } catch (e) { throw new UsageError(`ledger ${path}: ${(e as Error).message}`); }
     ledger.lockPath = acquireLock(`${path}.lock`);
     process.once('exit', ledger.releaseOnExit);
     try {
@@ -69,7 +69,7 @@ export class Ledger {
       if (created) syncDirectory(dirname(path));
     } catch (e) {
       ledger.close();
-      throw e;
+      throw e instanceof UsageError ? e : new UsageError(`ledger ${path}: ${(e as Error).message}`);
     }
     return ledger;
   }

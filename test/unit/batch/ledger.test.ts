@@ -85,3 +85,13 @@ describe('Ledger', () => {
     ledger.close();
   });
 });
+
+describe('Ledger paths', () => {
+  it('a ledger path that is a directory is a usage error naming it, and leaves no lock', async () => {
+    const { mkdirSync } = await import('node:fs');
+    const path = join(root, 'a-directory');
+    mkdirSync(path, { recursive: true });
+    expect(() => Ledger.open(path)).toThrow(/ledger .*a-directory: EISDIR/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+});
