@@ -26,7 +26,8 @@ export function formatText(rows: ReportRow[], options: { color: boolean; okIfExi
     const mark = r.outcome === 'skipped' ? c.dim('↷') : ok ? c.green('✔') : c.red('✖');
     const label = r.outcome === 'exists' ? 'already submitted' : r.outcome + (r.http && !ACCEPTED.has(r.outcome) ? ` (${r.http})` : '');
     const id = r.invoice_id ? `  ${r.invoice_id}` : '';
-    const status = r.status ? `  ${r.status}` : '';
+    // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
+    const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
     lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
     if (r.message && r.outcome !== 'accepted') lines.push(`    ${c.dim(r.message)}`);
     lines.push(...statusErrors(r.errors, c));

@@ -9,6 +9,7 @@ import { validateRemote } from '../../api/invoices.js';
 import { ApiError } from '../../api/errors.js';
 import { apiClient } from '../api-setup.js';
 import { useColor } from '../ui.js';
+import { withRemoteEntities } from '../entity-prefetch.js';
 import type { ValidateOptions } from './validate.js';
 
 interface Row { file: string; index: number | null; invoice_number: string | null; offline?: Verdict; remote?: Verdict; difference: Difference | null; error?: string }
@@ -44,11 +45,15 @@ function formatText(rows: Row[], color: boolean): string {
 export async function runValidateRemote(sources: Source[], env: PipelineEnv, options: ValidateOptions, format: string): Promise<number> {
   const client = apiClient(options);
   const rows: Row[] = [];
+  let stdin: string | undefined;
+  const readStdin = () => (stdin ??= readFileSync(0, 'utf8'));
   try {
+    // The offline side judges with the entity record the service holds when none is given or saved locally.
+    env = await withRemoteEntities(env, sources, readStdin, client, (line) => process.stderr.write(line));
     for (const source of sources) {
       let value: unknown;
       try {
-        const parsed = parseJson(source.kind === 'stdin' ? readFileSync(0, 'utf8') : readFileSync(source.path, 'utf8'));
+        const parsed = parseJson(source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'));
         if (!parsed.ok) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: `${parsed.line}:${parsed.column}: ${parsed.message}` }); continue; }
         value = parsed.value;
       } catch (e) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: (e as Error).message }); continue; }
