@@ -24,7 +24,8 @@ export function formatText(rows: ReportRow[], options: { color: boolean; okIfExi
   for (const r of rows) {
     const ok = ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists);
     const mark = r.outcome === 'skipped' ? c.dim('↷') : ok ? c.green('✔') : c.red('✖');
-    const label = r.outcome === 'exists' ? 'already submitted' : r.outcome + (r.http && !ACCEPTED.has(r.outcome) ? ` (${r.http})` : '');
+    // Each item's status_code as the service answered it (spec 4.3), beside what it means for this invoice.
+    const label = (r.outcome === 'exists' ? 'already submitted' : r.outcome) + (r.http ? ` (${r.http})` : '');
     const id = r.invoice_id ? `  ${r.invoice_id}` : '';
     // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
     const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';

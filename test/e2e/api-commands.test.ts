@@ -79,6 +79,7 @@ describe('pintae push', () => {
     const result = await pintae(['push', file, ...OFFLINE], { cwd: elsewhere, url: sb.url });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.stderr).toContain(`entity ${entityId} read from the API for the offline validation`);
+    expect(result.stdout).toMatch(/^✔ PUSH-FETCH  accepted \(202\)  \S+  PROCESSING$/m);
     expect(existsSync(join(elsewhere, '.pintae', 'entities'))).toBe(false);
   });
 
