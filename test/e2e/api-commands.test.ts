@@ -164,6 +164,27 @@ describe('pintae status --timeout', () => {
   });
 });
 
+describe('403: the gateway refuses a document not from a partner\'s organisation (spec 7.1)', () => {
+  it('arrives after the 202 on the status trail: status --wait ends DELIVERY_FAILED with that error, exit 1', async () => {
+    // Conversion runs at once after the 202 (delay 0) and delivery 4 s later; the registry code changes in between.
+    const gw = await sandbox({ processingDelayMs: 0, deliveryDelayMs: 4_000 });
+    try {
+      const id = await createEntity(gw.url);
+      const pushed = await call(gw.url, TOKEN, 'POST', '/oauth/invoices', invoice('invoices/standard.json', id, 'GW-1'));
+      expect(pushed.status).toBe(202);
+      // Timers fire in order: the conversion (0 ms, scheduled first) has run before this pause ends.
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await call(gw.url, TOKEN, 'PATCH', `/oauth/entities/${id}`, { registry_code: '1999999999' })).status).toBe(200);
+      const waited = await pintae(['status', pushed.body.invoice_id, '--wait', '--timeout', '60'], { cwd, url: gw.url });
+      expect(waited.exitCode).toBe(1);
+      expect(waited.stdout).toMatch(/DELIVERY_FAILED/);
+      expect(waited.stdout).toMatch(/error  seller_party  Invoice Not From A Partner's Organization  gateway  HTTP 403/);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe('pintae bulk', () => {
   it('207: each item\'s status_code (202, 409, 404, 400), one failing item not blocking the others; exit 1', async () => {
     const bad = invoice('invoices/standard.json', entityId, 'BULK-400');

@@ -12,7 +12,7 @@ function formatStatus(s: InvoiceStatus, color: boolean): string {
   const good = s.category === 'success';
   const lines = [`${good ? c.green('✔') : c.red('✖')} ${s.invoice_id}${s.invoice_number ? `  ${s.invoice_number}` : ''}  ${good ? c.green(s.status) : s.terminal ? c.red(s.status) : c.yellow(s.status)}`
     + `${s.category ? ` (${s.category})` : ''}${s.terminal ? '' : '  not terminal'}`];
-  for (const e of s.errors ?? []) lines.push(`    ${c.red('error')}  ${[e.section, e.message, e.rule].filter(Boolean).join('  ')}`);
+  for (const e of s.errors ?? []) lines.push(`    ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
   return lines.join('\n') + '\n';
 }
 
