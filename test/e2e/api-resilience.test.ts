@@ -16,12 +16,12 @@ const keep = <T extends { stdout: string; stderr: string }>(r: T): T => { output
 
 describe('retries', () => {
   it('through injected 500/502 before the store and lost answers after it: every invoice accepted exactly once', async () => {
-    const sb = await sandbox({ failRate: 0.3, faults: { afterCommit: 0.3 }, seed: 11 });
+    const sb = await sandbox({ failRate: 0.3, faults: { afterCommit: 0.3 }, seed: 2 });
     const cwd = tempDir();
     let entityId: string;
     try {
       entityId = await createEntity(sb.url);
-      const all = numbers('RETRY', 16);
+      const all = numbers('RETRY', 14);
       const file = writeJson(cwd, 'many.json', all.slice(0, 13).map((n) => invoice('invoices/standard.json', entityId, n)));
       const singles = all.slice(13).map((n) => writeJson(cwd, `${n}.json`, invoice('invoices/standard.json', entityId, n)));
       const opts = { cwd, url: sb.url };
@@ -29,6 +29,7 @@ describe('retries', () => {
       expect(bulk.exitCode, bulk.stderr + bulk.stdout).toBe(0);
       expect(bulk.stderr).toMatch(/HTTP 50[02]; retrying in \d+ ms \(attempt 2\)/);
       const outcomes = JSON.parse(bulk.stdout).results.map((r: { outcome: string }) => r.outcome);
+      expect(outcomes).toContain('recovered'); // in the bulk run itself (seeded faults: the same pattern every run)
       for (const single of singles) {
         const pushed = keep(await pintae(['push', single, '--no-validate', '--format', 'json'], opts));
         expect(pushed.exitCode, pushed.stderr + pushed.stdout).toBe(0);
@@ -44,7 +45,7 @@ describe('retries', () => {
       await sb.close();
     }
     const counts = storedCounts(sb.dataDir);
-    expect([...counts.keys()].sort()).toEqual(numbers('RETRY', 16).map((n) => `${entityId!}/${n}`));
+    expect([...counts.keys()].sort()).toEqual(numbers('RETRY', 14).map((n) => `${entityId!}/${n}`));
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
   });
 });
@@ -105,7 +106,7 @@ describe('SIGKILL in the middle of a bulk run', () => {
 
 describe('the token', () => {
   it('appears in no output of these runs and in no ledger', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(10);
+    expect(outputs.length).toBe(8); // stdout and stderr of 3 runs, and 2 ledgers
     for (const text of outputs) expect(text).not.toContain(TOKEN);
   });
 });
