@@ -74,8 +74,7 @@ export class Submitter {
     toSend.forEach(({ at, item, note }, i) => {
       const result = outcomes ? this.fromOutcome(item, outcomes[i]!, note) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
       results[at] = result;
-      const state = ACCEPTED.has(result.outcome) ? 'accepted' : result.outcome === 'unknown' ? 'unknown' : result.outcome === 'unsent' ? 'unsent' as const : 'rejected';
-      answers.push({ ...this.record(item, state as LedgerRecord['state']), invoice_id: result.invoice_id ?? null, status: result.status ?? null,
+      answers.push({ ...this.record(item, ledgerState(result.outcome)), invoice_id: result.invoice_id ?? null, status: result.status ?? null,
         ...(result.http ? { http: result.http } : {}), ...(result.outcome === 'recovered' ? { note: 'recovered: 409 answered a resend of a send whose outcome was unknown' } : {}) });
     });
     this.ledger.append(answers);
@@ -97,6 +96,11 @@ export class Submitter {
   private record(item: Sendable, state: LedgerRecord['state']): LedgerRecord {
     return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
   }
+}
+
+function ledgerState(outcome: Outcome): LedgerRecord['state'] {
+  if (ACCEPTED.has(outcome)) return 'accepted';
+  return outcome === 'unknown' || outcome === 'unsent' ? outcome : 'rejected';
 }
 
 const base = (item: Sendable) => ({ file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number });
