@@ -99,3 +99,6 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+// Bulk submission through the sandbox (issue 4): self-contained in bench-bulk.mjs.
+await (await import('./bench-bulk.mjs')).benchBulk();

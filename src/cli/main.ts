@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../io/errors.js';
+import { registerApiCommands } from './api-commands.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -41,6 +42,8 @@ export function program(): Command {
       .description(description)
       .option('--out-dir <dir>', outDir))
       .addHelpText('after', EXIT_CODES)
+      .addOption(new Option('--remote', 'also ask the service\'s dry run (POST /oauth/invoices/validate) and flag every difference').hideHelp(name !== 'validate'))
+      .addOption(new Option('--base-url <url>', 'with --remote: API base URL (token from PINTAE_TOKEN)').hideHelp(name !== 'validate'))
       .action(async (paths: string[], options) => {
         const { runValidate } = await import('./commands/validate.js');
         process.exitCode = await runValidate(paths, options, name);
@@ -71,6 +74,25 @@ export function program(): Command {
       const { runRulesList } = await import('./commands/rules.js');
       process.exitCode = await runRulesList(options);
     });
+
+  registerApiCommands(cli);
+
+  // sandbox (issue 4): a local server speaking the documented API
+  cli.command('sandbox')
+    .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option('--data-dir <dir>', 'where entities, invoices and tokens.json are kept', '.pintae/sandbox')
+    .option('--rates <file>', 'CBUAE exchange-rate table for invoices without exchange_rate (as validate --rates)')
+    .option('--rules <name|path>', 'PINT-AE rule set (as validate --rules; default builtin)')
+    .option('--fail-rate <r>', 'share (0..1) of requests answered 500 or 502 before anything is done')
+    .option('--after-commit-rate <r>', 'share (0..1) of storing requests whose answer is lost after the store (dropped or 502)')
+    .option('--latency <ms>', 'delay every answer by this many milliseconds')
+    .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
+    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
+    .action(async (options) => {
+      const { runSandbox } = await import('./commands/sandbox.js');
+      process.exitCode = await runSandbox(options);
+    });
   return cli;
 }
 
@@ -87,7 +109,13 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`pintae: internal error: ${(e as Error).message}\n${process.env.PINTAE_DEBUG ? (e as Error).stack + '\n' : ''}`);
+    const { redact } = await import('../api/redact.js');
+    if (e instanceof Error && (e.name === 'ApiError' || e.name === 'ApiUnreachableError')) {
+      process.stderr.write(`pintae: ${redact(e.message)}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stderr.write(`pintae: internal error: ${redact((e as Error).message)}\n${process.env.PINTAE_DEBUG ? redact(String((e as Error).stack)) + '\n' : ''}`);
     process.exitCode = 2;
   }
 }

@@ -9,6 +9,7 @@ import { UsageError } from '../../io/errors.js';
 import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { Entity } from '../../model/types.js';
+import type { PipelineEnv } from '../../pipeline.js';
 import { useColor } from '../ui.js';
 
 export interface ValidateOptions {
@@ -23,6 +24,9 @@ export interface ValidateOptions {
   rules?: string;
   /** commander's --no-schematron sets this false. */
   schematron?: boolean;
+  /** validate --remote: also ask the service's dry run, and compare (issue 4). */
+  remote?: boolean;
+  baseUrl?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,6 +72,18 @@ export function xmlName(result: InvoiceResult): string {
   return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
 }
 
+/** The offline pipeline's environment from the shared options (validate, build, push, bulk). */
+export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
+  return {
+    findEntity: entityFinder(loadEntities(options.entity ?? []), process.cwd()),
+    rates: options.rates ? loadRates(options.rates) : undefined,
+    today: options.today ?? new Date().toISOString().slice(0, 10),
+    uuid: uuidMode(options),
+    lineAmounts: lineAmounts(options.lineAmounts),
+    schematron: options.schematron === false ? undefined : await loadRuleSet(options.rules),
+  };
+}
+
 /**
  * `validate` and `build` share one run: `build` writes only valid invoices' XML and requires --out-dir;
  * `validate --out-dir` writes every XML that could be built, valid or not. Returns the exit code (0/1).
@@ -76,16 +92,13 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const format = options.format ?? (process.stdout.isTTY ? 'stylish' : mode === 'build' ? 'stylish' : 'json');
   if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${Object.keys(FORMATTERS).join(', ')}`);
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const env = {
-    findEntity: entityFinder(loadEntities(options.entity ?? []), process.cwd()),
-    rates: options.rates ? loadRates(options.rates) : undefined,
-    today,
-    uuid: uuidMode(options),
-    lineAmounts: lineAmounts(options.lineAmounts),
-    schematron: options.schematron === false ? undefined : await loadRuleSet(options.rules),
-  };
+  const env = await pipelineEnv(options);
   const sources = discover(paths);
+  if (options.remote) {
+    if (mode === 'build') throw new UsageError('--remote applies to validate only');
+    const { runValidateRemote } = await import('./validate-remote.js');
+    return runValidateRemote(sources, env, options, format);
+  }
   if (options.outDir) prepareOutDir(options.outDir);
   const results: InvoiceResult[] = [];
   const used = new Map<string, number>();

@@ -1,0 +1,100 @@
+import { Agent, request } from 'undici';
+import { ApiUnreachableError } from './errors.js';
+import { backoffDelay, classifyError, DEFAULT_RETRY, RETRY_STATUSES, type RetryPolicy } from './retry.js';
+import { redact } from './redact.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  /** Time allowed to open the TCP/TLS connection (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Time allowed for one whole request, answer body included (default 60 s). */
+  requestTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Told about every retry (for a progress line); never given the token. */
+  onRetry?: (event: { method: string; path: string; attempt: number; reason: string; delayMs: number }) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * Which requests may be repeated: `any` retryable failure (reads, and invoice sends whose duplicates the service
+ * refuses with 409), only failures where nothing was `not-sent` (entity creation: a repeat could create twice), or `none`.
+ */
+export type RetryMode = 'any' | 'not-sent' | 'none';
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+  attempts: number;
+  /** An earlier attempt may have been processed (no answer read, or 500/502): a 409 now can be our own earlier send. */
+  unknownEarlier: boolean;
+}
+
+const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly agent: Agent;
+  private readonly policy: RetryPolicy;
+  private readonly requestTimeoutMs: number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.policy = { ...DEFAULT_RETRY, ...options.retry };
+    this.agent = new Agent({
+      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+      headersTimeout: this.requestTimeoutMs,
+      bodyTimeout: this.requestTimeoutMs,
+    });
+  }
+
+  async call(method: string, path: string, body?: unknown, mode: RetryMode = 'any'): Promise<HttpAnswer> {
+    let unknownEarlier = false;
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= this.policy.attempts || mode === 'none';
+      let reason: string;
+      try {
+        const answer = await this.once(method, path, body);
+        if (!RETRY_STATUSES.has(answer.status) || last || mode === 'not-sent') return { ...answer, attempts: attempt, unknownEarlier };
+        unknownEarlier = true;
+        reason = `HTTP ${answer.status}`;
+      } catch (e) {
+        const c = classifyError(e);
+        const mayHaveArrived: boolean = unknownEarlier || c.mayHaveArrived;
+        if (!c.retryable || last || (mode === 'not-sent' && c.mayHaveArrived)) {
+          throw new ApiUnreachableError(c.code, mayHaveArrived, method, path, attempt, c.detail);
+        }
+        unknownEarlier = mayHaveArrived;
+        reason = c.code;
+      }
+      const delayMs = backoffDelay(attempt, this.policy, this.options.random);
+      this.options.onRetry?.({ method, path, attempt, reason, delayMs });
+      await (this.options.sleep ?? sleepFor)(delayMs);
+    }
+  }
+
+  private async once(method: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+    const res = await request(`${this.baseUrl}${path}`, {
+      method: method as 'GET',
+      headers: {
+        authorization: `Bearer ${this.options.token}`,
+        accept: 'application/json',
+        'user-agent': 'pintae/0.1.0',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      dispatcher: this.agent,
+      signal: AbortSignal.timeout(this.requestTimeoutMs),
+    });
+    const text = await res.body.text();
+    let parsed: unknown = text;
+    if (text.trim()) { try { parsed = JSON.parse(text); } catch { parsed = redact(text.slice(0, 2_000)); } } else parsed = null;
+    return { status: res.statusCode, body: parsed };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

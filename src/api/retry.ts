@@ -1,0 +1,41 @@
+/**
+ * The retry policy, in one place (spec 4.1: 500 and 502 mean "retry"; 400, 401, 403, 404, 409 and 422 are answers
+ * and are never retried). Connection errors and timeouts are retried too, with capped exponential backoff and full
+ * jitter so that many clients recovering at once do not hammer the service in step.
+ */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 300, maxDelayMs: 5_000 };
+
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([500, 502]);
+
+/** Delay before attempt `attempt + 1` (attempt counts from 1): uniform in [0, min(max, base × 2^(attempt-1))]. */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}
+
+/** Errors after which the request provably never reached the service: nothing can have been stored. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+/** Errors after which the request may or may not have been processed. */
+const MAYBE_SENT = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED', 'TimeoutError']);
+
+export interface ErrorClass { code: string; retryable: boolean; mayHaveArrived: boolean; detail: string }
+
+/** Classifies a transport error (undici, node:net, or the whole-request AbortSignal timeout). */
+export function classifyError(error: unknown): ErrorClass {
+  const e = error as { code?: unknown; name?: string; message?: string; cause?: { code?: unknown; message?: string } };
+  // DOMException (the AbortSignal timeout) carries a numeric legacy code: only string codes name a cause.
+  const own = typeof e?.code === 'string' && e.code !== 'UND_ERR_ABORTED' ? e.code : undefined;
+  const cause = typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  const code = own ?? cause ?? (e?.name === 'TimeoutError' || e?.name === 'AbortError' ? 'TimeoutError' : e?.name ?? 'Error');
+  const detail = code === 'TimeoutError' ? 'the whole-request timeout elapsed' : (e?.cause?.message ?? e?.message ?? String(error));
+  if (NOT_SENT.has(code)) return { code, retryable: true, mayHaveArrived: false, detail };
+  if (MAYBE_SENT.has(code)) return { code, retryable: true, mayHaveArrived: true, detail };
+  return { code, retryable: false, mayHaveArrived: true, detail };
+}

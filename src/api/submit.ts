@@ -1,0 +1,113 @@
+import type { ApiClient } from './client.js';
+import { ApiError, ApiUnreachableError } from './errors.js';
+import { pushBulk, pushInvoice, type SendOutcome } from './invoices.js';
+import type { Ledger, LedgerRecord } from '../batch/ledger.js';
+import type { Outcome, Sendable, SubmitResult } from '../batch/submit-read.js';
+
+export type { Outcome, Sendable, SubmitResult };
+
+/** Outcomes after which the invoice is known to be at the service under our payload. */
+export const ACCEPTED: ReadonlySet<Outcome> = new Set(['accepted', 'recovered', 'skipped']);
+
+type Plan = { action: 'send'; unknownBefore: boolean; note?: string } | { action: 'skip'; record: LedgerRecord } | { action: 'refuse'; message: string };
+
+export interface SubmitterOptions { force: boolean; now: () => Date }
+
+/** Sends invoices with the ledger's guarantees (DESIGN, issue 4): recorded before, answered after, never sent twice. */
+export class Submitter {
+  constructor(private readonly client: ApiClient, private readonly ledger: Ledger, private readonly options: SubmitterOptions) {}
+
+  plan(item: Sendable): Plan {
+    const entry = this.ledger.lookup(this.client.baseUrl, item.entity_id, item.invoice_number);
+    if (entry?.accepted) {
+      if (entry.accepted.sha256 === item.sha256) return { action: 'skip', record: entry.accepted };
+      if (!this.options.force) {
+        return { action: 'refuse', message: `invoice_number ${item.invoice_number} of entity ${item.entity_id} was accepted on ${entry.accepted.time}`
+          + `${entry.accepted.invoice_id ? ` as ${entry.accepted.invoice_id}` : ''} with different content; the service keeps the first:`
+          + ' a corrected invoice needs a new invoice_number (--force sends it anyway; the service will answer 409)' };
+      }
+      return { action: 'send', unknownBefore: false };
+    }
+    if (entry && (entry.last.state === 'sending' || entry.last.state === 'unknown')) {
+      if (entry.last.sha256 === item.sha256) return { action: 'send', unknownBefore: true };
+      return { action: 'send', unknownBefore: false, note: 'an earlier send of different content under this invoice_number was never confirmed' };
+    }
+    return { action: 'send', unknownBefore: false };
+  }
+
+  async sendOne(item: Sendable): Promise<SubmitResult> {
+    return (await this.send([item], async (items, unknown) => [await pushInvoice(this.client, items[0]!.body, unknown[0])]))[0]!;
+  }
+
+  async sendChunk(items: Sendable[]): Promise<SubmitResult[]> {
+    return this.send(items, (chunk, unknown) => pushBulk(this.client, chunk.map((i) => i.body), unknown));
+  }
+
+  private async send(items: Sendable[], call: (items: Sendable[], unknown: boolean[]) => Promise<SendOutcome[]>): Promise<SubmitResult[]> {
+    const results: SubmitResult[] = new Array(items.length);
+    const toSend: Array<{ at: number; item: Sendable; unknownBefore: boolean; note?: string }> = [];
+    items.forEach((item, at) => {
+      const plan = this.plan(item);
+      if (plan.action === 'skip') results[at] = { ...base(item), outcome: 'skipped', invoice_id: plan.record.invoice_id ?? null, status: plan.record.status ?? null, message: `accepted on ${plan.record.time} (ledger)` };
+      else if (plan.action === 'refuse') results[at] = { ...base(item), outcome: 'refused', message: plan.message };
+      else toSend.push({ at, item, unknownBefore: plan.unknownBefore, note: plan.note });
+    });
+    if (toSend.length === 0) return results;
+    this.ledger.append(toSend.map(({ item }) => this.record(item, 'sending')));
+    let outcomes: SendOutcome[] | undefined;
+    let failure: SubmitResult['outcome'] | undefined;
+    let failureMessage = '';
+    let failureHttp: number | undefined;
+    try {
+      outcomes = await call(toSend.map((s) => s.item), toSend.map((s) => s.unknownBefore));
+    } catch (e) {
+      if (e instanceof ApiUnreachableError) { failure = e.mayHaveArrived ? 'unknown' : 'unsent'; failureMessage = e.message; }
+      else if (e instanceof ApiError) {
+        // 500/502 after the last retry, or a success answer that cannot be read item by item: the invoices may be stored.
+        failure = e.status === 500 || e.status === 502 || (e.status >= 200 && e.status < 300) ? 'unknown' : 'rejected';
+        failureMessage = e.message;
+        failureHttp = e.status;
+      }
+      else throw e;
+    }
+    const answers: LedgerRecord[] = [];
+    toSend.forEach(({ at, item, note }, i) => {
+      const result = outcomes ? this.fromOutcome(item, outcomes[i]!, note) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
+      results[at] = result;
+      answers.push({ ...this.record(item, ledgerState(result.outcome)), invoice_id: result.invoice_id ?? null, status: result.status ?? null,
+        ...(result.http ? { http: result.http } : {}), ...(result.outcome === 'recovered' ? { note: 'recovered: 409 answered a resend of a send whose outcome was unknown' } : {}) });
+    });
+    this.ledger.append(answers);
+    return results;
+  }
+
+  private fromOutcome(item: Sendable, outcome: SendOutcome, note?: string): SubmitResult {
+    if (outcome.kind === 'accepted') {
+      return { ...base(item), outcome: outcome.recovered ? 'recovered' : 'accepted', invoice_id: outcome.invoice_id, status: outcome.status, http: outcome.http,
+        ...(outcome.recovered ? { message: 'accepted earlier: an earlier send whose answer was lost had arrived (409 on the resend)' } : {}) };
+    }
+    if (outcome.kind === 'exists') {
+      return { ...base(item), outcome: 'exists', invoice_id: outcome.invoice_id, http: 409,
+        message: `already submitted${outcome.invoice_id ? ` as ${outcome.invoice_id}` : ''}: invoice_number ${item.invoice_number} was already used for entity ${item.entity_id}${note ? ` (${note})` : ''}` };
+    }
+    return { ...base(item), outcome: 'rejected', http: outcome.http, message: outcome.error.message, errors: fieldErrors(outcome.error.body) };
+  }
+
+  private record(item: Sendable, state: LedgerRecord['state']): LedgerRecord {
+    return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
+  }
+}
+
+function ledgerState(outcome: Outcome): LedgerRecord['state'] {
+  if (ACCEPTED.has(outcome)) return 'accepted';
+  return outcome === 'unknown' || outcome === 'unsent' ? outcome : 'rejected';
+}
+
+const base = (item: Sendable) => ({ file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number });
+
+/** Field or rule errors of a 400/422 body, when it lists them. */
+export function fieldErrors(body: unknown): SubmitResult['errors'] {
+  const list = body && typeof body === 'object' ? ((body as { errors?: unknown }).errors ?? (body as { data?: { errors?: unknown } }).data?.errors) : undefined;
+  if (!Array.isArray(list)) return undefined;
+  return list.filter((e) => e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') as SubmitResult['errors'];
+}

@@ -1,0 +1,153 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
+import { UsageError } from '../io/errors.js';
+
+/**
+ * The submission ledger: an append-only JSON-lines file, fsync'd after every append. A submission is recorded
+ * (`sending`) before it leaves, and its answer (`accepted`, `rejected`, `unknown`) after, so that a crash at any
+ * point leaves either no trace (never sent) or a `sending` line (outcome unknown: resend, the service's 409 tells).
+ * Records never hold the token or the payload, only its hash. One process at a time: a lock file beside it (O_EXCL).
+ */
+/** `unsent`: the request provably never left (connection refused). */
+export type LedgerState = 'sending' | 'accepted' | 'rejected' | 'unknown' | 'unsent';
+
+export interface LedgerRecord {
+  time: string;
+  state: LedgerState;
+  /** Submissions to a sandbox and to production never answer for each other. */
+  base_url: string;
+  entity_id: string;
+  invoice_number: string;
+  sha256: string;
+  invoice_id?: string | null;
+  status?: string | null;
+  http?: number;
+  note?: string;
+}
+
+export interface LedgerEntry {
+  /** The latest record for this invoice. */
+  last: LedgerRecord;
+  /** The latest accepted record, if the invoice was ever accepted. */
+  accepted?: LedgerRecord;
+}
+
+/** sha256 of the canonical JSON (keys sorted, no whitespace) of the payload as sent. */
+export function payloadHash(body: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}
+
+export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: string) => `${baseUrl}\u0000${entityId}\u0000${invoiceNumber.trim()}`;
+
+export class Ledger {
+  private readonly entries = new Map<string, LedgerEntry>();
+  private fd: number | null = null;
+  private lockPath: string | null = null;
+  private needsNewline = false;
+  private readonly releaseOnExit = () => this.close();
+
+  /** `path` null: an in-memory ledger (`--no-ledger`), which guards a single run only. */
+  private constructor(readonly path: string | null) {}
+
+  static memory(): Ledger { return new Ledger(null); }
+
+  static open(path: string): Ledger {
+    const ledger = new Ledger(path);
+    try { mkdirSync(dirname(path), { recursive: true }); } catch (e) { throw new UsageError(`ledger ${path}: ${(e as Error).message}`); }
+    ledger.lockPath = acquireLock(`${path}.lock`);
+    process.once('exit', ledger.releaseOnExit);
+    try {
+      ledger.load();
+      const created = !existsSync(path);
+      ledger.fd = openSync(path, 'a');
+      if (created) syncDirectory(dirname(path));
+    } catch (e) {
+      ledger.close();
+      throw e instanceof UsageError ? e : new UsageError(`ledger ${path}: ${(e as Error).message}`);
+    }
+    return ledger;
+  }
+
+  private load(): void {
+    if (!existsSync(this.path!)) return;
+    const text = readFileSync(this.path!, 'utf8');
+    const lines = text.split('\n');
+    this.needsNewline = text.length > 0 && !text.endsWith('\n');
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let record: LedgerRecord;
+      try { record = JSON.parse(line) as LedgerRecord; } catch {
+        // A torn last line is a write cut short by a crash: that send was never confirmed, and is not relied on.
+        if (i === lines.length - 1) return;
+        throw new UsageError(`${this.path}:${i + 1}: not a ledger record; the ledger is damaged (move it aside to start a new one)`);
+      }
+      this.remember(record);
+    });
+  }
+
+  private remember(record: LedgerRecord): void {
+    const key = ledgerKey(record.base_url, record.entity_id, record.invoice_number);
+    const entry = this.entries.get(key);
+    this.entries.set(key, { last: record, accepted: record.state === 'accepted' ? record : entry?.accepted });
+  }
+
+  lookup(baseUrl: string, entityId: string, invoiceNumber: string): LedgerEntry | undefined {
+    return this.entries.get(ledgerKey(baseUrl, entityId, invoiceNumber));
+  }
+
+  /** Appends the records in one write and one fsync; they are durable when this returns. */
+  append(records: LedgerRecord[]): void {
+    if (records.length === 0) return;
+    for (const r of records) this.remember(r);
+    if (this.fd === null) return;
+    const text = (this.needsNewline ? '\n' : '') + records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+    this.needsNewline = false;
+    writeSync(this.fd, text);
+    fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd !== null) { closeSync(this.fd); this.fd = null; }
+    if (this.lockPath) { try { unlinkSync(this.lockPath); } catch { /* already gone */ } this.lockPath = null; }
+    process.removeListener('exit', this.releaseOnExit);
+  }
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/** Creates the lock file exclusively; a lock left by a process that no longer runs (killed) is taken over. */
+function acquireLock(lockPath: string): string {
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return lockPath;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`${lockPath}: ${(e as Error).message}`);
+    }
+    const pid = Number.parseInt(readFileSafe(lockPath), 10);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+      throw new UsageError(`the ledger is in use by process ${pid} (${lockPath}): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${lockPath})`);
+    }
+    try { unlinkSync(lockPath); } catch { /* taken over by someone else: the next try tells */ }
+  }
+  throw new UsageError(`${lockPath}: could not take the ledger lock`);
+}
+
+function readFileSafe(path: string): string {
+  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+}
+
+/** Makes a newly created file's directory entry durable too. */
+function syncDirectory(dir: string): void {
+  try { const fd = openSync(dir, 'r'); try { fsyncSync(fd); } finally { closeSync(fd); } } catch { /* not supported on this platform */ }
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { parseJson } from '../io/json.js';
+import type { Source } from './discover.js';
+import { invoicesOf } from './run.js';
+import { payloadHash } from './ledger.js';
+
+/** One invoice ready to send: its raw body (sent as read), and the ledger identity of that body. */
+export interface Sendable {
+  file: string;
+  index: number | null;
+  body: Record<string, unknown>;
+  entity_id: string;
+  invoice_number: string;
+  sha256: string;
+}
+
+export type Outcome = 'accepted' | 'recovered' | 'skipped' | 'exists' | 'rejected' | 'unknown' | 'unsent' | 'refused' | 'invalid' | 'unreadable';
+
+export interface SubmitResult {
+  file: string;
+  index: number | null;
+  entity_id: string | null;
+  invoice_number: string | null;
+  outcome: Outcome;
+  invoice_id?: string | null;
+  status?: string | null;
+  http?: number;
+  message?: string;
+  errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
+}
+
+/**
+ * Reads invoices for push/bulk, and validates each offline with the pipeline `validate` uses (env undefined:
+ * --no-validate). Yields what may be sent, or the result that stops it: unreadable file, invalid invoice, or a
+ * second invoice with the same entity_id and invoice_number in this run (the service would refuse it with 409).
+ */
+export function* readSendables(sources: Source[], env: PipelineEnv | undefined, readStdin: () => string): Generator<Sendable | SubmitResult> {
+  const firstSeen = new Map<string, string>();
+  for (const source of sources) {
+    let text: string;
+    try { text = source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'); } catch (e) {
+      yield unreadable(source.path, (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message);
+      continue;
+    }
+    const parsed = parseJson(text);
+    if (!parsed.ok) { yield unreadable(source.path, `${source.path}:${parsed.line}:${parsed.column}: ${parsed.message}`); continue; }
+    const { items, indexed } = invoicesOf(parsed.value);
+    if (indexed && items.length === 0) { yield unreadable(source.path, 'the file holds no invoices (an empty list)'); continue; }
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const index = indexed ? i : null;
+      const where = index === null ? source.path : `${source.path}[${index}]`;
+      const body = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
+      const entity_id = typeof body?.entity_id === 'string' ? body.entity_id : null;
+      const invoice_number = typeof body?.invoice_number === 'string' ? body.invoice_number.trim() : null;
+      if (env) {
+        const outcome = validateInvoice(item, env);
+        const errors = outcome.kind === 'rejected' ? outcome.response.errors : outcome.response.data.errors;
+        if (outcome.kind === 'rejected' || !outcome.response.data.is_valid) {
+          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors,
+            message: `not sent: the offline validation finds ${errors.length} error${errors.length === 1 ? '' : 's'} (--no-validate sends anyway)` };
+          continue;
+        }
+      }
+      if (!body || !entity_id || !invoice_number) {
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', message: 'not sent: an invoice needs a JSON object with entity_id and invoice_number strings' };
+        continue;
+      }
+      const key = `${entity_id}\u0000${invoice_number}`;
+      const earlier = firstSeen.get(key);
+      if (earlier !== undefined) {
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'refused', message: `not sent: ${earlier} already holds invoice_number ${invoice_number} for entity ${entity_id} in this run` };
+        continue;
+      }
+      firstSeen.set(key, where);
+      yield { file: source.path, index, body, entity_id, invoice_number, sha256: payloadHash(body) };
+    }
+  }
+}
+
+export const isSendable = (x: Sendable | SubmitResult): x is Sendable => 'sha256' in x;
+
+function unreadable(file: string, message: string): SubmitResult {
+  return { file, index: null, entity_id: null, invoice_number: null, outcome: 'unreadable', message };
+}

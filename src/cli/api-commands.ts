@@ -1,0 +1,79 @@
+import { Command, Option } from 'commander';
+
+/** The live-API commands (issue 4); each action lazily imports its command module. */
+const EXIT_CODES = `
+Exit codes:
+  0  every invoice is at the service (and, with --wait, reached category success)
+  1  at least one invoice was invalid, refused, rejected, or its outcome is unknown; or the API answered an error
+  2  usage error (no token, no base URL, bad option) or an internal fault`;
+
+const AUTH = `
+Authentication: the bearer token comes from PINTAE_TOKEN, or from the file named by PINTAE_TOKEN_FILE; never from an
+argument. The base URL: --base-url, else PINTAE_BASE_URL, else "baseUrl" in the nearest pintae.config.json.
+Timeouts: PINTAE_CONNECT_TIMEOUT_MS (default 10000), PINTAE_REQUEST_TIMEOUT_MS (whole request, default 60000).`;
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const baseUrl = (cmd: Command) => cmd.option('--base-url <url>', 'API base URL (default: PINTAE_BASE_URL, then pintae.config.json)');
+
+function submitOptions(cmd: Command): Command {
+  return baseUrl(cmd)
+    .option('--entity <file>', 'seller entity record(s) for the offline validation; repeatable (default: .pintae/entities/<entity_id>.json, see entities pull)', collect, [])
+    .option('--rates <file>', 'CBUAE exchange-rate table for the offline validation')
+    .option('--rules <name|path>', 'PINT-AE rule set for the offline validation (default builtin)')
+    .option('--no-schematron', 'offline validation without the PINT-AE rules')
+    .option('--no-validate', 'send without validating offline first')
+    .option('--ledger <path>', 'submission ledger (default .pintae/ledger.jsonl): reruns skip accepted invoices and resend unknown ones safely')
+    .option('--no-ledger', 'keep the ledger in memory for this run only (no protection across runs)')
+    .option('--force', 'send even an invoice whose invoice_number the ledger shows accepted with different content')
+    .option('--ok-if-exists', 'an invoice the service already holds (409) counts as success')
+    .option('--wait', 'then follow every accepted invoice until its status is terminal')
+    .option('--timeout <seconds>', 'give up waiting after this long (default 600)')
+    .option('--format <name>', 'text (default) or json')
+    .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp())
+    .addHelpText('after', EXIT_CODES + '\n' + AUTH);
+}
+
+export function registerApiCommands(cli: Command): void {
+  submitOptions(cli.command('push').argument('<file>', 'one invoice JSON file (or - for stdin)')
+    .description('validate offline, then send one invoice (POST /oauth/invoices); prints invoice_id and status'))
+    .action(async (file: string, options) => {
+      const { runPush } = await import('./commands/push.js');
+      process.exitCode = await runPush(file, options);
+    });
+  submitOptions(cli.command('bulk').argument('<paths...>', 'invoice JSON files, directories, globs; a file may hold one body, {invoices: [...]} or an array')
+    .description('validate offline, then send invoices in chunks (POST /oauth/invoices/bulk); reports each item\'s status_code')
+    .option('--chunk <n>', 'invoices per bulk request (default 50)'))
+    .action(async (paths: string[], options) => {
+      const { runBulk } = await import('./commands/bulk.js');
+      process.exitCode = await runBulk(paths, options);
+    });
+  baseUrl(cli.command('status').argument('<invoice_id>', 'the invoice_id returned by push or bulk')
+    .description('read an invoice\'s status (GET /oauth/invoices/{id}/status); exit 0 only for category success')
+    .option('--wait', 'poll (with backoff) until the status is terminal')
+    .option('--timeout <seconds>', 'give up waiting after this long, exit 1 (default 600)')
+    .option('--format <name>', 'text (default) or json'))
+    .addHelpText('after', AUTH)
+    .action(async (invoiceId: string, options) => {
+      const { runStatus } = await import('./commands/status.js');
+      process.exitCode = await runStatus(invoiceId, options);
+    });
+  baseUrl(cli.command('entities').argument('<action>', 'list | get <id> | create [file] | update <id> [file] | connect <id> | disconnect <id> | delete <id> --yes | pull [ids...]')
+    .argument('[args...]', 'entity ids, or the JSON file of fields for create/update')
+    .description('manage seller entities (spec 4.5); pull saves records into .pintae/entities/ for offline validation')
+    .option('--set <key=value>', 'create/update: one field (over the JSON file\'s fields); repeatable', collect, [])
+    .option('--user-id <id>', 'list: only this user\'s entities')
+    .option('--yes', 'delete: confirm the permanent removal')
+    .option('--format <name>', 'list: text (default) or json'))
+    .addHelpText('after', `
+Examples:
+  pintae entities list
+  pintae entities create entity.json            (fields of spec 2.12 as a JSON object; - reads stdin)
+  pintae entities update ent_123 --set city=Sharjah --set state=Sharjah
+  pintae entities pull                          (every connected entity → .pintae/entities/<id>.json)
+${AUTH}`)
+    .action(async (action: string, args: string[], options) => {
+      const { runEntities } = await import('./commands/entities.js');
+      process.exitCode = await runEntities(action, args, options);
+    });
+}

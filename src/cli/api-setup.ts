@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { ApiClient } from '../api/client.js';
+import { resolveSettings } from '../api/settings.js';
+import { redact } from '../api/redact.js';
+import { Ledger } from '../batch/ledger.js';
+import { UsageError } from '../io/errors.js';
+
+/** Options every live-API command shares. */
+export interface ApiOptions {
+  baseUrl?: string;
+  format?: string;
+}
+
+const msEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} ${raw}: give a positive number of milliseconds`);
+  return n;
+};
+
+/** The client from --base-url/PINTAE_BASE_URL/pintae.config.json and PINTAE_TOKEN(_FILE); retries are told on stderr. */
+export function apiClient(options: ApiOptions): ApiClient {
+  const env = process.env;
+  const settings = resolveSettings({ baseUrl: options.baseUrl }, env, process.cwd());
+  return new ApiClient({
+    ...settings,
+    connectTimeoutMs: msEnv(env, 'PINTAE_CONNECT_TIMEOUT_MS'),
+    requestTimeoutMs: msEnv(env, 'PINTAE_REQUEST_TIMEOUT_MS'),
+    onRetry: ({ method, path, attempt, reason, delayMs }) =>
+      process.stderr.write(redact(`pintae: ${method} ${path}: ${reason}; retrying in ${delayMs} ms (attempt ${attempt + 1})\n`)),
+  });
+}
+
+/** The ledger of --ledger <path> (default .pintae/ledger.jsonl under the working directory), or in memory with --no-ledger. */
+export function openLedger(options: { ledger?: string | boolean }): Ledger {
+  if (options.ledger === false) return Ledger.memory();
+  return Ledger.open(typeof options.ledger === 'string' ? options.ledger : join(process.cwd(), '.pintae', 'ledger.jsonl'));
+}
+
+export function outputFormat(format: string | undefined): 'text' | 'json' {
+  const f = format ?? 'text';
+  if (f !== 'text' && f !== 'json') throw new UsageError(`--format ${f}: choose text or json`);
+  return f;
+}
+
+export function waitTimeoutMs(seconds: string | undefined, fallback = 600): number {
+  if (seconds === undefined) return fallback * 1000;
+  const n = Number(seconds);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--timeout ${seconds}: give a positive number of seconds`);
+  return n * 1000;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { entities, type EntityRecord } from '../../api/entities.js';
+import type { ApiClient } from '../../api/client.js';
+import { parseJson } from '../../io/json.js';
+import { UsageError } from '../../io/errors.js';
+import { writeAtomic } from '../../io/write.js';
+import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
+
+export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string }
+
+/** Fields of create/update: a JSON object from a file (or - for stdin), then each --set key=value over it. */
+export function entityFields(file: string | undefined, sets: string[] = []): EntityRecord {
+  let fields: EntityRecord = {};
+  if (file) {
+    let text: string;
+    try { text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+    const parsed = parseJson(text);
+    if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw new UsageError(`${file}: the entity fields must be a JSON object`);
+    fields = { ...(parsed.value as EntityRecord) };
+  }
+  for (const s of sets) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set ${s}: give key=value`);
+    const key = s.slice(0, eq);
+    const value = s.slice(eq + 1);
+    fields[key] = key === 'email_notifications_enabled' ? value === 'true' : value;
+  }
+  if (Object.keys(fields).length === 0) throw new UsageError('no entity fields: give a JSON file and/or --set key=value');
+  return fields;
+}
+
+const idOf = (r: EntityRecord) => (typeof r.entity_id === 'string' ? r.entity_id : typeof r.id === 'string' ? r.id : undefined);
+const SAFE_ID = /^[\w-][\w.-]*$/;
+
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+function printList(list: EntityRecord[], format: 'text' | 'json'): void {
+  if (format === 'json') return print(list);
+  const rows = list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]);
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['entity_id', 'company_name', 'trn'][i]!.length));
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ').trimEnd();
+  process.stdout.write([line(['entity_id', 'company_name', 'trn', 'registry_code']), ...rows.map(line)].join('\n') + '\n');
+}
+
+/** pull: saves each record as .pintae/entities/<entity_id>.json (atomically) for offline validation. */
+async function pull(client: ApiClient, ids: string[], dir: string): Promise<number> {
+  const wanted = ids.length ? ids : (await entities.list(client)).map(idOf).filter((x): x is string => Boolean(x));
+  let failed = 0;
+  for (const id of wanted) {
+    if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${id}: not saved (the entity_id cannot be a file name)\n`); failed++; continue; }
+    const record = await entities.get(client, id);
+    const path = join(dir, `${id}.json`);
+    writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n');
+    process.stdout.write(`${id}  → ${path}\n`);
+  }
+  if (wanted.length === 0) process.stderr.write('pintae: no entity is connected to this application\n');
+  return failed ? 1 : 0;
+}
+
+/** pintae entities <action>: every entity endpoint of spec 4.5, plus pull. */
+export async function runEntities(action: string, args: string[], options: EntityOptions): Promise<number> {
+  const format = outputFormat(options.format);
+  const need = (n: number, what: string) => { if (args.length < n || !args[n - 1]) throw new UsageError(`entities ${action} needs ${what}`); };
+  if (action === 'delete' && !options.yes) throw new UsageError('entities delete removes the entity permanently: add --yes to confirm');
+  const client = apiClient(options);
+  try {
+    switch (action) {
+      case 'list': printList(await entities.list(client, options.userId), format); return 0;
+      case 'get': need(1, '<entity_id>'); print(await entities.get(client, args[0]!)); return 0;
+      case 'create': print(await entities.create(client, entityFields(args[0], options.set))); return 0;
+      case 'update': need(1, '<entity_id>'); print(await entities.update(client, args[0]!, entityFields(args[1], options.set))); return 0;
+      case 'connect': need(1, '<entity_id>'); await entities.connect(client, args[0]!); process.stdout.write(`${args[0]} connected\n`); return 0;
+      case 'disconnect': need(1, '<entity_id>'); await entities.disconnect(client, args[0]!); process.stdout.write(`${args[0]} disconnected\n`); return 0;
+      case 'delete': need(1, '<entity_id>'); await entities.delete(client, args[0]!); process.stdout.write(`${args[0]} deleted\n`); return 0;
+      case 'pull': return await pull(client, args, options.dir ?? join(process.cwd(), '.pintae', 'entities'));
+      default: throw new UsageError(`entities ${action}: choose list, get, create, update, connect, disconnect, delete or pull`);
+    }
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { loadRates } from '../../io/rates.js';
+import { UsageError } from '../../io/errors.js';
+import { loadTokens } from '../../sandbox/tokens.js';
+
+export interface SandboxCliOptions {
+  port?: string;
+  dataDir?: string;
+  rates?: string;
+  rules?: string;
+  failRate?: string;
+  afterCommitRate?: string;
+  latency?: string;
+  seed?: string;
+  processingDelay?: string;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DATA_DIR = '.pintae/sandbox';
+
+function integer(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) > max) throw new UsageError(`${name} ${value}: expected a whole number from 0 to ${max}`);
+  return Number(value);
+}
+
+function rate(name: string, value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw new UsageError(`${name} ${value}: expected a number from 0 to 1`);
+  return n;
+}
+
+/** `pintae sandbox`: serves until SIGINT or SIGTERM, then closes and resolves 0. URL on stdout, log on stderr. */
+export async function runSandbox(options: SandboxCliOptions): Promise<number> {
+  const port = integer('--port', options.port, DEFAULT_PORT, 65535);
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const settings = {
+    failRate: rate('--fail-rate', options.failRate),
+    faults: { afterCommit: rate('--after-commit-rate', options.afterCommitRate) },
+    latencyMs: integer('--latency', options.latency, 0),
+    seed: integer('--seed', options.seed, 1),
+    processingDelayMs: integer('--processing-delay', options.processingDelay, 200),
+    rates: options.rates ? loadRates(options.rates) : undefined,
+  };
+  const { path: tokenFile, tokens, created } = loadTokens(dataDir);
+  const { startSandbox } = await import('../../sandbox/index.js');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ dataDir, port, tokens, rules: options.rules, log, ...settings });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: ${code === 'EADDRINUSE' ? 'address already in use' : 'permission denied'}`);
+    throw new UsageError((e as Error).message);
+  }
+  process.stdout.write(`${sandbox.url}\n`);
+  log([
+    `pintae sandbox: listening on ${sandbox.url}, data in ${dataDir}`,
+    `  access tokens: ${tokenFile}${created ? ' (created with one token)' : ''}; use one in your shell with`,
+    `  export PINTAE_BASE_URL=${sandbox.url}`,
+    `  export PINTAE_TOKEN="$(node -p "Object.keys(require('${tokenFile.replace(/'/g, "\\'")}'))[0]")"`,
+    '  Ctrl-C stops it; everything stays in the data directory for the next start.',
+  ].join('\n'));
+  await new Promise<void>((done) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', onInt); process.off('SIGTERM', onTerm);
+      log(`pintae sandbox: ${signal}, closing`);
+      void sandbox!.close().then(done);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
+  return 0;
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import type { ApiClient } from '../api/client.js';
+import { entities } from '../api/entities.js';
+import { ApiError } from '../api/errors.js';
+import type { Source } from '../batch/discover.js';
+import { invoicesOf } from '../batch/run.js';
+import { parseJson } from '../io/json.js';
+import { toEntity } from '../io/entities.js';
+import type { Entity } from '../model/types.js';
+import type { PipelineEnv } from '../pipeline.js';
+
+/**
+ * The offline validation before a send needs each seller's entity record. One found neither in --entity nor in
+ * .pintae/entities is read from the API (GET /oauth/entities/{id}, not saved): the record the service itself will use.
+ * An entity the API does not know (404) stays unknown, and the offline validation says so.
+ */
+export async function withRemoteEntities(env: PipelineEnv, sources: Source[], readStdin: () => string, client: ApiClient, tell: (line: string) => void): Promise<PipelineEnv> {
+  const wanted = new Set<string>();
+  for (const source of sources) {
+    let text: string;
+    try { text = source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'); } catch { continue; }
+    const parsed = parseJson(text);
+    if (!parsed.ok) continue;
+    for (const item of invoicesOf(parsed.value).items) {
+      const id = (item as { entity_id?: unknown } | null)?.entity_id;
+      if (typeof id === 'string' && id.trim() && !env.findEntity(id.trim())) wanted.add(id.trim());
+    }
+  }
+  const fetched = new Map<string, Entity>();
+  for (const id of wanted) {
+    try {
+      fetched.set(id, toEntity({ entity_id: id, ...(await entities.get(client, id)) }, `GET /oauth/entities/${id}`));
+      tell(`pintae: entity ${id} read from the API for the offline validation (pintae entities pull keeps a local copy)\n`);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+    }
+  }
+  if (fetched.size === 0) return env;
+  return { ...env, findEntity: (id) => env.findEntity(id) ?? fetched.get(id) };
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { discover } from '../batch/discover.js';
+import { readSendables, isSendable } from '../batch/submit-read.js';
+import { ACCEPTED, Submitter, type Sendable } from '../api/submit.js';
+import { followToTerminal } from '../api/follow.js';
+import { UsageError } from '../io/errors.js';
+import { ApiError, ApiUnreachableError } from '../api/errors.js';
+import { pipelineEnv, type ValidateOptions } from './commands/validate.js';
+import { apiClient, openLedger, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from './api-setup.js';
+import { formatJson, formatText, type ReportRow } from './submit-report.js';
+import { progress } from './progress.js';
+import { withRemoteEntities } from './entity-prefetch.js';
+import { useColor } from './ui.js';
+
+export interface SubmitOptions extends ValidateOptions, ApiOptions {
+  /** commander's --no-validate sets this false. */
+  validate?: boolean;
+  /** A path, or false with --no-ledger. */
+  ledger?: string | boolean;
+  force?: boolean;
+  okIfExists?: boolean;
+  wait?: boolean;
+  timeout?: string;
+  chunk?: string;
+}
+
+function chunkSize(value: string | undefined): number {
+  if (value === undefined) return 50;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--chunk ${value}: give a whole number from 1 to 1000`);
+  return n;
+}
+
+/**
+ * push and bulk: validate offline, consult the ledger, send (one POST /oauth/invoices, or POST /oauth/invoices/bulk
+ * in chunks), record, optionally follow to terminal, report. Returns the exit code: 0 only when every invoice is at
+ * the service (and, with --wait, reached category success).
+ */
+export async function runSubmission(paths: string[], options: SubmitOptions, mode: 'push' | 'bulk'): Promise<number> {
+  const format = outputFormat(options.format);
+  const chunk = mode === 'push' ? 1 : chunkSize(options.chunk);
+  const timeoutMs = waitTimeoutMs(options.timeout);
+  const client = apiClient(options);
+  const ledger = openLedger(options);
+  const rows: ReportRow[] = [];
+  const spinner = progress(mode === 'push' ? 'sending' : 'validating');
+  let waitError: string | undefined;
+  try {
+    const sources = discover(paths);
+    let stdin: string | undefined;
+    const readStdin = () => (stdin ??= readFileSync(0, 'utf8'));
+    const local = options.validate === false ? undefined : await pipelineEnv(options);
+    const env = local && await withRemoteEntities(local, sources, readStdin, client, (line) => process.stderr.write(line));
+    const read = [...readSendables(sources, env, readStdin)];
+    if (mode === 'push' && read.length !== 1) throw new UsageError(`push sends one invoice; ${paths[0]} holds ${read.length}: use pintae bulk`);
+    const submitter = new Submitter(client, ledger, { force: options.force === true, now: () => new Date() });
+    const slots = new Map<Sendable, number>();
+    read.forEach((item, i) => { rows.push(isSendable(item) ? { file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number, outcome: 'unsent' } : item); if (isSendable(item)) slots.set(item, i); });
+    const sendables = read.filter(isSendable);
+    let stopped: string | undefined;
+    for (let at = 0; at < sendables.length; at += chunk) {
+      const part = sendables.slice(at, at + chunk);
+      if (stopped) { for (const item of part) rows[slots.get(item)!]!.message = stopped; continue; }
+      spinner.text(`sending ${at + 1}–${at + part.length} of ${sendables.length}`);
+      const results = mode === 'push' ? [await submitter.sendOne(part[0]!)] : await submitter.sendChunk(part);
+      results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; });
+      if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = 'not sent: the token was refused for the previous invoices';
+      else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = 'not sent: the service did not answer for the previous invoices (rerun: the ledger resends safely)';
+    }
+    if (options.wait) {
+      const ids = rows.filter((r) => ACCEPTED.has(r.outcome) && r.invoice_id).map((r) => r.invoice_id!);
+      try {
+        const { statuses } = await followToTerminal(client, ids, {
+          timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(`waiting: ${pending} of ${total} not terminal yet`),
+        });
+        for (const r of rows) if (r.invoice_id && statuses.has(r.invoice_id)) r.final = statuses.get(r.invoice_id);
+      } catch (e) {
+        // The submissions happened and are in the ledger: they are reported whatever befalls the follow-up.
+        if (!(e instanceof ApiError || e instanceof ApiUnreachableError)) throw e;
+        waitError = e.message;
+      }
+    }
+  } finally {
+    spinner.stop();
+    ledger.close();
+    await client.close();
+  }
+  process.stdout.write(format === 'json' ? formatJson(rows) : formatText(rows, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists }));
+  const ok = rows.every((r) => (ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists))
+    && (!options.wait || !ACCEPTED.has(r.outcome) || r.final?.category === 'success'));
+  if (options.wait && rows.some((r) => r.final && !r.final.terminal)) process.stderr.write(`pintae: --timeout reached before every invoice was terminal\n`);
+  if (waitError) process.stderr.write(`pintae: could not follow the invoices to a terminal status: ${waitError}\n`);
+  return ok && !waitError ? 0 : 1;
+}

@@ -1,0 +1,35 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { parseJson } from '../io/json.js';
+import { UsageError } from '../io/errors.js';
+
+export const DEFAULT_APPLICATION = 'app_sandbox';
+
+/**
+ * `<data-dir>/tokens.json`: {"<token>": "<application id>"}. Created on first start with one random token, readable
+ * by its owner only; the token lives in that file and is never printed or logged by the sandbox.
+ */
+export function loadTokens(dataDir: string): { path: string; tokens: Record<string, string>; created: boolean } {
+  const path = join(dataDir, 'tokens.json');
+  if (!existsSync(path)) {
+    const tokens = { [`sbx_${randomBytes(24).toString('base64url')}`]: DEFAULT_APPLICATION };
+    // Created owner-only from the first byte (writeAtomic would leave it readable by others until a chmod).
+    mkdirSync(dataDir, { recursive: true });
+    const tmp = join(dataDir, `.tokens.json.${process.pid}.tmp`);
+    writeFileSync(tmp, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, path);
+    return { path, tokens, created: true };
+  }
+  const parsed = parseJson(readFileSync(path, 'utf8'));
+  if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path}: expected {"<token>": "<application id>", ...}`);
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) throw new UsageError(`${path}: holds no token`);
+  for (const [token, app] of entries) {
+    if (!/^\S+$/.test(token)) throw new UsageError(`${path}: a token must be non-empty without spaces`);
+    if (typeof app !== 'string' || app.trim() === '') throw new UsageError(`${path}: every token maps to an application id (a non-empty string)`);
+  }
+  return { path, tokens: value as Record<string, string>, created: false };
+}
