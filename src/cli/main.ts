@@ -4,16 +4,29 @@ import { UsageError } from '../io/errors.js';
 const EXIT_CODES = `
 Exit codes:
   0  every input passed
-  1  at least one input failed (invalid, rejected or unreadable)
+  1  at least one input failed (invalid, rejected or unreadable; with --fail-severity warning, any warning;
+     with --max-warnings N, more than N warnings)
   2  usage error or internal fault`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
+
+/** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
+function reportOptions(cmd: Command): Command {
+  return cmd
+    .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
+    .option('--output <file>', 'write the report to this file (default format json) while stylish goes to the terminal')
+    .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
+    .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
+    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
+    .option('--no-config', 'ignore any config file');
+}
 
 function validateOptions(cmd: Command): Command {
   return cmd
     .option('--entity <file>', 'seller entity record(s): one JSON object or an array; repeatable (default: .pintae/entities/<entity_id>.json)', collect, [])
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
-    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
@@ -37,21 +50,20 @@ export function program(): Command {
     ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
   ];
   for (const [name, description, outDir] of pipelineCommands) {
-    validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    reportOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
       .description(description)
-      .option('--out-dir <dir>', outDir))
+      .option('--out-dir <dir>', outDir)))
       .addHelpText('after', EXIT_CODES)
       .action(async (paths: string[], options) => {
         const { runValidate } = await import('./commands/validate.js');
         process.exitCode = await runValidate(paths, options, name);
       });
   }
-  cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
+  reportOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
     .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
-    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')
-    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)'))
     .addHelpText('after', EXIT_CODES)
     .action(async (paths: string[], options) => {
       const { runCheck } = await import('./commands/check.js');

@@ -6,10 +6,10 @@ import { checkWellFormed } from '../../io/xml.js';
 import { UsageError } from '../../io/errors.js';
 import type { InvoiceResult } from '../../batch/run.js';
 import type { Finding } from '../../model/types.js';
-import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
-import { useColor } from '../ui.js';
+import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { openReport } from '../report.js';
 
-export interface CheckOptions { rules?: string; schematron?: boolean; xsd?: string; format?: string }
+export interface CheckOptions extends ReportCliOptions { schematron?: boolean; xsd?: string }
 
 function xmlFiles(paths: string[]): string[] {
   if (paths.length === 0) throw new UsageError('no input: give UBL invoice XML files, directories or globs');
@@ -33,13 +33,12 @@ function xmlFiles(paths: string[]): string[] {
 
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = options.format ?? (process.stdout.isTTY ? 'stylish' : 'json');
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${Object.keys(FORMATTERS).join(', ')}`);
+  const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
   const files = xmlFiles(paths);
   let rules: { run(xml: string): Finding[] } | undefined;
   if (options.schematron !== false) {
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-    try { rules = await resolveRuleSet(options.rules); } catch (e) { throw new UsageError((e as Error).message); }
+    try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
   }
   const texts = files.map((file) => { try { return readFileSync(file, 'utf8'); } catch (e) { return e as Error; } });
   let xsdErrors = new Map<string, string[]>();
@@ -59,7 +58,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     }
     return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
   });
-  const report = { results, summary: summarize(results) };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) }));
-  return report.summary.valid === results.length ? 0 : 1;
+  const report = openReport(settings, { locateJsonFields: false });
+  for (const result of results) report.add(result);
+  return report.finish();
 }

@@ -6,16 +6,13 @@ import { entityFinder, loadEntityFile } from '../../io/entities.js';
 import { loadRates } from '../../io/rates.js';
 import { writeAtomic } from '../../io/write.js';
 import { UsageError } from '../../io/errors.js';
-import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { Entity } from '../../model/types.js';
-import { useColor } from '../ui.js';
+import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { openReport } from '../report.js';
 
-export interface ValidateOptions {
-  entity?: string[];
-  rates?: string;
+export interface ValidateOptions extends ReportCliOptions {
   outDir?: string;
-  format?: string;
   uuid?: string;
   deterministic?: boolean;
   lineAmounts?: string;
@@ -68,41 +65,47 @@ export function xmlName(result: InvoiceResult): string {
   return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
 }
 
+/** Writes a result's XML under --out-dir (build: valid invoices only), a name used twice getting `~2`, `~3`…; records the path. */
+function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build'): (result: InvoiceResult) => InvoiceResult {
+  const used = new Map<string, number>();
+  return (result) => {
+    if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
+    let name = xmlName(result);
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
+    const path = join(outDir, name);
+    writeAtomic(path, result.xml);
+    result.xmlPath = path;
+    return result;
+  };
+}
+
 /**
  * `validate` and `build` share one run: `build` writes only valid invoices' XML and requires --out-dir;
  * `validate --out-dir` writes every XML that could be built, valid or not. Returns the exit code (0/1).
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
-  const format = options.format ?? (process.stdout.isTTY ? 'stylish' : mode === 'build' ? 'stylish' : 'json');
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${Object.keys(FORMATTERS).join(', ')}`);
+  const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const env = {
-    findEntity: entityFinder(loadEntities(options.entity ?? []), process.cwd()),
-    rates: options.rates ? loadRates(options.rates) : undefined,
+    findEntity: entityFinder(loadEntities(settings.entity), process.cwd()),
+    rates: settings.rates ? loadRates(settings.rates) : undefined,
     today,
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
-    schematron: options.schematron === false ? undefined : await loadRuleSet(options.rules),
+    schematron: options.schematron === false ? undefined : await loadRuleSet(settings.ruleSet),
   };
   const sources = discover(paths);
   if (options.outDir) prepareOutDir(options.outDir);
-  const results: InvoiceResult[] = [];
-  const used = new Map<string, number>();
-  for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) {
-    const write = options.outDir && result.xml !== null && (mode === 'validate' || result.valid);
-    if (write) {
-      let name = xmlName(result);
-      const n = (used.get(name) ?? 0) + 1;
-      used.set(name, n);
-      if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
-      const path = join(options.outDir!, name);
-      writeAtomic(path, result.xml!);
-      result.xmlPath = path;
-    }
-    results.push(result);
+  const report = openReport(settings, { locateJsonFields: true });
+  const writeXml = xmlWriter(options.outDir, mode);
+  try {
+    for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) report.add(writeXml(result));
+  } catch (e) {
+    report.abort();
+    throw e;
   }
-  const report = { results, summary: summarize(results) };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) }));
-  return report.summary.valid === results.length ? 0 : 1;
+  return report.finish();
 }
