@@ -97,7 +97,7 @@ function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean;
       case 'minimum': message = `${name} must be 0 or more`; break;
       case 'minLength': message = `${name} must not be empty`; break;
       case 'minItems': message = `${name} must list at least one file`; break;
-      case 'pattern': if (pointer.startsWith('/rules/')) continue; message = `${name} must be an http:// or https:// URL`; break;
+      case 'pattern': if (e.schemaPath.includes('/propertyNames/')) continue; message = `${name} must be an http:// or https:// URL`; break;
       case 'oneOf': message = `${name} must be a file path or a list of file paths`; break;
       default: message = `${name} ${e.message ?? 'is not valid'}`;
     }
