@@ -35,6 +35,7 @@ export class ReportSink {
   private readonly held: ReportResult[] = [];
   private readonly destinations: Destination[] = [];
   private file?: AtomicFile;
+  private readonly judged = new WeakSet<InvoiceResult>();
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
@@ -56,8 +57,19 @@ export class ReportSink {
     return { format, write, options, ...(open ? { stream: open(options, this.target.gates) } : {}) };
   }
 
-  add(raw: InvoiceResult): ReportResult {
+  /**
+   * pintae's verdict on a result: the rule overrides applied. `build` asks for it before writing XML, so the XML it
+   * writes and the exit code agree; `add` applies them itself to a result not judged yet.
+   */
+  judge(raw: InvoiceResult): ReportResult {
+    if (this.judged.has(raw)) return raw;
     const result = this.overrides.apply(raw);
+    this.judged.add(result);
+    return result;
+  }
+
+  add(raw: InvoiceResult): ReportResult {
+    const result = this.judge(raw);
     this.counter.add(result);
     for (const d of this.destinations) if (d.stream) d.write(d.stream.result(result));
     if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null });

@@ -65,10 +65,14 @@ export function xmlName(result: InvoiceResult): string {
   return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
 }
 
-/** Writes a result's XML under --out-dir (build: valid invoices only), a name used twice getting `~2`, `~3`…; records the path. */
-function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build'): (result: InvoiceResult) => InvoiceResult {
+/**
+ * Writes a result's XML under --out-dir (build: valid invoices only, by pintae's verdict with the rule overrides
+ * applied), a name used twice getting `~2`, `~3`…; records the path.
+ */
+function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: { judge(r: InvoiceResult): InvoiceResult }): (raw: InvoiceResult) => InvoiceResult {
   const used = new Map<string, number>();
-  return (result) => {
+  return (raw) => {
+    const result = verdict.judge(raw);
     if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
     let name = xmlName(result);
     const n = (used.get(name) ?? 0) + 1;
@@ -100,7 +104,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const sources = discover(paths);
   if (options.outDir) prepareOutDir(options.outDir);
   const report = openReport(settings, { locateJsonFields: true });
-  const writeXml = xmlWriter(options.outDir, mode);
+  const writeXml = xmlWriter(options.outDir, mode, report);
   try {
     for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) report.add(writeXml(result));
   } catch (e) {
