@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ENTITY, FIXTURES, RATES, ROOT } from '../helpers/paths.js';
@@ -88,6 +88,19 @@ describe.concurrent('rule overrides from the config file (spawned)', () => {
     expect(none.exitCode).toBe(1);
     expect(JSON.parse(none.stdout).results[0].response.data.total_errors).toBe(3);
     expect(JSON.parse(none.stdout).overrides).toBeUndefined();
+  });
+
+  it('build writes the XML of an invoice valid by pintae\'s verdict, and exits 0 with it', async () => {
+    const dir = repo({ 'pintae.config.json': JSON.stringify(OVERRIDES) });
+    const [relaxed, strict] = await Promise.all([
+      run(['build', HEADER, ...ENTITIES, '--out-dir', join(dir, 'relaxed'), '--format', 'json'], dir),
+      run(['build', HEADER, ...ENTITIES, '--out-dir', join(dir, 'strict'), '--format', 'json', '--no-config'], dir),
+    ]);
+    expect(relaxed.exitCode).toBe(0);
+    expect(readdirSync(join(dir, 'relaxed'))).toEqual(['invoice-header.xml']);
+    expect(JSON.parse(relaxed.stdout).results[0].xml).toBe(join(dir, 'relaxed/invoice-header.xml'));
+    expect(strict.exitCode).toBe(1);
+    expect(readdirSync(join(dir, 'strict'))).toEqual([]);
   });
 });
 
