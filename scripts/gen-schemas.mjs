@@ -1,6 +1,6 @@
 // Writes schemas/invoice.schema.json, the JSON Schema editors use for invoice request bodies (spec 2.1), from the
-// schema pintae validates with (src/schema/invoice.schema.ts, built to dist/). Run after `npm run build`:
-//   node scripts/gen-schemas.mjs          (re-writes the file)
+// schema pintae validates with (src/schema/invoice.schema.ts, built to dist/):
+//   npm run schemas          (builds, then re-writes the file)
 // test/unit/config/schemas.test.ts fails when the committed file is stale, so the two cannot drift.
 import { writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
