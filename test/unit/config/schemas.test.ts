@@ -56,3 +56,18 @@ describe('schemas/pintae.config.schema.json', () => {
     expect(read(join(ROOT, 'package.json')).files).toContain('schemas');
   });
 });
+
+describe('the README\'s config example', () => {
+  it('is a config file pintae accepts', async () => {
+    const { readConfig } = await import('../../../src/config/load.js');
+    const { mkdtempSync, writeFileSync: write, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = /## Config file[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!;
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-readme-'));
+    try {
+      write(join(dir, 'pintae.config.json'), example);
+      expect(readConfig(join(dir, 'pintae.config.json'))).toMatchObject({ format: 'stylish', rules: { 'ibr-127-ae': 'warning' }, entity: [join(dir, 'entities/al-noor-trading.json')] });
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});
