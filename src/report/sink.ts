@@ -41,13 +41,19 @@ export class ReportSink {
     this.overrides = new RuleOverrides(target.rules);
     const shared = { baseDir: target.baseDir, version: VERSION, ...(target.locateJsonFields ? { locate: jsonFieldLocator() } : {}) };
     if (target.output) {
-      const file = openAtomic(target.output);
-      this.file = file;
-      this.destinations.push(this.destination(target.format, (s) => file.write(s), { ...shared, color: false }));
+      const output = target.output;
+      // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.
+      this.destinations.push(this.destination(target.format, (s) => (this.file ??= openAtomic(output)).write(s), { ...shared, color: false }));
       this.destinations.push(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color }));
     } else {
       this.destinations.push(this.destination(target.format, (s) => target.stdout.write(s), { ...shared, color: target.color && target.format === 'stylish' }));
     }
+  }
+
+  private started = false;
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
     const inForce = this.overrides.inForce();
     for (const d of this.destinations) if (d.stream) d.write(d.stream.header(inForce));
   }
@@ -70,6 +76,7 @@ export class ReportSink {
 
   add(raw: InvoiceResult): ReportResult {
     const result = this.judge(raw);
+    this.start();
     this.counter.add(result);
     for (const d of this.destinations) if (d.stream) d.write(d.stream.result(result));
     if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null });
@@ -81,6 +88,7 @@ export class ReportSink {
     const summary = this.counter.summary;
     const overrides = this.overrides.inForce();
     try {
+      this.start();
       for (const d of this.destinations) {
         if (d.stream) d.write(d.stream.footer(summary, overrides));
         else d.write(FORMATTERS[d.format]({ results: this.held, summary, overrides, gates: this.target.gates }, d.options));
