@@ -35,6 +35,14 @@ function validateOptions(cmd: Command): Command {
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
 
+/** Batch options shared by validate, build and check (README "Big batches and CI shards"). */
+function batchOptions(cmd: Command): Command {
+  return cmd
+    .option('--jobs <n>', 'worker threads validating in parallel (default: one per core from 8 inputs up; 1: none, all in one thread)')
+    .option('--shard <k/n>', 'take the k-th of n stable shares of the inputs (by path hash), for a matrix of CI jobs')
+    .option('--files-from <file>', 'also read input paths from this file, one per line (- for standard input)');
+}
+
 export function program(): Command {
   const cli = new Command('pintae')
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
@@ -50,9 +58,9 @@ export function program(): Command {
     ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
   ];
   for (const [name, description, outDir] of pipelineCommands) {
-    reportOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    reportOptions(batchOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
       .description(description)
-      .option('--out-dir <dir>', outDir)))
+      .option('--out-dir <dir>', outDir))))
       .addHelpText('after', EXIT_CODES)
       .action(async (paths: string[], options) => {
         const { runValidate } = await import('./commands/validate.js');
@@ -68,6 +76,14 @@ export function program(): Command {
     .action(async (paths: string[], options) => {
       const { runCheck } = await import('./commands/check.js');
       process.exitCode = await runCheck(paths, options);
+    });
+  cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
+    .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
+    .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
+    .addHelpText('after', EXIT_CODES)
+    .action(async (reports: string[], options) => {
+      const { runMergeReports } = await import('./commands/merge-reports.js');
+      process.exitCode = await runMergeReports(reports, options);
     });
 
   const rules = cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)');

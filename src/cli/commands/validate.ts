@@ -1,17 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, extname } from 'node:path';
 import { discover } from '../../batch/discover.js';
-import { runSources, type InvoiceResult } from '../../batch/run.js';
-import { entityFinder, loadEntityFile } from '../../io/entities.js';
-import { loadRates } from '../../io/rates.js';
+import type { InvoiceResult } from '../../batch/run.js';
+import { parseJobs, runBatch } from '../../batch/batch.js';
+import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { writeAtomic } from '../../io/write.js';
 import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
-import type { Entity } from '../../model/types.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
+import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 
-export interface ValidateOptions extends ReportCliOptions {
+export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
   uuid?: string;
   deterministic?: boolean;
@@ -37,21 +37,6 @@ function uuidMode(options: ValidateOptions): UuidMode {
 function prepareOutDir(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
   try { mkdirSync(dir, { recursive: true }); } catch (e) { throw new UsageError(`--out-dir ${dir}: ${(e as Error).message}`); }
-}
-
-function loadEntities(files: string[]): Map<string, Entity> {
-  const all = new Map<string, Entity>();
-  for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
-  return all;
-}
-
-async function loadRuleSet(spec: string | undefined) {
-  const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-  try {
-    return await resolveRuleSet(spec);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
 }
 
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
@@ -93,23 +78,31 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const env = {
-    findEntity: entityFinder(loadEntities(settings.entity), process.cwd()),
-    rates: settings.rates ? loadRates(settings.rates) : undefined,
+  const spec: EnvSpec = {
+    entityFiles: settings.entity,
+    ratesFile: settings.rates,
+    ruleSet: options.schematron === false ? false : settings.ruleSet,
     today,
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
-    schematron: options.schematron === false ? undefined : await loadRuleSet(settings.ruleSet),
+    cwd: process.cwd(),
   };
-  const sources = discover(paths);
+  const jobs = parseJobs(options.jobs);
+  // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
+  const env = await loadEnv(spec);
+  const sources = batchInputs(paths, options, discover);
   if (options.outDir) prepareOutDir(options.outDir);
   const report = openReport(settings, { locateJsonFields: true });
   const writeXml = xmlWriter(options.outDir, mode, report);
-  try {
-    for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) report.add(writeXml(result));
-  } catch (e) {
-    report.abort();
-    throw e;
+  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => readFileSync(0, 'utf8') });
+  return reportAll(mapResults(results, writeXml), report, sources.length);
+}
+
+/** Each result's XML written as it arrives, then dropped: the report keeps only the path. */
+async function* mapResults(results: AsyncIterable<InvoiceResult>, writeXml: (r: InvoiceResult) => InvoiceResult): AsyncGenerator<InvoiceResult> {
+  for await (const result of results) {
+    const written = writeXml(result);
+    written.xml = null;
+    yield written;
   }
-  return report.finish();
 }
