@@ -44,14 +44,18 @@ export function findingsOf(r: InvoiceResult): { errors: ReportedFinding[]; warni
   return { errors: r.response.data.errors, warnings: r.response.data.warnings };
 }
 
-/** Accumulates a Summary one result at a time, so a streamed run never holds its results to count them. */
+/**
+ * Accumulates a Summary one result at a time, so a streamed run never holds its results to count them. Results
+ * arrive file by file (input order; each file once), so a file is counted when the file changes: nothing per file
+ * is kept, and memory stays flat however many files a run has.
+ */
 export class SummaryCounter {
   readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, suppressed: 0 };
-  private readonly files = new Set<string>();
+  private lastFile: string | undefined;
 
   add(r: ReportResult): void {
     const s = this.summary;
-    if (!this.files.has(r.file)) { this.files.add(r.file); s.files++; }
+    if (r.file !== this.lastFile) { this.lastFile = r.file; s.files++; }
     if (r.error) { s.unreadable++; return; }
     s.invoices++;
     if (r.rejected) s.rejected++;
