@@ -79,7 +79,8 @@ export class ReportSink {
     this.start();
     this.counter.add(result);
     for (const d of this.destinations) if (d.stream) d.write(d.stream.result(result));
-    if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null });
+    // Formatters read the response, not the raw findings or the XML: neither is kept for the end of the run.
+    if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null, findings: [] });
     return result;
   }
 
