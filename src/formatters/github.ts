@@ -21,7 +21,7 @@ export const githubStream: StreamFactory = ({ locate }) => ({
     ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
     : ''),
   result: (r) => entriesOf(r).map((e) => {
-    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e.field);
+    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e);
     const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
     const name = e.level === 'off' ? 'notice' : e.level;
     return command(name, [['file', r.file], ['line', at?.line], ['col', at?.column], ['title', title]], e.message + whereOf(e));

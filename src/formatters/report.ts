@@ -74,8 +74,8 @@ export function summarize(results: ReportResult[]): Summary {
 
 export interface FormatOptions {
   color: boolean;
-  /** Line (and column) of a finding's field in its input file, where cheaply known (sarif, github). */
-  locate?: (r: InvoiceResult, field: string | undefined) => { line: number; column?: number } | undefined;
+  /** Line (and column) in its input file of a finding's field (JSON input) or XML location (XML input), where cheaply known (sarif, github). */
+  locate?: (r: InvoiceResult, where: { field?: string; location?: string }) => { line: number; column?: number } | undefined;
   /** Directory that relative artifact paths are taken from (sarif); defaults to paths as given. */
   baseDir?: string;
   /** pintae's version, for tool descriptions (sarif). */

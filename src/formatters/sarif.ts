@@ -30,7 +30,7 @@ export const sarif: Formatter = (report, { locate, baseDir, version }) => {
   const results: unknown[] = [];
   for (const r of report.results) for (const e of entriesOf(r)) {
     if (!index.has(e.ruleId)) { index.set(e.ruleId, rules.length); rules.push(sarifRule(e)); }
-    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e.field);
+    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e);
     const logical = [
       ...(e.field ? [{ fullyQualifiedName: e.field, kind: 'member' }] : []),
       ...(e.location ? [{ fullyQualifiedName: e.location, kind: 'element' }] : []),

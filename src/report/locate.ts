@@ -1,27 +1,45 @@
 import { readFileSync } from 'node:fs';
 import type { InvoiceResult } from '../batch/run.js';
-import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions } from '../io/positions.js';
+import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions, type Position } from '../io/positions.js';
+import { nearestElement, xmlPositions } from '../io/xml-positions.js';
+
+export type Locator = (r: InvoiceResult, where: { field?: string; location?: string }) => Position | undefined;
+
+/** Reads one input at a time again, keeping only the last one's positions (results arrive file by file). */
+function lastFileCache<T>(read: (text: string) => T): (file: string) => T | null {
+  let cached: { file: string; value: T | null } | undefined;
+  return (file) => {
+    if (cached?.file !== file) {
+      let value: T | null = null;
+      try { if (file !== '-') value = read(readFileSync(file, 'utf8')); } catch { value = null; }
+      cached = { file, value };
+    }
+    return cached.value;
+  };
+}
 
 /**
- * Finds the line of a finding's field in its input JSON file, for reports that can show one (sarif, github). The
- * file is read again only when asked, and only the last one is kept (results arrive file by file), so memory stays
- * flat. A field the input does not have points at its nearest enclosing object. Standard input cannot be read again.
+ * The line of a finding's field in its input JSON file (validate), for reports that show one (sarif, github). The
+ * file is read again only when asked, and only the last one is kept, so memory stays flat. A field the input does not
+ * have points at its nearest enclosing object. Standard input cannot be read again.
  */
-export function jsonFieldLocator(): (r: InvoiceResult, field: string | undefined) => { line: number; column: number } | undefined {
-  let cached: { file: string; positions: JsonPositions | null } | undefined;
-  const positionsOf = (file: string): JsonPositions | null => {
-    if (cached?.file !== file) {
-      let positions: JsonPositions | null = null;
-      try { if (file !== '-' && file.toLowerCase().endsWith('.json')) positions = jsonPositions(readFileSync(file, 'utf8')); } catch { positions = null; }
-      cached = { file, positions };
-    }
-    return cached.positions;
-  };
-  return (r, field) => {
+export function jsonFieldLocator(): Locator {
+  const positionsOf = lastFileCache<JsonPositions>(jsonPositions);
+  return (r, { field }) => {
     if (r.error) return undefined;
     const positions = positionsOf(r.file);
     if (!positions) return undefined;
     const root = r.index === null ? '' : positions.values.has(`/invoices/${r.index}`) ? `/invoices/${r.index}` : `/${r.index}`;
     return nearestPosition(positions, root + (field ? pointerOfField(field) : ''));
+  };
+}
+
+/** The line of a finding's XML location (`/Invoice/InvoiceLine[2]/Item`) in its input document (check). */
+export function xmlLocationLocator(): Locator {
+  const positionsOf = lastFileCache(xmlPositions);
+  return (r, { location }) => {
+    if (r.error || !location) return undefined;
+    const positions = positionsOf(r.file);
+    return positions ? nearestElement(positions, location) : undefined;
   };
 }

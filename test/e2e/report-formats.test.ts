@@ -133,6 +133,23 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual([]);
   });
 
+  it('check --format sarif points a PINT-AE finding at the line of its element in the XML', async () => {
+    const dir = tempDir();
+    const built = await run(['validate', STANDARD, ...ENTITIES, '--deterministic', '--out-dir', dir, '--format', 'json']);
+    expect(built.exitCode).toBe(0);
+    const xml = readFileSync(join(dir, 'standard.xml'), 'utf8').replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2025-13-10<');
+    writeFileSync(join(dir, 'bad.xml'), xml);
+    const r = await run(['check', join(dir, 'bad.xml'), '--format', 'sarif']);
+    expect(r.exitCode).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(validateSarif(log) ? [] : validateSarif.errors).toEqual([]);
+    const lines = xml.split('\n');
+    const issueDate = lines.findIndex((l) => l.includes('<cbc:IssueDate>'));
+    const found = log.runs[0].results.filter((x: any) => x.properties.xmlLocation === '/Invoice/IssueDate');
+    expect(found.length).toBeGreaterThan(0);
+    for (const f of found) expect(f.locations[0].physicalLocation.region).toEqual({ startLine: issueDate + 1, startColumn: lines[issueDate]!.indexOf('<cbc:IssueDate>') + 1 });
+  });
+
   it('check takes the same formats and --output', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.xml'), '<Invoice>\n  <cbc:ID>1</cbc:ID>\n');

@@ -58,7 +58,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     }
     return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
   });
-  const report = openReport(settings, { locateJsonFields: false });
+  const report = openReport(settings, { inputs: 'xml' });
   for (const result of results) report.add(result);
   return report.finish();
 }

@@ -92,7 +92,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const env = await loadEnv(spec);
   const sources = batchInputs(paths, options, discover);
   if (options.outDir) prepareOutDir(options.outDir);
-  const report = openReport(settings, { locateJsonFields: true });
+  const report = openReport(settings, { inputs: 'json' });
   const writeXml = xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => readFileSync(0, 'utf8') });
   return reportAll(mapResults(results, writeXml), report, sources.length);

@@ -28,7 +28,7 @@ describe('github format', () => {
       finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date' }),
       finding('error', 'buyer_party', '50% off\nnot allowed', { rule: 'ibr-132-ae', field: 'buyer.trn' }),
     ]);
-    const out = github(reportOf([r], { 'ibr-127-ae': 'off' }), { color: false, locate: (_r, field) => (field === 'buyer.trn' ? { line: 12, column: 5 } : undefined) });
+    const out = github(reportOf([r], { 'ibr-127-ae': 'off' }), { color: false, locate: (_r, { field }) => (field === 'buyer.trn' ? { line: 12, column: 5 } : undefined) });
     expect(out.split('\n').slice(1, 3)).toEqual([
       '::error file=my%2Cdir/in%3A1.json,line=12,col=5,title=ibr-132-ae::50%25 off%0Anot allowed (section buyer_party; field buyer.trn)',
       '::notice file=my%2Cdir/in%3A1.json,title=ibr-127-ae (error → off by rule override)::due_date is required (section invoice_header; field due_date)',
