@@ -11,29 +11,56 @@ export interface SaxonJSApi {
 const require = createRequire(import.meta.url);
 
 /*
- * Saxon-JS 2.7 rebuilds its run-time view of a stylesheet on every transform, walking the whole SEF tree three times
- * to find its "package" and "glob" nodes: ~20 ms per document for our 35,000-node rules, more than the rules
- * themselves take on a small invoice. The SEF tree never changes after its first transform, so the nodes of each kind
- * are found once and remembered on the tree (not enumerable, so nothing that walks the tree sees them). The patch is
- * applied to the exact text below; any other saxon-js build is loaded as it is (slower, equally correct).
- * docs/decisions.md: "Saxon-JS stylesheet walk memoized".
+ * Two measured costs of Saxon-JS 2.7 that do not depend on the rules, fixed by replacing exact pieces of its text
+ * (docs/decisions.md "Saxon-JS stylesheet walk memoized"); a piece not found as written (another saxon-js build)
+ * is left alone, slower and equally correct.
+ * - It rebuilds its run-time view of a stylesheet on every transform, walking the whole SEF tree three times for
+ *   its "package" and "glob" nodes: ~20 ms a document for our 35,000-node rules. The tree never changes after its
+ *   first transform, so each kind's nodes are found once and kept on the tree (not enumerable).
+ * - Every name test makes a new QName for the element it looks at (with two regular-expression checks): ~20% of
+ *   the rules' time. An element's name never changes, so its QName is made once and kept on the node.
  */
-const WALK = 'function L(X,V){H(x,X,V)}';
-const MEMOIZED_WALK = 'function L(X,V){const k="__pintaeNodes_"+X;let a=Object.hasOwn(x,k)?x[k]:null;'
-  + 'if(!a){a=[];H(x,X,n=>{a.push(n)});Object.defineProperty(x,k,{value:a,enumerable:false})}for(const n of a)V(n)}';
+const PATCHES: Array<[string, string]> = [
+  ['function L(X,V){H(x,X,V)}',
+    'function L(X,V){const k="__pintaeNodes_"+X;let a=Object.hasOwn(x,k)?x[k]:null;'
+    + 'if(!a){a=[];H(x,X,n=>{a.push(n)});Object.defineProperty(x,k,{value:a,enumerable:false})}for(const n of a)V(n)}'],
+  ['case 1:return b.QName.fromParts(q.prefix,\nq.namespaceURI,q.localName);',
+    'case 1:return q.__pintaeQName||(q.__pintaeQName=b.QName.fromParts(q.prefix,q.namespaceURI,q.localName));'],
+];
 
-let loaded: { api: SaxonJSApi; patched: boolean } | undefined;
+let loaded: { api: SaxonJSApi; patched: number } | undefined;
 
-function load(): { api: SaxonJSApi; patched: boolean } {
+/**
+ * saxon-js requires axios (with its HTTP stack: ~0.15 s of a cold start) for fetching http: resources, which pintae
+ * never asks of it. It gets a stand-in that loads the real axios on first use.
+ */
+function lazyAxios(module: Module): unknown {
+  let real: ((...args: unknown[]) => unknown) & Record<PropertyKey, unknown> | undefined;
+  const axios = () => (real ??= Module.prototype.require.call(module, 'axios') as typeof real & object);
+  return new Proxy(function stub() {}, {
+    get: (_, key) => axios()[key],
+    apply: (_, self, args) => axios().apply(self, args),
+    construct: (_, args) => new (axios() as unknown as new (...a: unknown[]) => object)(...args),
+  });
+}
+
+function load(): { api: SaxonJSApi; patched: number } {
   const path = require.resolve('saxon-js');
-  const source = readFileSync(path, 'utf8');
-  if (source.split(WALK).length !== 2) return { api: require('saxon-js') as SaxonJSApi, patched: false };
+  let source = readFileSync(path, 'utf8');
+  let patched = 0;
+  for (const [original, replacement] of PATCHES) {
+    if (source.split(original).length !== 2) continue;
+    source = source.replace(original, () => replacement);
+    patched++;
+  }
+  if (patched === 0) return { api: require('saxon-js') as SaxonJSApi, patched };
   // One instance per process: two copies of saxon-js in one process disturb each other's global state.
   const module = new Module(path) as Module & { _compile(code: string, filename: string): void; paths: string[] };
   module.filename = path;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(path));
-  module._compile(source.replace(WALK, MEMOIZED_WALK), path);
-  return { api: module.exports as SaxonJSApi, patched: true };
+  module.require = ((id: string) => (id === 'axios' ? lazyAxios(module) : Module.prototype.require.call(module, id))) as NodeJS.Require;
+  module._compile(source, path);
+  return { api: module.exports as SaxonJSApi, patched };
 }
 
 /** saxon-js, loaded on first use (its ~0.3 s load is paid only by runs that need it). */
@@ -41,7 +68,7 @@ export function saxon(): SaxonJSApi {
   return (loaded ??= load()).api;
 }
 
-/** Whether the stylesheet walk is memoized in this process (for the benchmark's report). */
-export function saxonPatched(): boolean {
+/** How many of the speed patches above apply to the installed saxon-js (for the benchmark's report). */
+export function saxonPatched(): number {
   return (loaded ??= load()).patched;
 }
