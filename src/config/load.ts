@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
-import { jsonPositions, type JsonPositions } from '../io/positions.js';
+import { jsonPositions } from '../io/positions.js';
 import type { RuleLevel } from '../formatters/report.js';
 
 /** The names pintae looks for, in this order, in each directory from the working directory upward. */
