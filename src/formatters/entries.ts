@@ -48,5 +48,5 @@ export function invoiceName(r: ReportResult): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = data?.invoice_number ?? undefined;
   if (r.index !== null) return number ? `[${r.index}] ${number}` : `[${r.index}]`;
-  return number ?? (r.error ? '(unreadable)' : '(invoice)');
+  return number ?? (r.error ? '(unreadable)' : r.rejected ? '(rejected)' : '(invoice)');
 }
