@@ -67,11 +67,11 @@ export function program(): Command {
         process.exitCode = await runValidate(paths, options, name);
       });
   }
-  reportOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
+  reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
     .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
-    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)'))
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')))
     .addHelpText('after', EXIT_CODES)
     .action(async (paths: string[], options) => {
       const { runCheck } = await import('./commands/check.js');
