@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { cacheDir } from './cache-dir.js';
+import { threadId } from 'node:worker_threads';
 
 /** The parts of saxon-js (CommonJS, no type declarations) that pintae calls. */
 export interface SaxonJSApi {
@@ -28,7 +32,13 @@ const PATCHES: Array<[string, string]> = [
     'case 1:return q.__pintaeQName||(q.__pintaeQName=b.QName.fromParts(q.prefix,q.namespaceURI,q.localName));'],
 ];
 
-let loaded: { api: SaxonJSApi; patched: number } | undefined;
+interface Loaded {
+  api: SaxonJSApi;
+  patched: number;
+  /** The compiled script and where its V8 code cache goes, while that cache is still to be written. */
+  codeCache?: { script: Script; file: string };
+}
+let loaded: Loaded | undefined;
 
 /**
  * saxon-js requires axios (with its HTTP stack: ~0.15 s of a cold start) for fetching http: resources, which pintae
@@ -44,7 +54,16 @@ function lazyAxios(module: Module): unknown {
   });
 }
 
-function load(): { api: SaxonJSApi; patched: number } {
+/*
+ * Compiling saxon-js's 2 MB of source is ~0.1 s of every cold start. V8's code cache for it (the compiled functions,
+ * taken after the first transform so the ones that run are in it) is kept in the cache directory, keyed by the
+ * patched source, the Node version and the architecture; V8 checks it and recompiles when it does not fit.
+ */
+function readCodeCache(file: string): Buffer | undefined {
+  try { return readFileSync(file); } catch { return undefined; }
+}
+
+function load(): Loaded {
   const path = require.resolve('saxon-js');
   let source = readFileSync(path, 'utf8');
   let patched = 0;
@@ -55,12 +74,35 @@ function load(): { api: SaxonJSApi; patched: number } {
   }
   if (patched === 0) return { api: require('saxon-js') as SaxonJSApi, patched };
   // One instance per process: two copies of saxon-js in one process disturb each other's global state.
-  const module = new Module(path) as Module & { _compile(code: string, filename: string): void; paths: string[] };
+  const module = new Module(path) as Module & { paths: string[] };
   module.filename = path;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(path));
-  module.require = ((id: string) => (id === 'axios' ? lazyAxios(module) : Module.prototype.require.call(module, id))) as NodeJS.Require;
-  module._compile(source, path);
-  return { api: module.exports as SaxonJSApi, patched };
+  const plain = createRequire(path);
+  const moduleRequire = Object.assign((id: string) => (id === 'axios' ? lazyAxios(module) : plain(id)), plain);
+  const key = createHash('sha256').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 16);
+  const file = join(cacheDir(), 'v8', `saxon-js-${key}.bin`);
+  const cachedData = readCodeCache(file);
+  const script = new Script(Module.wrap(source), { filename: path, ...(cachedData ? { cachedData } : {}) });
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, moduleRequire, module, path, dirname(path));
+  module.loaded = true;
+  const fresh = !cachedData || script.cachedDataRejected === true;
+  return { api: module.exports as SaxonJSApi, patched, ...(fresh ? { codeCache: { script, file } } : {}) };
+}
+
+/** Keeps V8's code cache of saxon-js for the next process, once, after a first transform; a failure to write is ignored. */
+export function saveSaxonCodeCache(): void {
+  const pending = loaded?.codeCache;
+  if (!pending) return;
+  loaded!.codeCache = undefined;
+  // Written beside its place and renamed (atomic); the name tells apart the threads of one process writing at once.
+  const tmp = `${pending.file}.${process.pid}.${threadId}.tmp`;
+  try {
+    mkdirSync(dirname(pending.file), { recursive: true });
+    writeFileSync(tmp, pending.script.createCachedData());
+    renameSync(tmp, pending.file);
+  } catch {
+    rmSync(tmp, { force: true }); // a cache that cannot be written only costs time
+  }
 }
 
 /** saxon-js, loaded on first use (its ~0.3 s load is paid only by runs that need it). */

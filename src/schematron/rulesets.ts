@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Finding } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
+import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
 import { compileXslt, sha256 } from './sef.js';
 import { CompiledRules } from './run.js';
@@ -36,10 +36,8 @@ export interface Manifest {
   added: string;
 }
 
-/** Where compiled rule sets live: $PINTAE_CACHE_DIR, else $XDG_CACHE_HOME/pintae, else ~/.cache/pintae. */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PINTAE_CACHE_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pintae');
-}
+/** Compiled rule sets live under `<cacheDir>/rules`. */
+export { cacheDir };
 
 const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { saxon } from '../io/saxon.js';
+import { saveSaxonCodeCache, saxon } from '../io/saxon.js';
 import { parseSvrl, type SvrlResult } from './svrl.js';
 
 /**
@@ -16,7 +16,9 @@ export class CompiledRules {
   /** The SVRL report of one document. A document the stylesheet cannot process raises an error (caught by the caller). */
   svrl(xml: string): string {
     if (this.sefText !== undefined) { this.sef = JSON.parse(this.sefText); this.sefText = undefined; }
-    return saxon().transform({ stylesheetInternal: this.sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
+    const svrl = saxon().transform({ stylesheetInternal: this.sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
+    saveSaxonCodeCache();
+    return svrl;
   }
 
   results(xml: string): SvrlResult[] {
