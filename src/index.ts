@@ -7,3 +7,5 @@ export { parseRates, loadRates } from './io/rates.js';
 export { loadEntityFile, toEntity } from './io/entities.js';
 export { renderInvoice } from './ubl/invoice.js';
 export type * from './model/types.js';
+export { loadConfig, findConfigFile, readConfig, CONFIG_NAMES, type PintaeConfig } from './config/load.js';
+export { FORMATTERS, STREAMS, FORMAT_NAMES, summarize, type FormatName, type Report, type Summary, type ReportResult, type RuleLevel } from './formatters/index.js';

@@ -43,11 +43,16 @@ function registrationTypeErrors(body: Record<string, unknown>): RejectedResponse
     .map(([field, v]) => ({ field, message: `${field} ${JSON.stringify(v)} is not one of TL, EID, PAS, CD` }));
 }
 
+/** Spec 2.10: the warning on an invoice_number already used for the same entity earlier in the run. */
+export function duplicateWarning(body: Record<string, unknown>): ValidateResponse['data']['warnings'][number] {
+  return { message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' };
+}
+
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
   const errors = findings.filter((f) => f.severity === 'error')
     .map(({ message, section, rule, field, location }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}) }));
   const warnings = findings.filter((f) => f.severity === 'warning').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }));
-  if (duplicate) warnings.push({ message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' });
+  if (duplicate) warnings.push(duplicateWarning(body));
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     message: errors.length ? MESSAGE_INVALID : MESSAGE_VALID,

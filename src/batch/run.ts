@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Finding, RejectedResponse, ValidateResponse } from '../model/types.js';
-import { validateInvoice, type PipelineEnv } from '../pipeline.js';
-import { parseJson } from '../io/json.js';
+import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
+import { DuplicateNumbers, internalFault, unreadable, validateFile, validateText } from './work.js';
 
 export interface InvoiceResult {
   file: string;
@@ -11,54 +10,38 @@ export interface InvoiceResult {
   valid: boolean;
   rejected: boolean;
   response: ValidateResponse | RejectedResponse | null;
-  /** For a file that could not be read or parsed: where and why. */
-  error?: { message: string; line?: number; column?: number };
+  /**
+   * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
+   * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
+   */
+  error?: { message: string; line?: number; column?: number; internal?: boolean };
   findings: Finding[];
   xml: string | null;
   /** Where the XML was written, filled by the command that writes it. */
   xmlPath: string | null;
 }
 
-/** Splits a file's JSON into invoices: one request body, a bulk body `{invoices: [...]}`, or an array. */
-export function invoicesOf(value: unknown): { items: unknown[]; indexed: boolean } {
-  if (Array.isArray(value)) return { items: value, indexed: true };
-  if (value !== null && typeof value === 'object' && Array.isArray((value as { invoices?: unknown }).invoices)) {
-    return { items: (value as { invoices: unknown[] }).invoices, indexed: true };
-  }
-  return { items: [value], indexed: false };
-}
+export { invoicesOf } from './work.js';
 
-export type EnvFactory = (duplicate: boolean) => PipelineEnv;
-
-/** Reads, parses and validates every source in order; a bad file is reported on its own and the rest go on. */
-export function* runSources(sources: Source[], env: PipelineEnv, readStdin: () => string): Generator<InvoiceResult> {
-  const seen = new Set<string>();
+/**
+ * Reads, parses and validates every source in order, in this thread; a bad file is reported on its own and the rest
+ * go on. `keepXml` false drops each XML once built (a run that writes no XML need not hold it).
+ */
+export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStdin: () => string, keepXml = true): Generator<InvoiceResult> {
+  const duplicates = new DuplicateNumbers();
   for (const source of sources) {
-    let text: string;
+    let results;
     try {
-      text = source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8');
+      results = source.kind === 'stdin' ? stdinResults(readStdin, env, keepXml) : validateFile(source.path, env, keepXml);
     } catch (e) {
-      yield unreadable(source.path, { message: (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message });
-      continue;
+      results = [internalFault(source.path, e)];
     }
-    const parsed = parseJson(text);
-    if (!parsed.ok) { yield unreadable(source.path, { message: parsed.message, line: parsed.line, column: parsed.column }); continue; }
-    const { items, indexed } = invoicesOf(parsed.value);
-    if (indexed && items.length === 0) { yield unreadable(source.path, { message: 'the file holds no invoices (an empty list)' }); continue; }
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i] as Record<string, unknown> | null;
-      const key = item && typeof item === 'object' && typeof item.entity_id === 'string' && typeof item.invoice_number === 'string'
-        ? `${item.entity_id}\u0000${item.invoice_number.trim()}` : undefined;
-      const duplicate = key !== undefined && seen.has(key);
-      if (key) seen.add(key);
-      const outcome = validateInvoice(item, { ...env, duplicate });
-      const base = { file: source.path, index: indexed ? i : null, xmlPath: null };
-      if (outcome.kind === 'rejected') yield { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null };
-      else yield { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml };
-    }
+    for (const result of results) yield duplicates.mark(result);
   }
 }
 
-function unreadable(file: string, error: InvoiceResult['error']): InvoiceResult {
-  return { file, index: null, valid: false, rejected: false, response: null, error, findings: [], xml: null, xmlPath: null };
+function stdinResults(readStdin: () => string, env: PipelineEnv, keepXml: boolean) {
+  let text: string;
+  try { text = readStdin(); } catch (e) { return [unreadable('-', { message: (e as Error).message })]; }
+  return validateText('-', text, env, keepXml);
 }

@@ -5,22 +5,43 @@ import { registerApiCommands } from './api-commands.js';
 const EXIT_CODES = `
 Exit codes:
   0  every input passed
-  1  at least one input failed (invalid, rejected or unreadable)
+  1  at least one input failed (invalid, rejected or unreadable; with --fail-severity warning, any warning;
+     with --max-warnings N, more than N warnings)
   2  usage error or internal fault`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
+
+/** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
+function reportOptions(cmd: Command): Command {
+  return cmd
+    .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
+    .option('--output <file>', 'write the report to this file (default format json) while stylish goes to the terminal')
+    .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
+    .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
+    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
+    .option('--no-config', 'ignore any config file');
+}
 
 function validateOptions(cmd: Command): Command {
   return cmd
     .option('--entity <file>', 'seller entity record(s): one JSON object or an array; repeatable (default: .pintae/entities/<entity_id>.json)', collect, [])
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
-    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules (schema and rule engine only)')
     .option('--line-amounts <currency>', 'per-line BTAE-08/10 of a foreign-currency invoice: aed (default) or document')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
+}
+
+/** Batch options shared by validate, build and check (README "Big batches and CI shards"). */
+function batchOptions(cmd: Command): Command {
+  return cmd
+    .option('--jobs <n>', 'worker threads validating in parallel (default: one per core from 8 inputs up; 1: none, all in one thread)')
+    .option('--shard <k/n>', 'take the k-th of n stable shares of the inputs (by path hash), for a matrix of CI jobs')
+    .option('--files-from <file>', 'also read input paths from this file, one per line (- for standard input)');
 }
 
 export function program(): Command {
@@ -38,9 +59,9 @@ export function program(): Command {
     ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
   ];
   for (const [name, description, outDir] of pipelineCommands) {
-    validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    reportOptions(batchOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
       .description(description)
-      .option('--out-dir <dir>', outDir))
+      .option('--out-dir <dir>', outDir))))
       .addHelpText('after', EXIT_CODES)
       .addOption(new Option('--remote', 'also ask the service\'s dry run (POST /oauth/invoices/validate) and flag every difference').hideHelp(name !== 'validate'))
       .addOption(new Option('--base-url <url>', 'with --remote: API base URL (token from PINTAE_TOKEN)').hideHelp(name !== 'validate'))
@@ -49,16 +70,23 @@ export function program(): Command {
         process.exitCode = await runValidate(paths, options, name);
       });
   }
-  cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
+  reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
     .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
-    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')
-    .option('--format <name>', 'report format: stylish or json (default: stylish on a terminal, json otherwise)')
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')))
     .addHelpText('after', EXIT_CODES)
     .action(async (paths: string[], options) => {
       const { runCheck } = await import('./commands/check.js');
       process.exitCode = await runCheck(paths, options);
+    });
+  cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
+    .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
+    .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
+    .addHelpText('after', EXIT_CODES)
+    .action(async (reports: string[], options) => {
+      const { runMergeReports } = await import('./commands/merge-reports.js');
+      process.exitCode = await runMergeReports(reports, options);
     });
 
   const rules = cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)');

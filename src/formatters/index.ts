@@ -1,12 +1,25 @@
-import type { Formatter } from './report.js';
+import type { Formatter, StreamFactory } from './report.js';
+import { github, githubStream } from './github.js';
 import { json } from './json.js';
-import { stylish } from './stylish.js';
+import { junit } from './junit.js';
+import { ndjson, ndjsonStream } from './ndjson.js';
+import { sarif } from './sarif.js';
+import { stylish, stylishStream } from './stylish.js';
 
-export const FORMATTERS = { stylish, json } as const satisfies Record<string, Formatter>;
+/** Every report format by name: one pure function from a report to text. */
+export const FORMATTERS = { stylish, json, junit, sarif, github, ndjson } as const satisfies Record<string, Formatter>;
 export type FormatName = keyof typeof FORMATTERS;
+
+/** Formats that can also be written as results arrive, so a run of any size never holds its results. */
+export const STREAMS: Partial<Record<FormatName, StreamFactory>> = { stylish: stylishStream, github: githubStream, ndjson: ndjsonStream };
 
 export function isFormatName(name: string): name is FormatName {
   return Object.hasOwn(FORMATTERS, name);
 }
 
-export { summarize, type Report, type Summary } from './report.js';
+export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
+
+export {
+  summarize, SummaryCounter, type Report, type Summary, type ReportResult, type ReportedFinding, type RuleLevel,
+  type OverrideInForce, type Gates, type Formatter, type FormatOptions, type ReportStream, type StreamFactory,
+} from './report.js';

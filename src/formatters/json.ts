@@ -1,15 +1,25 @@
-import type { Formatter } from './report.js';
+import type { Formatter, ReportResult } from './report.js';
 
-/** The machine-readable report: one JSON document (README "JSON report"). */
-export const json: Formatter = (report) => JSON.stringify({
-  results: report.results.map((r) => ({
+/** One result as the JSON report (and each ndjson line) carries it. */
+export function jsonResult(r: ReportResult): Record<string, unknown> {
+  return {
     file: r.file,
     index: r.index,
     valid: r.valid,
     rejected: r.rejected,
     response: r.response,
     ...(r.error ? { error: r.error } : {}),
+    ...(r.suppressed?.length ? { suppressed: r.suppressed } : {}),
     xml: r.xmlPath,
-  })),
+  };
+}
+
+/**
+ * The machine-readable report: one JSON document (README "JSON report"). `overrides` is present whenever the config
+ * file changes a rule's severity, and each finding it changed carries `overridden: {from, to}`.
+ */
+export const json: Formatter = (report) => JSON.stringify({
+  ...(report.overrides?.length ? { overrides: report.overrides } : {}),
+  results: report.results.map(jsonResult),
   summary: report.summary,
 }, null, 2) + '\n';

@@ -1,16 +1,106 @@
 import type { InvoiceResult } from '../batch/run.js';
+import type { Section, Severity } from '../model/types.js';
 
-export interface Summary { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number }
-
-export interface Report { results: InvoiceResult[]; summary: Summary }
-
-export function summarize(results: InvoiceResult[]): Summary {
-  const files = new Set(results.map((r) => r.file)).size;
-  const unreadable = results.filter((r) => r.error).length;
-  const invoices = results.length - unreadable;
-  const valid = results.filter((r) => r.valid).length;
-  const rejected = results.filter((r) => r.rejected).length;
-  return { files, invoices, valid, invalid: invoices - valid - rejected, rejected, unreadable };
+/**
+ * Counts over a run. `warnings` is the total number of warnings (what --max-warnings compares against);
+ * `suppressed` the number of findings turned off by a rule override, so a relaxed rule is never silent.
+ */
+export interface Summary {
+  files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number;
+  warnings: number; suppressed: number;
 }
 
-export type Formatter = (report: Report, options: { color: boolean }) => string;
+/** A rule override from the config file: `"rules": {"ibr-127-ae": "warning"}`. */
+export type RuleLevel = 'error' | 'warning' | 'off';
+
+/** How a finding's severity was changed by an override; present only on findings an override touched. */
+export interface Overridden { from: Severity; to: RuleLevel }
+
+/** An error or warning as reported: the validate response's entry, plus the override that moved it, if any. */
+export interface ReportedFinding {
+  message: string; section: Section; rule?: string; field?: string; location?: string;
+  overridden?: Overridden;
+}
+
+/** An override in force for the run, and how many findings it changed. */
+export interface OverrideInForce { rule: string; level: RuleLevel; applied: number }
+
+/** A result as reported: findings turned off by an override are kept here, out of the verdict but in the report. */
+export interface ReportResult extends InvoiceResult { suppressed?: ReportedFinding[] }
+
+export interface Gates { failSeverity: 'error' | 'warning'; maxWarnings?: number }
+
+export interface Report {
+  results: ReportResult[];
+  summary: Summary;
+  /** The rule overrides in force (empty or absent when none). */
+  overrides?: OverrideInForce[];
+  gates?: Gates;
+}
+
+/** The errors and warnings of a result's validate response (none for a rejected or unreadable input). */
+export function findingsOf(r: InvoiceResult): { errors: ReportedFinding[]; warnings: ReportedFinding[] } {
+  if (!r.response || !('data' in r.response)) return { errors: [], warnings: [] };
+  return { errors: r.response.data.errors, warnings: r.response.data.warnings };
+}
+
+/**
+ * Accumulates a Summary one result at a time, so a streamed run never holds its results to count them. Results
+ * arrive file by file (input order; each file once), so a file is counted when the file changes: nothing per file
+ * is kept, and memory stays flat however many files a run has.
+ */
+export class SummaryCounter {
+  readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, suppressed: 0 };
+  private lastFile: string | undefined;
+
+  add(r: ReportResult): void {
+    const s = this.summary;
+    if (r.file !== this.lastFile) { this.lastFile = r.file; s.files++; }
+    if (r.error) { s.unreadable++; return; }
+    s.invoices++;
+    if (r.rejected) s.rejected++;
+    else if (r.valid) s.valid++;
+    else s.invalid++;
+    s.warnings += findingsOf(r).warnings.length;
+    s.suppressed += r.suppressed?.length ?? 0;
+  }
+}
+
+export function summarize(results: ReportResult[]): Summary {
+  const counter = new SummaryCounter();
+  for (const r of results) counter.add(r);
+  return counter.summary;
+}
+
+export interface FormatOptions {
+  color: boolean;
+  /** Line (and column) in its input file of a finding's field (JSON input) or XML location (XML input), where cheaply known (sarif, github). */
+  locate?: (r: InvoiceResult, where: { field?: string; location?: string }) => { line: number; column?: number } | undefined;
+  /** Directory that relative artifact paths are taken from (sarif); defaults to paths as given. */
+  baseDir?: string;
+  /** pintae's version, for tool descriptions (sarif). */
+  version?: string;
+}
+
+/** A formatter: one pure function from a whole report to text. */
+export type Formatter = (report: Report, options: FormatOptions) => string;
+
+/**
+ * A formatter that can also write as results arrive (ndjson, stylish, github): header once, a chunk per result,
+ * a footer with the summary. State between calls lives in the object `open` returns.
+ */
+export interface ReportStream {
+  header(overrides: OverrideInForce[]): string;
+  result(r: ReportResult): string;
+  footer(summary: Summary, overrides: OverrideInForce[]): string;
+}
+export type StreamFactory = (options: FormatOptions, gates?: Gates) => ReportStream;
+
+/** The whole-report formatter of a streaming one: header, every result, footer. */
+export function formatWhole(open: StreamFactory): Formatter {
+  return (report, options) => {
+    const stream = open(options, report.gates);
+    const overrides = report.overrides ?? [];
+    return stream.header(overrides) + report.results.map((r) => stream.result(r)).join('') + stream.footer(report.summary, overrides);
+  };
+}

@@ -1,45 +1,60 @@
 import { Chalk } from 'chalk';
-import type { Formatter } from './report.js';
-import type { InvoiceResult } from '../batch/run.js';
+import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
-function label(r: InvoiceResult): string {
+function label(r: ReportResult): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = data?.invoice_number ?? (r.index !== null ? `invoice [${r.index}]` : 'invoice');
   return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
 }
 
-/** Findings grouped per file, coloured on a terminal, with a summary line at the end. */
-export const stylish: Formatter = (report, { color }) => {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const overridesLine = (overrides: OverrideInForce[]) =>
+  `rule overrides in force (config file): ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')}`;
+
+/** Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. */
+export const stylishStream: StreamFactory = ({ color }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
-  const lines: string[] = [];
   let lastFile: string | undefined;
-  for (const r of report.results) {
-    if (r.file !== lastFile) { if (lastFile !== undefined) lines.push(''); lines.push(c.underline(r.file)); lastFile = r.file; }
-    if (r.error) {
-      const at = r.error.line !== undefined ? `${r.file}:${r.error.line}:${r.error.column}` : r.file;
-      lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
-      continue;
-    }
-    const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
-    if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
-      lines.push(`  ${c.red('✖')} ${label(r)} ${c.red('rejected (400)')}`);
-      for (const e of r.response.errors) lines.push(`    ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
-      continue;
-    }
-    if (!r.response || !('data' in r.response)) continue;
-    const { errors, warnings } = r.response.data;
-    lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}${written}`);
-    const width = Math.max(0, ...errors.map((e) => e.section.length));
-    for (const e of errors) {
-      const where = [e.rule, e.field ?? e.location].filter(Boolean).join('  ');
-      lines.push(`    ${c.red('error')}    ${e.section.padEnd(width)}  ${e.message}${where ? '  ' + c.dim(where) : ''}`);
-    }
-    for (const w of warnings) lines.push(`    ${c.yellow('warning')}  ${w.section.padEnd(width)}  ${w.message}`);
-  }
-  const s = report.summary;
-  const parts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`];
-  if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
-  const ok = s.valid === s.invoices && s.unreadable === 0;
-  lines.push('', `${ok ? c.green('✔') : c.red('✖')} ${s.invoices} invoice${s.invoices === 1 ? '' : 's'} in ${s.files} file${s.files === 1 ? '' : 's'}: ${parts.join(', ')}`);
-  return lines.join('\n') + '\n';
+  const describe = (f: ReportedFinding, width: number) => {
+    const where = [f.rule, f.field ?? f.location].filter(Boolean).join('  ');
+    const moved = f.overridden ? c.magenta(`  (${f.overridden.from} → ${f.overridden.to} by rule override)`) : '';
+    return `${f.section.padEnd(width)}  ${f.message}${where ? '  ' + c.dim(where) : ''}${moved}`;
+  };
+  return {
+    header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
+    result(r) {
+      const lines: string[] = [];
+      if (r.file !== lastFile) { if (lastFile !== undefined) lines.push(''); lines.push(c.underline(r.file)); lastFile = r.file; }
+      if (r.error) {
+        const at = r.error.line !== undefined ? `${r.file}:${r.error.line}:${r.error.column}` : r.file;
+        lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
+      } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
+        lines.push(`  ${c.red('✖')} ${label(r)} ${c.red('rejected (400)')}`);
+        for (const e of r.response.errors) lines.push(`    ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
+      } else if (r.response && 'data' in r.response) {
+        const { errors, warnings } = findingsOf(r);
+        const suppressed = r.suppressed ?? [];
+        const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
+        lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
+        const width = Math.max(0, ...[...errors, ...warnings, ...suppressed].map((e) => e.section.length));
+        for (const e of errors) lines.push(`    ${c.red('error')}    ${describe(e, width)}`);
+        for (const w of warnings) lines.push(`    ${c.yellow('warning')}  ${describe(w, width)}`);
+        for (const s of suppressed) lines.push(`    ${c.dim('off')}      ${describe(s, width)}`);
+      }
+      return lines.map((l) => l + '\n').join('');
+    },
+    footer: (s: Summary, overrides) => {
+      const parts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`];
+      if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
+      if (s.warnings) parts.push(plural(s.warnings, 'warning'));
+      if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
+      const ok = s.valid === s.invoices && s.unreadable === 0;
+      const lines = [`${ok ? c.green('✔') : c.red('✖')} ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`];
+      if (overrides.length) lines.push(c.magenta(`${overridesLine(overrides.map((o) => ({ ...o, rule: `${o.rule} (${plural(o.applied, 'finding')})` })))}: pintae's verdict, not the service's`));
+      return (lastFile !== undefined ? '\n' : '') + lines.join('\n') + '\n';
+    },
+  };
 };
+
+export const stylish = formatWhole(stylishStream);

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const SaxonJS = require('saxon-js') as { XPath: { evaluate(expr: string, context: unknown, options: Record<string, unknown>): unknown } };
+import { saxon } from './saxon.js';
 
 export type XmlCheck = { ok: true } | { ok: false; message: string; line?: number; column?: number };
 
@@ -17,7 +14,7 @@ export function checkWellFormed(text: string): XmlCheck {
   }
   if (text.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
   try {
-    SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } });
+    saxon().XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } });
     return { ok: true };
   } catch (e) {
     const message = (e as Error).message;

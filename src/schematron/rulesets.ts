@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Finding } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
-import { compileSchematron, SchematronError } from './compile.js';
+import { cacheDir } from '../io/cache-dir.js';
+import { RuleSetError } from './errors.js';
 import { compileXslt, sha256 } from './sef.js';
 import { CompiledRules } from './run.js';
 import { svrlToFindings } from './findings.js';
@@ -36,16 +36,14 @@ export interface Manifest {
   added: string;
 }
 
-/** Where compiled rule sets live: $PINTAE_CACHE_DIR, else $XDG_CACHE_HOME/pintae, else ~/.cache/pintae. */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PINTAE_CACHE_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pintae');
-}
+/** Compiled rule sets live under `<cacheDir>/rules`. */
+export { cacheDir };
 
 const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
 
 let builtin: RuleSet | undefined;
 export function builtinRuleSet(): RuleSet {
-  if (!existsSync(BUILTIN_SEF)) throw new SchematronError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
+  if (!existsSync(BUILTIN_SEF)) throw new RuleSetError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
   return (builtin ??= new RuleSet('builtin', [new CompiledRules('pint-ae', readFileSync(BUILTIN_SEF, 'utf8'))]));
 }
 
@@ -107,26 +105,27 @@ async function compileLayer(file: SourceFile, workDir: string): Promise<string> 
   const text = file.content.toString('utf8');
   if (kind === 'sef') { JSON.parse(text); return text; }
   if (kind === 'xslt') return compileXslt(text);
+  const { compileSchematron } = await import('./compile.js');
   return compileXslt(compileSchematron(text, { baseDir: workDir }));
 }
 
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
 export async function addRuleSet(source: string, options: { name?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Manifest> {
   const path = resolve(source);
-  if (!existsSync(path)) throw new SchematronError(`${source}: no such file or directory`);
+  if (!existsSync(path)) throw new RuleSetError(`${source}: no such file or directory`);
   const stat = statSync(path);
   const files = stat.isDirectory() ? filesOfDirectory(path) : path.toLowerCase().endsWith('.zip') ? filesOfZip(path) : KIND(path) ? [{ path: basename(path), content: readFileSync(path) }] : [];
   const layers = chooseLayers(files);
-  if (layers.length === 0) throw new SchematronError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
+  if (layers.length === 0) throw new RuleSetError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
-  if (!/^[\w.@-]+$/.test(name) || name === 'builtin') throw new SchematronError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin"`);
+  if (!/^[\w.@-]+$/.test(name) || name === 'builtin') throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin"`);
   const target = join(cacheDir(options.env), 'rules', name);
   const workDir = stat.isDirectory() ? path : dirname(path);
   const compiled: Manifest['layers'] = [];
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
     let sef: string;
-    try { sef = await compileLayer(layer, workDir); } catch (e) { throw new SchematronError(`${layer.path}: ${(e as Error).message}`); }
+    try { sef = await compileLayer(layer, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
     const file = `${basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '')}.sef.json`;
     sefs.push([file, sef]);
     compiled.push({ file, from: layer.path, kind: KIND(layer.path)! });
@@ -160,7 +159,7 @@ export async function resolveRuleSet(spec: string | undefined, env: NodeJS.Proce
   if (spec === undefined || spec === 'builtin') return builtinRuleSet();
   const added = listRuleSets(env).find((m) => m.name === spec);
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
-  if (!manifest) throw new SchematronError(`--rules ${spec}: neither builtin, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
   return new RuleSet(manifest.name, manifest.layers.map((l) => new CompiledRules(l.file, readFileSync(join(dir, l.file), 'utf8'))));
 }

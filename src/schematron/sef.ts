@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { writeAtomic } from '../io/write.js';
-import { SchematronError } from './compile.js';
+import { RuleSetError } from './errors.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -26,9 +26,9 @@ export async function compileXsltFile(sourcePath: string): Promise<string> {
       await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { maxBuffer: 64 << 20 });
     } catch (e) {
       const detail = ((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').slice(0, 8).join('\n');
-      throw new SchematronError(`the XSLT did not compile:\n${detail}`);
+      throw new RuleSetError(`the XSLT did not compile:\n${detail}`);
     }
-    if (!existsSync(target)) throw new SchematronError('the XSLT compiler wrote no SEF');
+    if (!existsSync(target)) throw new RuleSetError('the XSLT compiler wrote no SEF');
     return readFileSync(target, 'utf8');
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import { create } from 'xmlbuilder2';
 import type { Entity, Invoice } from '../model/types.js';
 import type { Endpoint } from '../derive/endpoint.js';
 import { invoiceTypeCode, toAed, type Totals } from '../derive/totals.js';
 import { formatMoney, type Decimal } from '../derive/money.js';
 import { compact, el, type XmlNode } from './node.js';
+import { serializeXml } from './serialize.js';
 import { customerParty, supplierParty } from './parties.js';
 import { delivery } from './delivery.js';
 import { paymentMeans } from './payment.js';
@@ -78,5 +78,5 @@ export function invoiceTree(input: BuildInput): XmlNode {
 /** The delivered UBL document as text. */
 export function renderInvoice(input: BuildInput): string {
   const tree = compact(invoiceTree(input))!;
-  return create({ version: '1.0', encoding: 'UTF-8' }, tree).end({ prettyPrint: true, indent: '  ' }) + '\n';
+  return serializeXml(tree);
 }

@@ -56,7 +56,7 @@ interface JsonReport {
     error?: { message: string; line?: number; column?: number };
     xml: string | null;
   }>;
-  summary: { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number };
+  summary: { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number; warnings: number; suppressed: number };
 }
 const report = (stdout: string): JsonReport => JSON.parse(stdout);
 
@@ -130,7 +130,7 @@ describe.concurrent('pintae exit codes (spawned)', () => {
     expect(r.exitCode).toBe(0);
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => x.valid)).toEqual(VALID_FIXTURES.map(() => true));
-    expect(summary).toEqual({ files: VALID_FIXTURES.length, invoices: VALID_FIXTURES.length, valid: VALID_FIXTURES.length, invalid: 0, rejected: 0, unreadable: 0 });
+    expect(summary).toEqual({ files: VALID_FIXTURES.length, invoices: VALID_FIXTURES.length, valid: VALID_FIXTURES.length, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, suppressed: 0 });
   });
 
   it.each(INVALID_FIXTURES)('exits 1 for fixtures/invalid/%s', async (name) => {
@@ -240,8 +240,8 @@ describe.concurrent('pintae --format json (spawned)', () => {
     expect(keys(unreadable)).toEqual([...RESULT_KEYS, 'error'].sort());
     expect(unreadable).toMatchObject({ index: null, valid: false, rejected: false, response: null, xml: null });
 
-    expect(keys(summary)).toEqual(['files', 'invalid', 'invoices', 'rejected', 'unreadable', 'valid']);
-    expect(summary).toEqual({ files: 4, invoices: 3, valid: 1, invalid: 1, rejected: 1, unreadable: 1 });
+    expect(keys(summary)).toEqual(['files', 'invalid', 'invoices', 'rejected', 'suppressed', 'unreadable', 'valid', 'warnings']);
+    expect(summary).toEqual({ files: 4, invoices: 3, valid: 1, invalid: 1, rejected: 1, unreadable: 1, warnings: 0, suppressed: 0 });
   });
 
   it('total_errors equals errors.length for every invalid fixture', async () => {
@@ -326,7 +326,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => [x.file, x.index, x.valid])).toEqual([[bulk, 0, true], [bulk, 1, false], [bulk, 2, true]]);
     expect(results.map((x) => x.response.data.invoice_number)).toEqual(['INV-2025-0001', 'BAD-TAX-1', 'INV-2025-0003']);
-    expect(summary).toEqual({ files: 1, invoices: 3, valid: 2, invalid: 1, rejected: 0, unreadable: 0 });
+    expect(summary).toEqual({ files: 1, invoices: 3, valid: 2, invalid: 1, rejected: 0, unreadable: 0, warnings: 0, suppressed: 0 });
   });
 
   it('gives one result per item of a top-level array, indexed 0..n-1', async () => {
@@ -338,7 +338,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => [x.file, x.index, x.valid, x.rejected])).toEqual([[array, 0, true, false], [array, 1, false, true]]);
     expectRejectedResponse(results[1].response);
-    expect(summary).toEqual({ files: 1, invoices: 2, valid: 1, invalid: 0, rejected: 1, unreadable: 0 });
+    expect(summary).toEqual({ files: 1, invoices: 2, valid: 1, invalid: 0, rejected: 1, unreadable: 0, warnings: 0, suppressed: 0 });
   });
 
   it('reads a bulk body from standard input', async () => {
@@ -391,7 +391,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     expect(results[0]).toMatchObject({ file: empty, index: null, valid: false, response: null, xml: null });
     expect(results[0].error!.message).toMatch(/empty/);
     expect(results[1].valid).toBe(true);
-    expect(summary).toEqual({ files: 2, invoices: 1, valid: 1, invalid: 0, rejected: 0, unreadable: 1 });
+    expect(summary).toEqual({ files: 2, invoices: 1, valid: 1, invalid: 0, rejected: 0, unreadable: 1, warnings: 0, suppressed: 0 });
   });
 
   it('reports a file holding [] as holding no invoices', async () => {
@@ -404,7 +404,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ file: none, index: null, valid: false, response: null });
     expect(results[0].error!.message).toMatch(/no invoices/);
-    expect(summary).toEqual({ files: 1, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 1 });
+    expect(summary).toEqual({ files: 1, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 1, warnings: 0, suppressed: 0 });
   });
 });
 
@@ -596,7 +596,7 @@ describe.concurrent('pintae stylish format (spawned)', () => {
     const blocks = r.stdout.trimEnd().split(/\n\s*\n/).map((b) => b.split('\n'));
     const summary = blocks.pop()!;
     expect(summary).toHaveLength(1);
-    expect(summary[0]).toMatch(/^✖ 4 invoices in 4 files: 2 valid, 1 invalid, 1 rejected, 1 unreadable$/);
+    expect(summary[0]).toMatch(/^✖ 4 invoices in 4 files: 2 valid, 1 invalid, 1 rejected, 1 unreadable, 1 warning$/);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(summary[0]);
 
     // one block per file: the file's path unindented, then its invoices indented

@@ -1,6 +1,5 @@
-// saxon-js ships no type declarations.
-// @ts-expect-error untyped module
-import SaxonJS from 'saxon-js';
+// The project's one saxon-js instance: a second copy in the same process disturbs the first's global state.
+import { saxon } from '../../src/io/saxon.js';
 
 const NS = {
   '': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -11,12 +10,12 @@ const NS = {
 
 /** A parsed UBL document and XPath 3.1 over it (ubl:, cac:, cbc: prefixes bound), for asserting mappings. */
 export function ublDoc(xml: string) {
-  const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
+  const doc = saxon().XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
   const options = { namespaceContext: NS, xpathDefaultNamespace: NS.ubl };
   return {
     /** The string values of every node the expression selects. */
     all(expr: string): string[] {
-      const result = SaxonJS.XPath.evaluate(`for $n in (${expr}) return string($n)`, doc, { ...options, resultForm: 'array' });
+      const result = saxon().XPath.evaluate(`for $n in (${expr}) return string($n)`, doc, { ...options, resultForm: 'array' });
       return (result as unknown[]).map(String);
     },
     /** The single string value, or undefined when nothing is selected. */
@@ -26,7 +25,7 @@ export function ublDoc(xml: string) {
       return values[0];
     },
     count(expr: string): number {
-      return Number(SaxonJS.XPath.evaluate(`count(${expr})`, doc, options));
+      return Number(saxon().XPath.evaluate(`count(${expr})`, doc, options));
     },
   };
 }

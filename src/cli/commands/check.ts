@@ -1,15 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
-import { checkXml } from '../../check.js';
 import { checkWellFormed } from '../../io/xml.js';
 import { UsageError } from '../../io/errors.js';
-import type { InvoiceResult } from '../../batch/run.js';
+import { parseJobs, runCheckBatch } from '../../batch/batch.js';
 import type { Finding } from '../../model/types.js';
-import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
-import { useColor } from '../ui.js';
+import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
+import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { openReport } from '../report.js';
 
-export interface CheckOptions { rules?: string; schematron?: boolean; xsd?: string; format?: string }
+export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string }
 
 function xmlFiles(paths: string[]): string[] {
   if (paths.length === 0) throw new UsageError('no input: give UBL invoice XML files, directories or globs');
@@ -33,33 +33,26 @@ function xmlFiles(paths: string[]): string[] {
 
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const format = options.format ?? (process.stdout.isTTY ? 'stylish' : 'json');
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${Object.keys(FORMATTERS).join(', ')}`);
-  const files = xmlFiles(paths);
+  const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
+  const files = batchInputs(paths, options, (all) => xmlFiles(all).map((path) => ({ path }))).map((f) => f.path);
+  const jobs = parseJobs(options.jobs);
   let rules: { run(xml: string): Finding[] } | undefined;
   if (options.schematron !== false) {
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-    try { rules = await resolveRuleSet(options.rules); } catch (e) { throw new UsageError((e as Error).message); }
+    try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
   }
-  const texts = files.map((file) => { try { return readFileSync(file, 'utf8'); } catch (e) { return e as Error; } });
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
+    // The XSD check runs on every document at once (one xmllint run), before the per-file work.
     const { validateWithXsd } = await import('../../io/xsd.js');
-    const docs = files.flatMap((name, i) => { const t = texts[i]; return typeof t === 'string' && checkWellFormed(t).ok ? [{ name, xml: t }] : []; });
+    const docs = files.flatMap((name) => {
+      let t: string;
+      try { t = readFileSync(name, 'utf8'); } catch { return []; }
+      return checkWellFormed(t).ok ? [{ name, xml: t }] : [];
+    });
     try { xsdErrors = await validateWithXsd(docs, options.xsd); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
   }
-  const results: InvoiceResult[] = files.map((file, i) => {
-    const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
-    const text = texts[i]!;
-    if (typeof text !== 'string') return { ...base, valid: false, response: null, error: { message: text.message } };
-    const outcome = checkXml(text, rules, xsdErrors.get(file));
-    if (!outcome.wellFormed.ok) {
-      const { message, line, column } = outcome.wellFormed;
-      return { ...base, valid: false, response: null, error: { message, line, column } };
-    }
-    return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
-  });
-  const report = { results, summary: summarize(results) };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) }));
-  return report.summary.valid === results.length ? 0 : 1;
+  const report = openReport(settings, { inputs: 'xml' });
+  const ruleSet = options.schematron === false ? false : settings.ruleSet;
+  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors }), report, files.length);
 }

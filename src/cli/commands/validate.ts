@@ -1,22 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, extname } from 'node:path';
 import { discover } from '../../batch/discover.js';
-import { runSources, type InvoiceResult } from '../../batch/run.js';
-import { entityFinder, loadEntityFile } from '../../io/entities.js';
-import { loadRates } from '../../io/rates.js';
+import type { InvoiceResult } from '../../batch/run.js';
+import { parseJobs, runBatch } from '../../batch/batch.js';
+import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { writeAtomic } from '../../io/write.js';
 import { UsageError } from '../../io/errors.js';
-import { FORMATTERS, isFormatName, summarize } from '../../formatters/index.js';
 import type { UuidMode } from '../../derive/uuid.js';
-import type { Entity } from '../../model/types.js';
 import type { PipelineEnv } from '../../pipeline.js';
-import { useColor } from '../ui.js';
+import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { loadConfig } from '../../config/load.js';
+import { openReport } from '../report.js';
+import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 
-export interface ValidateOptions {
-  entity?: string[];
-  rates?: string;
+export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
-  format?: string;
   uuid?: string;
   deterministic?: boolean;
   lineAmounts?: string;
@@ -46,21 +44,6 @@ function prepareOutDir(dir: string): void {
   try { mkdirSync(dir, { recursive: true }); } catch (e) { throw new UsageError(`--out-dir ${dir}: ${(e as Error).message}`); }
 }
 
-function loadEntities(files: string[]): Map<string, Entity> {
-  const all = new Map<string, Entity>();
-  for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
-  return all;
-}
-
-async function loadRuleSet(spec: string | undefined) {
-  const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-  try {
-    return await resolveRuleSet(spec);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-}
-
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
   if (value === undefined || value === 'aed' || value === 'document') return value ?? 'aed';
   throw new UsageError(`--line-amounts ${value}: choose aed or document`);
@@ -72,15 +55,46 @@ export function xmlName(result: InvoiceResult): string {
   return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
 }
 
-/** The offline pipeline's environment from the shared options (validate, build, push, bulk). */
-export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
+/** What the pipeline needs from the options, with the config file's entity, rates and rule set (the command line wins). */
+function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?: string; ruleSet?: string }): EnvSpec {
   return {
-    findEntity: entityFinder(loadEntities(options.entity ?? []), process.cwd()),
-    rates: options.rates ? loadRates(options.rates) : undefined,
+    entityFiles: settings.entity,
+    ratesFile: settings.rates,
+    ruleSet: options.schematron === false ? false : settings.ruleSet,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
-    schematron: options.schematron === false ? undefined : await loadRuleSet(options.rules),
+    cwd: process.cwd(),
+  };
+}
+
+/** The offline pipeline's environment for the commands that validate before sending (push, bulk). */
+export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
+  const config = loadConfig(options.config, process.cwd());
+  return loadEnv(envSpec(options, {
+    entity: options.entity?.length ? options.entity : config?.entity ?? [],
+    rates: options.rates ?? config?.rates,
+    ruleSet: options.rules ?? config?.ruleSet,
+  }));
+}
+
+/**
+ * Writes a result's XML under --out-dir (build: valid invoices only, by pintae's verdict with the rule overrides
+ * applied), a name used twice getting `~2`, `~3`…; records the path.
+ */
+function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: { judge(r: InvoiceResult): InvoiceResult }): (raw: InvoiceResult) => InvoiceResult {
+  const used = new Map<string, number>();
+  return (raw) => {
+    const result = verdict.judge(raw);
+    if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
+    let name = xmlName(result);
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
+    const path = join(outDir, name);
+    writeAtomic(path, result.xml);
+    result.xmlPath = path;
+    return result;
   };
 }
 
@@ -89,33 +103,30 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
  * `validate --out-dir` writes every XML that could be built, valid or not. Returns the exit code (0/1).
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
-  const format = options.format ?? (process.stdout.isTTY ? 'stylish' : mode === 'build' ? 'stylish' : 'json');
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${Object.keys(FORMATTERS).join(', ')}`);
+  const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
-  const env = await pipelineEnv(options);
-  const sources = discover(paths);
+  const spec = envSpec(options, settings);
+  const jobs = parseJobs(options.jobs);
+  // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
+  const env = await loadEnv(spec);
+  const sources = batchInputs(paths, options, discover);
   if (options.remote) {
     if (mode === 'build') throw new UsageError('--remote applies to validate only');
     const { runValidateRemote } = await import('./validate-remote.js');
-    return runValidateRemote(sources, env, options, format);
+    return runValidateRemote(sources, env, options, settings.format);
   }
   if (options.outDir) prepareOutDir(options.outDir);
-  const results: InvoiceResult[] = [];
-  const used = new Map<string, number>();
-  for (const result of runSources(sources, env, () => readFileSync(0, 'utf8'))) {
-    const write = options.outDir && result.xml !== null && (mode === 'validate' || result.valid);
-    if (write) {
-      let name = xmlName(result);
-      const n = (used.get(name) ?? 0) + 1;
-      used.set(name, n);
-      if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
-      const path = join(options.outDir!, name);
-      writeAtomic(path, result.xml!);
-      result.xmlPath = path;
-    }
-    results.push(result);
+  const report = openReport(settings, { inputs: 'json' });
+  const writeXml = xmlWriter(options.outDir, mode, report);
+  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => readFileSync(0, 'utf8') });
+  return reportAll(mapResults(results, writeXml), report, sources.length);
+}
+
+/** Each result's XML written as it arrives, then dropped: the report keeps only the path. */
+async function* mapResults(results: AsyncIterable<InvoiceResult>, writeXml: (r: InvoiceResult) => InvoiceResult): AsyncGenerator<InvoiceResult> {
+  for await (const result of results) {
+    const written = writeXml(result);
+    written.xml = null;
+    yield written;
   }
-  const report = { results, summary: summarize(results) };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) }));
-  return report.summary.valid === results.length ? 0 : 1;
 }

@@ -1,0 +1,91 @@
+import { availableParallelism } from 'node:os';
+import type { PipelineEnv } from '../pipeline.js';
+import type { Finding } from '../model/types.js';
+import { checkFile } from './check-work.js';
+import { UsageError } from '../io/errors.js';
+import type { Source } from './discover.js';
+import type { EnvSpec } from './env.js';
+import { orderedPool } from './pool.js';
+import { runSources, type InvoiceResult } from './run.js';
+import { DuplicateNumbers, unreadable, type WorkResult } from './work.js';
+import type { WorkerSetup, WorkerTask } from './worker.js';
+
+export interface BatchOptions {
+  /** Worker threads; 1 validates in this thread with no worker; 'auto' (no --jobs) one per core for runs big enough to gain. */
+  jobs: number | 'auto';
+  env: EnvSpec;
+  /** Keep each invoice's XML in its result (only a run that writes XML needs it). */
+  keepXml: boolean;
+  readStdin: () => string;
+}
+
+const stopped = (task: WorkerTask, reason: string): WorkResult[] => [
+  unreadable(task.file, { message: `pintae's worker stopped while validating this file (${reason}); no result for it`, internal: true }),
+];
+
+/** `--jobs N`: a whole number ≥ 1; absent, 'auto'. */
+export function parseJobs(value: string | undefined): number | 'auto' {
+  if (value === undefined) return 'auto';
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--jobs ${value}: give a whole number, 1 or more`);
+  return Number(value);
+}
+
+/** A worker pays for its own rules load (~0.5 s): unasked, small runs stay in this thread. */
+function workerCount(jobs: number | 'auto', inputs: number): number {
+  if (jobs === 'auto') return inputs >= AUTO_MIN_INPUTS ? Math.min(availableParallelism(), inputs) : 1;
+  return Math.min(jobs, inputs);
+}
+
+const WORKER = new URL('./worker.js', import.meta.url);
+/** Without --jobs, fewer inputs than this are validated in the main thread. */
+export const AUTO_MIN_INPUTS = 8;
+
+/**
+ * Every source's results, in input order, whatever thread validated them: in this thread for --jobs 1 (or a single
+ * input, where starting a worker would cost more than it saves), else on a pool of workers that each load the
+ * rules once. Duplicate invoice numbers are decided here, in input order, so any --jobs gives the same report.
+ * `env` is this thread's environment, used when no worker is started. Without --jobs, runs of fewer than
+ * AUTO_MIN_INPUTS inputs start no worker.
+ */
+export async function* runBatch(sources: Source[], env: PipelineEnv, options: BatchOptions): AsyncGenerator<InvoiceResult> {
+  const jobs = workerCount(options.jobs, sources.length);
+  if (jobs <= 1) {
+    yield* runSources(sources, env, options.readStdin, options.keepXml);
+    return;
+  }
+  const setup: WorkerSetup = { kind: 'validate', env: options.env, keepXml: options.keepXml };
+  const tasks = function* (): Generator<WorkerTask> {
+    for (const source of sources) {
+      if (source.kind === 'file') { yield { file: source.path }; continue; }
+      let text: string;
+      try { text = options.readStdin(); } catch (e) { yield { file: '-', unreadable: (e as Error).message }; continue; }
+      yield { file: '-', text };
+    }
+  };
+  const duplicates = new DuplicateNumbers();
+  for await (const results of orderedPool(tasks(), { jobs, script: WORKER, workerData: setup }, stopped)) {
+    for (const result of results as WorkResult[]) yield duplicates.mark(result);
+  }
+}
+
+export interface CheckBatchOptions {
+  jobs: number | 'auto';
+  /** The rule set as named on the command line (workers load it themselves), or false for --no-schematron. */
+  ruleSet: string | undefined | false;
+  /** This thread's rules, used when no worker is started. */
+  rules: { run(xml: string): Finding[] } | undefined;
+  /** UBL XSD errors per file, found beforehand (--xsd). */
+  xsdErrors: Map<string, string[]>;
+}
+
+/** `pintae check` over many files: as runBatch, one result per file, in input order. */
+export async function* runCheckBatch(files: string[], options: CheckBatchOptions): AsyncGenerator<InvoiceResult> {
+  const jobs = workerCount(options.jobs, files.length);
+  if (jobs <= 1) {
+    for (const file of files) yield checkFile(file, options.rules, options.xsdErrors.get(file));
+    return;
+  }
+  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet };
+  const tasks = files.map((file): WorkerTask => ({ file, ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}) }));
+  for await (const results of orderedPool(tasks, { jobs, script: WORKER, workerData: setup }, stopped)) yield* results as InvoiceResult[];
+}

@@ -1,0 +1,45 @@
+import type { UuidMode } from '../derive/uuid.js';
+import { entityFinder, loadEntityFile } from '../io/entities.js';
+import { UsageError } from '../io/errors.js';
+import { loadRates } from '../io/rates.js';
+import type { Entity } from '../model/types.js';
+import type { PipelineEnv } from '../pipeline.js';
+
+/**
+ * What a run's pipeline needs, as plain data a worker thread can be given: each worker builds its own environment
+ * from it once (entities, rates and the compiled rules), then validates any number of files.
+ */
+export interface EnvSpec {
+  entityFiles: string[];
+  ratesFile?: string;
+  /** The rule set (--rules), or false for --no-schematron. */
+  ruleSet: string | undefined | false;
+  today: string;
+  uuid: UuidMode;
+  lineAmounts: 'aed' | 'document';
+  /** Where the run started: relative paths and the local entity store are taken from here. */
+  cwd: string;
+}
+
+function loadEntities(files: string[]): Map<string, Entity> {
+  const all = new Map<string, Entity>();
+  for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
+  return all;
+}
+
+/** Builds the pipeline environment; a bad entity file, rate table or rule set is a UsageError. */
+export async function loadEnv(spec: EnvSpec): Promise<PipelineEnv> {
+  let schematron: PipelineEnv['schematron'];
+  if (spec.ruleSet !== false) {
+    const { resolveRuleSet } = await import('../schematron/rulesets.js');
+    try { schematron = await resolveRuleSet(spec.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
+  }
+  return {
+    findEntity: entityFinder(loadEntities(spec.entityFiles), spec.cwd),
+    rates: spec.ratesFile ? loadRates(spec.ratesFile) : undefined,
+    today: spec.today,
+    uuid: spec.uuid,
+    lineAmounts: spec.lineAmounts,
+    schematron,
+  };
+}

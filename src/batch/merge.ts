@@ -1,0 +1,74 @@
+import { duplicateWarning } from '../pipeline.js';
+import { summarize, type OverrideInForce, type Report, type ReportResult } from '../formatters/report.js';
+
+/** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
+export class NotAReport extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A parsed `--format json` report, checked for the shape pintae writes (README "JSON report"). */
+export function readReport(value: unknown): { results: ReportResult[]; overrides: OverrideInForce[] } {
+  if (!isObject(value) || !Array.isArray(value.results) || !isObject(value.summary)) {
+    throw new NotAReport('not a pintae JSON report: expected an object with "results" (an array) and "summary" (an object)');
+  }
+  const results = value.results.map((r, i): ReportResult => {
+    const at = `results[${i}]`;
+    if (!isObject(r)) throw new NotAReport(`${at}: not an object`);
+    if (typeof r.file !== 'string') throw new NotAReport(`${at}.file: not a string`);
+    if (r.index !== null && !Number.isInteger(r.index)) throw new NotAReport(`${at}.index: neither null nor a whole number`);
+    if (typeof r.valid !== 'boolean' || typeof r.rejected !== 'boolean') throw new NotAReport(`${at}: "valid" and "rejected" must be true or false`);
+    if (r.response !== null && !isObject(r.response)) throw new NotAReport(`${at}.response: neither null nor an object`);
+    if (r.xml !== null && typeof r.xml !== 'string') throw new NotAReport(`${at}.xml: neither null nor a string`);
+    if (r.error !== undefined && (!isObject(r.error) || typeof r.error.message !== 'string')) throw new NotAReport(`${at}.error: expected {message, line?, column?}`);
+    return {
+      file: r.file, index: r.index as number | null, valid: r.valid, rejected: r.rejected, response: r.response as ReportResult['response'],
+      ...(r.error ? { error: r.error as ReportResult['error'] } : {}),
+      ...(Array.isArray(r.suppressed) ? { suppressed: r.suppressed as ReportResult['suppressed'] } : {}),
+      findings: [], xml: null, xmlPath: r.xml as string | null,
+    };
+  });
+  const overrides = Array.isArray(value.overrides) ? (value.overrides as OverrideInForce[]) : [];
+  return { results, overrides };
+}
+
+/** Paths compared segment by segment, by code unit: `a/b.json` before `a-b/c.json`, the same on every machine. */
+export function comparePaths(a: string, b: string): number {
+  const x = a.split(/[\\/]/);
+  const y = b.split(/[\\/]/);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * The shards' reports as one: results ordered by file path (segment-wise, code-unit order) then position in the
+ * file, whatever order the reports come in; duplicate invoice numbers decided again over the merged order (a repeat
+ * may have been split across shards); the summary counted again; rule overrides in force summed by rule.
+ */
+export function mergeReports(reports: Array<{ results: ReportResult[]; overrides: OverrideInForce[] }>): Report {
+  const results = reports.flatMap((r) => r.results)
+    .sort((a, b) => comparePaths(a.file, b.file) || (a.index ?? -1) - (b.index ?? -1));
+  redecideDuplicates(results);
+  const overrides = new Map<string, OverrideInForce>();
+  for (const o of reports.flatMap((r) => r.overrides)) {
+    const seen = overrides.get(o.rule);
+    overrides.set(o.rule, seen ? { ...seen, applied: seen.applied + o.applied } : { ...o });
+  }
+  return { results, summary: summarize(results), overrides: [...overrides.values()] };
+}
+
+function redecideDuplicates(results: ReportResult[]): void {
+  const seen = new Set<string>();
+  for (const r of results) {
+    if (!r.response || !('data' in r.response)) continue;
+    const { entity_id: entity, invoice_number: number } = r.response.data;
+    if (typeof entity !== 'string' || typeof number !== 'string') continue;
+    const warning = duplicateWarning({ entity_id: entity, invoice_number: number });
+    const key = `${entity}\u0000${number.trim()}`;
+    const warnings = r.response.data.warnings.filter((w) => !(w.message === warning.message && w.field === warning.field && w.section === warning.section));
+    if (seen.has(key)) warnings.push(warning);
+    seen.add(key);
+    r.response = { ...r.response, data: { ...r.response.data, warnings } };
+  }
+}

@@ -1,0 +1,46 @@
+/** Where progress goes: standard error, drawn only when it is a terminal. */
+export interface ProgressStream { isTTY?: boolean; write(chunk: string): unknown }
+
+export interface ProgressOptions {
+  /** Nothing is drawn before the run has taken this long, so quick runs stay quiet (default 1 s). */
+  delayMs?: number;
+  /** At most one redraw per interval (default 100 ms). */
+  intervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * One self-rewriting line on a terminal: `pintae: 120/1000 files, 45 files/s`. `clear()` before anything else is
+ * written to the terminal, so report lines never land on the progress line; `done()` erases it at the end.
+ */
+export class Progress {
+  private readonly started: number;
+  private last = -Infinity;
+  private drawn = false;
+  private readonly delayMs: number;
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly stream: ProgressStream, private readonly total: number, options: ProgressOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.delayMs = options.delayMs ?? 1000;
+    this.intervalMs = options.intervalMs ?? 100;
+    this.started = this.now();
+  }
+
+  update(filesDone: number): void {
+    if (!this.stream.isTTY) return;
+    const t = this.now();
+    if (t - this.started < this.delayMs || t - this.last < this.intervalMs) return;
+    this.last = t;
+    const rate = filesDone / Math.max((t - this.started) / 1000, 0.001);
+    this.stream.write(`\r\u001b[Kpintae: ${filesDone}/${this.total} files, ${rate.toFixed(0)} files/s`);
+    this.drawn = true;
+  }
+
+  clear(): void {
+    if (this.drawn) { this.stream.write('\r\u001b[K'); this.drawn = false; }
+  }
+
+  done(): void { this.clear(); }
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { duplicateWarning, validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { parseJson } from '../io/json.js';
+import type { InvoiceResult } from './run.js';
+
+/**
+ * The unit of work of a run, the same in the main thread (--jobs 1) and in a worker: one input file (or the text of
+ * standard input) → its results in order. Duplicate invoice numbers span the whole run, so they are not decided
+ * here: each result carries its key and the warning it gets if the key was seen before, and DuplicateNumbers
+ * decides in input order (the same order whatever thread did the work).
+ */
+export interface WorkResult extends InvoiceResult {
+  duplicate?: { key: string; warning: ReturnType<typeof duplicateWarning> };
+}
+
+/** Splits a file's JSON into invoices: one request body, a bulk body `{invoices: [...]}`, or an array. */
+export function invoicesOf(value: unknown): { items: unknown[]; indexed: boolean } {
+  if (Array.isArray(value)) return { items: value, indexed: true };
+  if (value !== null && typeof value === 'object' && Array.isArray((value as { invoices?: unknown }).invoices)) {
+    return { items: (value as { invoices: unknown[] }).invoices, indexed: true };
+  }
+  return { items: [value], indexed: false };
+}
+
+export function unreadable(file: string, error: NonNullable<InvoiceResult['error']>): InvoiceResult {
+  return { file, index: null, valid: false, rejected: false, response: null, error, findings: [], xml: null, xmlPath: null };
+}
+
+/** A string as pruneEmpty leaves it: whitespace-only strings read as absent (spec 2.8.5). */
+const pruned = (v: string) => (v.trim() === '' ? undefined : v);
+
+/** Reads a file and validates every invoice in it; an unreadable file is one located result, never an exception. */
+export function validateFile(path: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return [unreadable(path, { message: (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message })];
+  }
+  return validateText(path, text, env, keepXml);
+}
+
+/** Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. */
+export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return [unreadable(file, { message: parsed.message, line: parsed.line, column: parsed.column })];
+  const { items, indexed } = invoicesOf(parsed.value);
+  if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
+  const out: WorkResult[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as Record<string, unknown> | null;
+    const outcome = validateInvoice(item, { ...env, duplicate: false });
+    const base = { file, index: indexed ? i : null, xmlPath: null };
+    if (outcome.kind === 'rejected') {
+      out.push({ ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...duplicateOf(item) });
+    } else {
+      out.push({
+        ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
+        xml: keepXml ? outcome.xml : null, ...duplicateOf(item),
+      });
+    }
+  }
+  return out;
+}
+
+/** An invoice's run-wide identity (entity_id + trimmed invoice_number, spec 2.10) and the warning a repeat gets. */
+function duplicateOf(item: Record<string, unknown> | null): Pick<WorkResult, 'duplicate'> {
+  if (!item || typeof item !== 'object' || typeof item.entity_id !== 'string' || typeof item.invoice_number !== 'string') return {};
+  return {
+    duplicate: {
+      key: `${item.entity_id}\u0000${item.invoice_number.trim()}`,
+      warning: duplicateWarning({ entity_id: pruned(item.entity_id), invoice_number: pruned(item.invoice_number) }),
+    },
+  };
+}
+
+/** Decides, in input order, which invoices repeat a number already seen in the run, and adds their warning. */
+export class DuplicateNumbers {
+  private readonly seen = new Set<string>();
+
+  mark(result: WorkResult): InvoiceResult {
+    const { duplicate, ...plain } = result;
+    if (!duplicate) return plain;
+    const repeated = this.seen.has(duplicate.key);
+    this.seen.add(duplicate.key);
+    if (repeated && plain.response && 'data' in plain.response) plain.response.data.warnings.push(duplicate.warning);
+    return plain;
+  }
+}
+
+/** An exception from the pipeline on one input (a bug, not bad input): reported at the file, and the run goes on. */
+export function internalFault(file: string, e: unknown): InvoiceResult {
+  return unreadable(file, { message: `internal error while validating this file: ${(e as Error)?.message ?? String(e)}`, internal: true });
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { InvoiceResult } from '../batch/run.js';
+import { Progress } from '../batch/progress.js';
+import { parseShard, takeShard } from '../batch/shard.js';
+import { UsageError } from '../io/errors.js';
+import type { ReportSink } from '../report/sink.js';
+
+/** The batch options shared by validate, build and check. */
+export interface BatchCliOptions {
+  jobs?: string;
+  shard?: string;
+  /** --files-from <file|->: newline-separated input paths. */
+  filesFrom?: string;
+}
+
+/**
+ * The run's inputs: the paths given plus those listed by --files-from (one per line, blank lines and `#` comments
+ * skipped; `-` reads the list from standard input), expanded by `discover`, then this job's --shard of them.
+ */
+export function batchInputs<T extends { path: string }>(paths: string[], options: BatchCliOptions, discover: (paths: string[]) => T[]): T[] {
+  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  const all = [...paths];
+  if (options.filesFrom !== undefined) {
+    if (options.filesFrom === '-' && paths.includes('-')) throw new UsageError('--files-from - and - both want standard input: choose one');
+    let list: string;
+    try { list = readFileSync(options.filesFrom === '-' ? 0 : options.filesFrom, 'utf8'); } catch (e) {
+      throw new UsageError(`--files-from ${options.filesFrom}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    if (listed.length === 0 && paths.length === 0) throw new UsageError(`--files-from ${options.filesFrom}: the list names no file`);
+    all.push(...listed);
+  }
+  const inputs = discover(all);
+  return shard ? takeShard(inputs, shard, process.cwd()) : inputs;
+}
+
+/**
+ * Hands every result to the report as it arrives, with a progress line on a terminal for runs over a second.
+ * Returns the exit code: the report's (0/1), or 2 when pintae itself failed on an input (DESIGN: internal fault),
+ * once every input has been reported.
+ */
+export async function reportAll(results: AsyncIterable<InvoiceResult> | Iterable<InvoiceResult>, report: ReportSink, files: number): Promise<number> {
+  const progress = new Progress(process.stderr, files);
+  const sharesTerminal = Boolean(process.stdout.isTTY);
+  let faults = 0;
+  let filesDone = 0;
+  let lastFile: string | undefined;
+  try {
+    for await (const result of results) {
+      if (result.error?.internal) faults++;
+      if (result.file !== lastFile || result.index === null) { filesDone++; lastFile = result.file; }
+      if (sharesTerminal) progress.clear();
+      report.add(result);
+      progress.update(filesDone);
+    }
+  } catch (e) {
+    progress.done();
+    report.abort();
+    throw e;
+  }
+  progress.done();
+  const code = report.finish();
+  return faults > 0 ? 2 : code;
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
+import { FORMATTERS, FORMAT_NAMES, isFormatName } from '../../formatters/index.js';
+import { UsageError } from '../../io/errors.js';
+import { parseJson } from '../../io/json.js';
+import { gateExitCode } from '../../report/gates.js';
+import { useColor } from '../ui.js';
+
+export interface MergeOptions { format?: string }
+
+/**
+ * `pintae merge-reports a.json b.json …`: the JSON reports of a run's shards as one report on stdout. Anything that
+ * is not a pintae JSON report is a usage error naming the file (and the line, or the JSON path, of the problem).
+ * Exit code as a run's: 1 when any input in the merged report failed.
+ */
+export async function runMergeReports(files: string[], options: MergeOptions): Promise<number> {
+  const format = options.format ?? 'json';
+  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
+  const reports = files.map((file) => {
+    let text: string;
+    try { text = readFileSync(file, 'utf8'); } catch (e) {
+      throw new UsageError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    const parsed = parseJson(text);
+    if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: not a pintae JSON report: ${parsed.message}`);
+    try { return readReport(parsed.value); } catch (e) {
+      if (e instanceof NotAReport) throw new UsageError(`${file}: ${e.message}`);
+      throw e;
+    }
+  });
+  const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
+  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd() }));
+  return gateExitCode(report.summary, report.gates);
+}

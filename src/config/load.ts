@@ -1,0 +1,129 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { UsageError } from '../io/errors.js';
+import { parseJson } from '../io/json.js';
+import { jsonPositions } from '../io/positions.js';
+import type { RuleLevel } from '../formatters/report.js';
+
+/** The names pintae looks for, in this order, in each directory from the working directory upward. */
+export const CONFIG_NAMES = ['pintae.config.json', '.pintaerc.json'] as const;
+
+/** A config file as loaded: paths already resolved against the file's directory. */
+export interface PintaeConfig {
+  /** The file it came from. */
+  file: string;
+  entity?: string[];
+  rates?: string;
+  ruleSet?: string;
+  format?: string;
+  failSeverity?: 'error' | 'warning';
+  maxWarnings?: number;
+  rules?: Record<string, RuleLevel>;
+  baseUrl?: string;
+}
+
+export const CONFIG_SCHEMA_URL = new URL('../../schemas/pintae.config.schema.json', import.meta.url);
+
+/**
+ * The config file that applies in `cwd`: the first directory from `cwd` upward holding pintae.config.json or
+ * .pintaerc.json. The search stops at a directory holding `.git` (the repository's root, searched itself) or at the
+ * filesystem root, so a project never picks up a file from outside its repository.
+ */
+export function findConfigFile(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = CONFIG_NAMES.map((name) => join(dir, name)).filter((p) => existsSync(p));
+    if (found.length > 1) throw new UsageError(`${dir}: both ${CONFIG_NAMES.join(' and ')} are here; keep one`);
+    if (found.length === 1) return found[0];
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** `--config <file>`, `--no-config` (false) or the file found upward from `cwd`; undefined when there is none. */
+export function loadConfig(choice: string | boolean | undefined, cwd: string): PintaeConfig | undefined {
+  if (choice === false) return undefined;
+  let file: string | undefined;
+  if (typeof choice === 'string') {
+    file = resolve(cwd, choice);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--config ${choice}: no such file`);
+  } else file = findConfigFile(cwd);
+  return file === undefined ? undefined : readConfig(file);
+}
+
+let validator: ReturnType<Ajv['compile']> | undefined;
+
+/** Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column). */
+export function readConfig(file: string): PintaeConfig {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')));
+  if (!validator(parsed.value)) {
+    const positions = jsonPositions(text);
+    throw new UsageError(problems(validator.errors ?? []).map(({ pointer, key, message }) => {
+      const at = (key ? positions.keys.get(pointer) : undefined) ?? positions.values.get(pointer) ?? { line: 1, column: 1 };
+      return `${file}:${at.line}:${at.column}: ${message}`;
+    }).join('\n'));
+  }
+  return resolvePaths(file, parsed.value as Record<string, unknown>);
+}
+
+const nameOf = (pointer: string) => pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(the config)';
+
+/** ajv's errors, one per place, in human words; the key itself is pointed at for an unknown or misnamed key. */
+function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean; message: string }> {
+  const out = new Map<string, { pointer: string; key: boolean; message: string }>();
+  for (const e of errors) {
+    let pointer = e.instancePath;
+    let key = false;
+    let message: string;
+    const name = nameOf(pointer);
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const extra = (e.params as { additionalProperty: string }).additionalProperty;
+        pointer = `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`; key = true;
+        message = `unknown key "${extra}" (known keys: ${Object.keys(schemaProperties()).filter((k) => k !== '$schema').join(', ')})`;
+        break;
+      }
+      case 'propertyNames': {
+        const bad = (e.params as { propertyName: string }).propertyName;
+        pointer = `${pointer}/${bad.replace(/~/g, '~0').replace(/\//g, '~1')}`; key = true;
+        message = `rules: "${bad}" is not a rule id (e.g. ibr-127-ae)`;
+        break;
+      }
+      case 'enum': message = `${name} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`; break;
+      case 'type': message = `${name} must be ${e.params.type === 'integer' ? 'a whole number' : `a ${e.params.type}`}`; break;
+      case 'minimum': message = `${name} must be 0 or more`; break;
+      case 'minLength': message = `${name} must not be empty`; break;
+      case 'minItems': message = `${name} must list at least one file`; break;
+      case 'pattern': if (e.schemaPath.includes('/propertyNames/')) continue; message = `${name} must be an http:// or https:// URL`; break;
+      case 'oneOf': message = `${name} must be a file path or a list of file paths`; break;
+      default: message = `${name} ${e.message ?? 'is not valid'}`;
+    }
+    // The most telling error per place wins: a oneOf beats the branch errors beneath it.
+    const slot = pointer.startsWith('/entity') ? '/entity' : pointer;
+    if (!out.has(slot) || e.keyword === 'oneOf') out.set(slot, { pointer: e.keyword === 'oneOf' ? e.instancePath : pointer, key, message });
+  }
+  return [...out.values()];
+}
+
+function schemaProperties(): Record<string, unknown> {
+  return (JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as { properties: Record<string, unknown> }).properties;
+}
+
+/** Paths in a config file are relative to the file; a rule set that is a name (builtin, or added) stays a name. */
+function resolvePaths(file: string, raw: Record<string, unknown>): PintaeConfig {
+  const dir = dirname(file);
+  const config: PintaeConfig = { file };
+  if (raw.entity !== undefined) config.entity = (Array.isArray(raw.entity) ? raw.entity as string[] : [raw.entity as string]).map((p) => resolve(dir, p));
+  if (typeof raw.rates === 'string') config.rates = resolve(dir, raw.rates);
+  if (typeof raw.ruleSet === 'string') {
+    const looksLikePath = /[\\/]/.test(raw.ruleSet) || raw.ruleSet.startsWith('.') || existsSync(resolve(dir, raw.ruleSet));
+    config.ruleSet = raw.ruleSet !== 'builtin' && looksLikePath ? resolve(dir, raw.ruleSet) : raw.ruleSet;
+  }
+  for (const key of ['format', 'failSeverity', 'maxWarnings', 'rules', 'baseUrl'] as const) {
+    if (raw[key] !== undefined) (config as unknown as Record<string, unknown>)[key] = raw[key];
+  }
+  return config;
+}

@@ -1,0 +1,52 @@
+import { findingsOf, type ReportedFinding, type ReportResult } from './report.js';
+
+/** Rule ids for problems that have no rule of their own. */
+export const UNREADABLE = 'pintae/unreadable';
+export const REJECTED = 'pintae/rejected';
+
+/** One line item of a report, whatever produced it: a finding, an unreadable input, or a 400 rejection. */
+export interface Entry {
+  ruleId: string;
+  level: 'error' | 'warning' | 'off';
+  message: string;
+  section?: ReportedFinding['section'];
+  field?: string;
+  location?: string;
+  overridden?: ReportedFinding['overridden'];
+  /** Where in the input file, when the input itself says (a parse error). */
+  line?: number;
+  column?: number;
+}
+
+/**
+ * The rule id a report shows for a finding: its PINT-AE or spec id, else `pintae/<section>` for a rule-engine
+ * finding the spec gives no id (spec 7.2 sections), so every entry of a SARIF or GitHub report has one.
+ */
+export const ruleIdOf = (f: ReportedFinding): string => f.rule ?? `pintae/${f.section}`;
+
+export function entriesOf(r: ReportResult): Entry[] {
+  if (r.error) return [{ ruleId: UNREADABLE, level: 'error', message: r.error.message, line: r.error.line, column: r.error.column }];
+  if (r.response && 'errors' in r.response && !('data' in r.response)) {
+    return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field }));
+  }
+  const { errors, warnings } = findingsOf(r);
+  const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
+    ruleId: ruleIdOf(f), level, message: f.message, section: f.section,
+    ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
+  });
+  return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...(r.suppressed ?? []).map(entry('off'))];
+}
+
+/** Where the entry is, in words: section, JSON path of the input field, XML location. */
+export function whereOf(e: Entry): string {
+  const parts = [e.section && `section ${e.section}`, e.field && `field ${e.field}`, e.location && `XML ${e.location}`].filter(Boolean);
+  return parts.length ? ` (${parts.join('; ')})` : '';
+}
+
+/** The invoice a result is about, for names in reports: its number, else its position, else the file. */
+export function invoiceName(r: ReportResult): string {
+  const data = r.response && 'data' in r.response ? r.response.data : undefined;
+  const number = data?.invoice_number ?? undefined;
+  if (r.index !== null) return number ? `[${r.index}] ${number}` : `[${r.index}]`;
+  return number ?? (r.error ? '(unreadable)' : r.rejected ? '(rejected)' : '(invoice)');
+}

@@ -1,0 +1,16 @@
+import { jsonResult } from './json.js';
+import { formatWhole, type StreamFactory } from './report.js';
+
+/**
+ * Newline-delimited JSON, written as results arrive: a `{"type":"overrides"}` line first when rule overrides are in
+ * force, one `{"type":"result", ...}` line per invoice (the JSON report's result), and a `{"type":"summary"}` line last.
+ */
+export const ndjsonStream: StreamFactory = () => ({
+  header: (overrides) => (overrides.length ? line({ type: 'overrides', overrides: overrides.map(({ rule, level }) => ({ rule, level })) }) : ''),
+  result: (r) => line({ type: 'result', ...jsonResult(r) }),
+  footer: (summary, overrides) => line({ type: 'summary', summary, ...(overrides.length ? { overrides } : {}) }),
+});
+
+const line = (value: unknown) => JSON.stringify(value) + '\n';
+
+export const ndjson = formatWhole(ndjsonStream);

@@ -1,0 +1,90 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { entriesOf, invoiceName, whereOf } from './entries.js';
+import type { Formatter, ReportResult } from './report.js';
+import { sarifRule, type SarifRule } from './sarif-rules.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const INFORMATION_URI = 'https://www.npmjs.com/package/pintae';
+
+/** A relative URI (against %SRCROOT%, the directory pintae ran in) where possible, else a file: URI. */
+export function artifactLocation(file: string, baseDir: string | undefined): { uri: string; uriBaseId?: string } {
+  let path = file;
+  if (isAbsolute(path) && baseDir) {
+    const rel = relative(baseDir, path);
+    if (rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(path).href };
+    path = rel;
+  } else if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
+  return { uri: encodeURI(path.split(sep).join('/')).replace(/[?#]/g, encodeURIComponent), uriBaseId: '%SRCROOT%' };
+}
+
+/**
+ * SARIF 2.1.0 for code scanning: one run, `tool.driver.rules` describing every rule id that occurs, one result per
+ * finding located at its input file (line where known; the JSON path and XML location also in the message and as
+ * logical locations). Rule overrides appear as the invocation's ruleConfigurationOverrides and on each finding they
+ * changed (`properties.overridden`); a finding turned off is a result with an external suppression.
+ */
+export const sarif: Formatter = (report, { locate, baseDir, version }) => {
+  const rules: SarifRule[] = [];
+  const index = new Map<string, number>();
+  const results: unknown[] = [];
+  for (const r of report.results) for (const e of entriesOf(r)) {
+    if (!index.has(e.ruleId)) { index.set(e.ruleId, rules.length); rules.push(sarifRule(e)); }
+    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e);
+    const logical = [
+      ...(e.field ? [{ fullyQualifiedName: e.field, kind: 'member' }] : []),
+      ...(e.location ? [{ fullyQualifiedName: e.location, kind: 'element' }] : []),
+    ];
+    results.push({
+      ruleId: e.ruleId,
+      ruleIndex: index.get(e.ruleId),
+      level: e.level === 'off' ? (e.overridden?.from ?? 'error') : e.level,
+      message: { text: `${invoiceLabel(r)}${e.message}${whereOf(e)}` },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: artifactLocation(r.file, baseDir),
+          ...(at ? { region: { startLine: at.line, ...(at.column !== undefined ? { startColumn: at.column } : {}) } } : {}),
+        },
+        ...(logical.length ? { logicalLocations: logical } : {}),
+      }],
+      ...(e.level === 'off' ? { suppressions: [{ kind: 'external', status: 'accepted', justification: `rule ${e.ruleId} is off in the pintae config file` }] } : {}),
+      properties: {
+        invoice: invoiceName(r),
+        ...(e.section ? { section: e.section } : {}),
+        ...(e.field ? { field: e.field } : {}),
+        ...(e.location ? { xmlLocation: e.location } : {}),
+        ...(e.overridden ? { overridden: e.overridden } : {}),
+      },
+    });
+  }
+  const overrides = report.overrides ?? [];
+  return JSON.stringify({
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'pintae', ...(version ? { version, semanticVersion: version } : {}), informationUri: INFORMATION_URI, rules } },
+      invocations: [{
+        executionSuccessful: true,
+        ...(overrides.length ? {
+          ruleConfigurationOverrides: overrides.map((o) => ({
+            descriptor: descriptorOf(o.rule, rules),
+            configuration: o.level === 'off' ? { enabled: false } : { level: o.level },
+          })),
+        } : {}),
+      }],
+      columnKind: 'utf16CodeUnits',
+      results,
+      properties: { summary: report.summary, ...(overrides.length ? { overrides } : {}) },
+    }],
+  }, null, 2) + '\n';
+};
+
+function invoiceLabel(r: ReportResult): string {
+  return r.error ? '' : `${invoiceName(r)}: `;
+}
+
+/** Overrides name rules without regard to case; the descriptor points at the rule as the findings spell it. */
+function descriptorOf(rule: string, rules: SarifRule[]): { id: string; index?: number } {
+  const i = rules.findIndex((d) => d.id.toLowerCase() === rule.toLowerCase());
+  return i < 0 ? { id: rule } : { id: rules[i]!.id, index: i };
+}

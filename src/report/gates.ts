@@ -1,0 +1,88 @@
+import type { InvoiceResult } from '../batch/run.js';
+import { MESSAGE_INVALID, MESSAGE_VALID } from '../pipeline.js';
+import type { Gates, OverrideInForce, ReportResult, ReportedFinding, RuleLevel, Summary } from '../formatters/report.js';
+
+/** Rule overrides keyed by lower-case rule id (rule ids are compared without regard to case). */
+export class RuleOverrides {
+  private readonly levels = new Map<string, RuleLevel>();
+  private readonly applied = new Map<string, number>();
+  private readonly names: string[] = [];
+
+  constructor(rules: Readonly<Record<string, RuleLevel>> = {}) {
+    for (const [rule, level] of Object.entries(rules)) {
+      this.levels.set(rule.toLowerCase(), level);
+      this.names.push(rule);
+    }
+  }
+
+  get size(): number { return this.levels.size; }
+
+  levelOf(rule: string | undefined): RuleLevel | undefined {
+    return rule === undefined ? undefined : this.levels.get(rule.toLowerCase());
+  }
+
+  count(rule: string): void { const key = rule.toLowerCase(); this.applied.set(key, (this.applied.get(key) ?? 0) + 1); }
+
+  /** The overrides in force, as every report lists them, with how many findings each changed so far. */
+  inForce(): OverrideInForce[] {
+    return this.names.map((rule) => ({ rule, level: this.levels.get(rule.toLowerCase())!, applied: this.applied.get(rule.toLowerCase()) ?? 0 }));
+  }
+
+  /**
+   * Applies the overrides to one result's validate response: an error set to `warning` moves to the warnings, a
+   * warning set to `error` to the errors (each marked `overridden: {from, to}`), a finding set to `off` leaves the
+   * verdict and is kept in `suppressed`. is_valid, total_errors and the message follow the new errors, as the
+   * service would have answered had the rule been so. Warnings also get the rule id of their finding. The result
+   * given is not changed.
+   */
+  apply(result: InvoiceResult): ReportResult {
+    if (!result.response || !('data' in result.response)) return result;
+    const data = result.response.data;
+    if (data.warnings.length === 0 && this.size === 0) return result;
+    const errors: ReportedFinding[] = [];
+    const warnings: ReportedFinding[] = [];
+    const suppressed: ReportedFinding[] = [];
+    let changed = false;
+    const place = (f: ReportedFinding, from: 'error' | 'warning') => {
+      const to = this.levelOf(f.rule);
+      if (to === undefined || to === from) { (from === 'error' ? errors : warnings).push(f); return; }
+      this.count(f.rule!);
+      changed = true;
+      const moved = { ...f, overridden: { from, to } };
+      (to === 'off' ? suppressed : to === 'error' ? errors : warnings).push(moved);
+    };
+    data.errors.forEach((f) => place(f, 'error'));
+    warningsWithRules(result).forEach((f) => place(f, 'warning'));
+    if (!changed) {
+      return { ...result, response: { ...result.response, data: { ...data, warnings } } };
+    }
+    const isValid = errors.length === 0;
+    return {
+      ...result,
+      valid: isValid,
+      response: { message: isValid ? MESSAGE_VALID : MESSAGE_INVALID, data: { ...data, is_valid: isValid, total_errors: errors.length, errors, warnings } },
+      ...(suppressed.length ? { suppressed } : {}),
+    };
+  }
+}
+
+/**
+ * The response's warnings carry no rule id (spec 2.10 lists message, section, field); the pipeline builds them from
+ * the warning findings in order, then adds the run's own duplicate-number warning, so the ids are taken from there.
+ */
+function warningsWithRules(result: InvoiceResult): ReportedFinding[] {
+  const warnings = result.response && 'data' in result.response ? result.response.data.warnings : [];
+  const found = result.findings.filter((f) => f.severity === 'warning');
+  return warnings.map((w, i) => {
+    const f = found[i];
+    return f && f.message === w.message && f.rule ? { ...w, rule: f.rule, ...(f.location ? { location: f.location } : {}) } : w;
+  });
+}
+
+/** Exit code 1 when an input failed at or above the fail severity, or when the warnings exceed --max-warnings. */
+export function gateExitCode(summary: Summary, gates: Gates): 0 | 1 {
+  if (summary.invalid + summary.rejected + summary.unreadable > 0) return 1;
+  if (gates.failSeverity === 'warning' && summary.warnings > 0) return 1;
+  if (gates.maxWarnings !== undefined && summary.warnings > gates.maxWarnings) return 1;
+  return 0;
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import type { InvoiceResult } from '../batch/run.js';
+import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
+import { openAtomic, type AtomicFile } from '../io/write.js';
+import { RuleOverrides, gateExitCode } from './gates.js';
+import { jsonFieldLocator, xmlLocationLocator } from './locate.js';
+
+export interface ReportTarget {
+  format: FormatName;
+  /** --output: the chosen format goes to this file (atomically) and stylish to the terminal. */
+  output?: string;
+  stdout: { write(chunk: string): unknown };
+  /** Colour for what goes to stdout. */
+  color: boolean;
+  gates: Gates;
+  rules?: Readonly<Record<string, RuleLevel>>;
+  /** What the inputs are, to point findings at their line: a field in JSON (validate), an element in XML (check). */
+  inputs?: 'json' | 'xml';
+  /** The directory the run started in: SARIF paths are relative to it. */
+  baseDir: string;
+}
+
+interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * The report side of a run: results go in one at a time, in input order (`add`); rule overrides are applied and
+ * the summary counted as they arrive; streaming formats (stylish, github, ndjson) are written at once, the others
+ * at `finish`, which returns the exit code the gates give. Results held for a whole-report format keep no XML.
+ */
+export class ReportSink {
+  private readonly overrides: RuleOverrides;
+  private readonly counter = new SummaryCounter();
+  private readonly held: ReportResult[] = [];
+  private readonly destinations: Destination[] = [];
+  private file?: AtomicFile;
+  private readonly judged = new WeakSet<InvoiceResult>();
+
+  constructor(private readonly target: ReportTarget) {
+    this.overrides = new RuleOverrides(target.rules);
+    const shared = { baseDir: target.baseDir, version: VERSION, ...(target.inputs ? { locate: target.inputs === 'json' ? jsonFieldLocator() : xmlLocationLocator() } : {}) };
+    if (target.output) {
+      const output = target.output;
+      // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.
+      this.destinations.push(this.destination(target.format, (s) => (this.file ??= openAtomic(output)).write(s), { ...shared, color: false }));
+      this.destinations.push(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color }));
+    } else {
+      this.destinations.push(this.destination(target.format, (s) => target.stdout.write(s), { ...shared, color: target.color && target.format === 'stylish' }));
+    }
+  }
+
+  private started = false;
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    const inForce = this.overrides.inForce();
+    for (const d of this.destinations) if (d.stream) d.write(d.stream.header(inForce));
+  }
+
+  private destination(format: FormatName, write: (s: string) => void, options: FormatOptions): Destination {
+    const open = STREAMS[format];
+    return { format, write, options, ...(open ? { stream: open(options, this.target.gates) } : {}) };
+  }
+
+  /**
+   * pintae's verdict on a result: the rule overrides applied. `build` asks for it before writing XML, so the XML it
+   * writes and the exit code agree; `add` applies them itself to a result not judged yet.
+   */
+  judge(raw: InvoiceResult): ReportResult {
+    if (this.judged.has(raw)) return raw;
+    const result = this.overrides.apply(raw);
+    this.judged.add(result);
+    return result;
+  }
+
+  add(raw: InvoiceResult): ReportResult {
+    const result = this.judge(raw);
+    this.start();
+    this.counter.add(result);
+    for (const d of this.destinations) if (d.stream) d.write(d.stream.result(result));
+    // Formatters read the response, not the raw findings or the XML: neither is kept for the end of the run.
+    if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null, findings: [] });
+    return result;
+  }
+
+  /** Writes what remains (footers, whole-report formats), puts the --output file in place, and returns the exit code. */
+  finish(): 0 | 1 {
+    const summary = this.counter.summary;
+    const overrides = this.overrides.inForce();
+    try {
+      this.start();
+      for (const d of this.destinations) {
+        if (d.stream) d.write(d.stream.footer(summary, overrides));
+        else d.write(FORMATTERS[d.format]({ results: this.held, summary, overrides, gates: this.target.gates }, d.options));
+      }
+      this.file?.commit();
+    } catch (e) {
+      this.abort();
+      throw e;
+    }
+    return gateExitCode(summary, this.target.gates);
+  }
+
+  /** A run that stops early leaves no report file behind. */
+  abort(): void { this.file?.abort(); this.file = undefined; }
+}

@@ -1,0 +1,42 @@
+/** The `github` format: workflow commands, checked by exact output (GitHub's own escaping rules, actions/toolkit). */
+import { describe, expect, it } from 'vitest';
+import { escapeData, escapeProperty, github } from '../../../src/formatters/github.js';
+import { finding, mixedReport, reportOf, validated } from './support.js';
+
+describe('github format', () => {
+  it('escapes % CR LF in messages, and also : and , in properties', () => {
+    expect(escapeData('100% done\r\nnext: a,b')).toBe('100%25 done%0D%0Anext: a,b');
+    expect(escapeProperty('dir,1/x:y%.json')).toBe('dir%2C1/x%3Ay%25.json');
+  });
+
+  it('writes one annotation per finding, rejection and unreadable file, announcing overrides first', () => {
+    const out = github(mixedReport({ 'ibr-127-ae': 'warning' }), { color: false });
+    expect(out).toBe([
+      "::notice title=pintae rule overrides::in force: ibr-127-ae → warning (pintae's verdict, not the service's)",
+      '::error file=in/a.json,title=ibr-190-ae::line_items[0]: tax amount cannot be zero on a standard-rated (S) line (section invoice_items; field line_items[0].tax_amount)',
+      '::warning file=in/a.json,title=ibr-127-ae (error → warning by rule override)::due_date is required when the amount due is above zero (section invoice_header; field due_date)',
+      '::warning file=in/a.json,title=ibr-w-01::Tax total should be rounded (section tax; XML /Invoice/cac:TaxTotal[1])',
+      '::error file=in/b.json,title=pintae/rejected::buyer.legal_registration_type "LICENSE" is not one of TL, EID, PAS, CD (field buyer.legal_registration_type)',
+      '::error file=in/c.json,line=3,col=7,title=pintae/unreadable::expected \',\' or \'}\', found "x"',
+      'pintae: 3 invoices in 3 files: 1 valid, 1 invalid, 1 rejected, 1 unreadable, 2 warnings, 0 turned off',
+      '',
+    ].join('\n'));
+  });
+
+  it('shows a finding turned off as a notice, and gives the line the locator finds; escapes file and message', () => {
+    const r = validated('my,dir/in:1.json', 'INV-9', [
+      finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date' }),
+      finding('error', 'buyer_party', '50% off\nnot allowed', { rule: 'ibr-132-ae', field: 'buyer.trn' }),
+    ]);
+    const out = github(reportOf([r], { 'ibr-127-ae': 'off' }), { color: false, locate: (_r, { field }) => (field === 'buyer.trn' ? { line: 12, column: 5 } : undefined) });
+    expect(out.split('\n').slice(1, 3)).toEqual([
+      '::error file=my%2Cdir/in%3A1.json,line=12,col=5,title=ibr-132-ae::50%25 off%0Anot allowed (section buyer_party; field buyer.trn)',
+      '::notice file=my%2Cdir/in%3A1.json,title=ibr-127-ae (error → off by rule override)::due_date is required (section invoice_header; field due_date)',
+    ]);
+  });
+
+  it('writes nothing but the summary line for a clean run', () => {
+    expect(github(reportOf([validated('a.json', 'INV-1', [])]), { color: false }))
+      .toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 0 warnings, 0 turned off\n');
+  });
+});
