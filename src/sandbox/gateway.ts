@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
+import { saxon } from '../io/saxon.js';
 import type { EntityRecord, InvoiceError } from './store.js';
-
-const require = createRequire(import.meta.url);
-const SaxonJS = require('saxon-js') as { XPath: { evaluate(expr: string, context: unknown, options: Record<string, unknown>): unknown } };
 
 const NS = {
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
@@ -13,6 +10,8 @@ export const NOT_PARTNER = "Invoice Not From A Partner's Organization";
 
 /** The sending organisation as the gateway reads it from the document: the seller's PartyLegalEntity/CompanyID. */
 export function sendingOrganisation(xml: string): { id: string; scheme: string } | undefined {
+  // The one saxon-js instance of the process (src/io/saxon.ts): a second copy disturbs the first's global state.
+  const SaxonJS = saxon();
   const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
   const found = SaxonJS.XPath.evaluate(`${SELLER_COMPANY_ID} ! map { 'id': string(.), 'scheme': string(@schemeID) }`, doc,
     { namespaceContext: NS, resultForm: 'array' }) as Array<Map<string, string> | Record<string, string>>;
