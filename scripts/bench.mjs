@@ -82,7 +82,7 @@ try {
       coldCheck.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
     const { CompiledRules } = await import(join(root, 'dist/schematron/run.js'));
-    const ours = [new CompiledRules('builtin', readFileSync(join(root, 'dist/schematron/pint-ae.sef.json'), 'utf8'))];
+    const ours = [CompiledRules.fromFile('builtin', join(root, 'dist/schematron/pint-ae.sef.json'))];
     const theirs = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json']
       .map((f) => new CompiledRules(f, readFileSync(join(official, 'sef', f), 'utf8')));
     const perDoc = (sets, rounds) => {

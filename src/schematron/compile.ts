@@ -8,8 +8,12 @@ import { builder, create } from 'xmlbuilder2';
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
  * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
  * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key.
- * Every assert runs inside xsl:try: a test that raises an XPath error (say a duplicated element given to
- * normalize-space()) is reported as a failed assert with role "evaluation-error" instead of aborting the run.
+ * A test that raises an XPath error (say a duplicated element given to normalize-space()) is reported as a failed
+ * assert with role "evaluation-error" instead of aborting the run: every assert runs in an xsl:try of its own. That
+ * costs Saxon-JS more than most tests (it evaluates a try's body as a materialized sequence), and every instruction of
+ * a stylesheet adds to the set-up of each transform, so the same rules also compile without any try (guards: false):
+ * the fast stylesheet, run first; the guarded one runs only on a document where the fast one raised an error (see
+ * CompiledRules).
  */
 
 export const SCH = 'http://purl.oclc.org/dsdl/schematron';
@@ -32,6 +36,8 @@ export interface CompileOptions {
    * compiled the official PINT rules: their attribute-context rules (ibr-011-ae, ibr-013-ae) never fire.
    */
   visitAttributes?: boolean;
+  /** Each assert in its own xsl:try (default). Without, an XPath error aborts the run: the fast stylesheet. */
+  guards?: boolean;
 }
 
 const children = (el: El, ns: string, name?: string): El[] =>
@@ -126,7 +132,7 @@ interface Compiled { mode: string; templates: string[] }
 
 /**
  * One assert or report. `guard` wraps it in its own xsl:try (with `lets` declared inside), so an XPath error fails this
- * rule alone; unguarded it is the fast path, run inside one try for the whole rule.
+ * assert alone; unguarded it is the fast path.
  */
 function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null): string {
   const isAssert = a.localName === 'assert';
@@ -157,7 +163,7 @@ function stepsOnly(pattern: string): string {
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
 const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
-function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, visitAttributes: boolean): Compiled {
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions): Compiled {
   const mode = `M${index}`;
   let body = pattern;
   const params = new Map<string, string>();
@@ -171,7 +177,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   const patternLets = children(body, SCH, 'let').map(letVariable).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
   // Attributes are walked only when asked for, and then only by a pattern with an attribute context.
-  const walk = visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
+  const walk = options.visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
     if (!context) throw new SchematronError('sch:rule without @context');
@@ -190,14 +196,14 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
       }
     };
     collect(rule, new Set());
-    const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
     const lets = patternLets + parts.filter((p) => p.localName === 'let').map(letVariable).join('');
-    // Fast path: the rule's lets and tests in one xsl:try. On an XPath error (in a test or a let) its output is rolled
-    // back and every assert runs again in a try of its own, so only the rules that raise it report it.
-    const guarded = `<xsl:try>${patternLets}${content}<xsl:catch>${
-      parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')}</xsl:catch></xsl:try>`;
+    // Guarded: every assert in a try of its own, lets inside, so an XPath error (in a test or a let) fails only the
+    // asserts it hits. Fast: lets and tests as they stand.
+    const body = options.guards ?? true
+      ? parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')
+      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
-    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${guarded}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
+    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${body}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
   });
   templates.push(`<xsl:template match="text()" priority="-1" mode="${mode}"/>`);
   templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`);
@@ -230,7 +236,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   }
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
-  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options.visitAttributes ?? false));
+  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options));
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel
