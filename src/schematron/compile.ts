@@ -121,6 +121,23 @@ function message(el: El, params: Map<string, string>): string {
   return out;
 }
 
+/** A message's text when it has no value-of or name (so it is the same wherever the assert fails). */
+function staticMessage(el: El): string | undefined {
+  let out = '';
+  for (const n of Array.from(el.childNodes)) {
+    if (n.nodeType === 3 || n.nodeType === 4) { out += n.textContent ?? ''; continue; }
+    if (n.nodeType !== 1 || (n as El).namespaceURI !== SCH) continue;
+    if ((n as El).localName === 'value-of' || (n as El).localName === 'name') return undefined;
+    const inner = staticMessage(n as El);
+    if (inner === undefined) return undefined;
+    out += inner;
+  }
+  return out;
+}
+
+/** Separates the fields of a report given to pintae-sch:report (a private-use character, absent from rule texts). */
+const FIELD = '\uE000';
+
 /** Abstract-pattern parameters ($name in expressions), longest name first so $ab is not read as $a + b. */
 function substitute(expr: string, params: Map<string, string>): string {
   if (params.size === 0) return expr;
@@ -143,7 +160,13 @@ function assertion(a: El, params: Map<string, string>, context: string, guard: {
   const avt = (v: string) => escapeAttr(v.replace(/[{}]/g, '$&$&'));
   const head = (element: string, extraRole?: string) => `<svrl:${element} test="${avt(test)}"${id ? ` id="${avt(id)}"` : ''}${flag ? ` flag="${avt(flag)}"` : ''}${extraRole ?? role ? ` role="${avt(extraRole ?? role!)}"` : ''} location="{pintae-sch:location(.)}">`;
   const element = isAssert ? 'failed-assert' : 'successful-report';
-  const report = `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
+  // A static report is one string literal given to pintae-sch:report: a handful of SEF nodes instead of some twenty,
+  // and every node of the stylesheet adds to the set-up of each transform.
+  const fixed = staticMessage(a);
+  const fields = fixed === undefined ? undefined : [element, test, id ?? '', flag ?? '', role ?? '', fixed];
+  const report = fields && !fields.some((f) => f.includes(FIELD))
+    ? `<xsl:sequence select="${escapeAttr(`pintae-sch:report(., '${fields.join(FIELD).replace(/'/g, "''")}')`)}"/>`
+    : `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
   return guard ? `<xsl:try>${guard.lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>` : check;
@@ -253,6 +276,19 @@ ${foreign.join('\n')}
   <xsl:param name="node" as="node()"/>
   <xsl:variable name="steps" select="for $a in $node/ancestor-or-self::* return concat('/', local-name($a), let $same := $a/../*[local-name() = local-name($a)] return if (count($same) gt 1) then concat('[', count($a/preceding-sibling::*[local-name() = local-name($a)]) + 1, ']') else '')"/>
   <xsl:sequence select="concat(string-join($steps, ''), if ($node instance of attribute()) then concat('/@', local-name($node)) else '')"/>
+</xsl:function>
+<xsl:function name="pintae-sch:report" as="element()">
+  <xsl:param name="node" as="node()"/>
+  <xsl:param name="fields" as="xs:string"/>
+  <xsl:variable name="f" select="tokenize($fields, '${FIELD}')"/>
+  <xsl:element name="svrl:{$f[1]}" namespace="${SVRL}">
+    <xsl:attribute name="test" select="$f[2]"/>
+    <xsl:if test="$f[3]"><xsl:attribute name="id" select="$f[3]"/></xsl:if>
+    <xsl:if test="$f[4]"><xsl:attribute name="flag" select="$f[4]"/></xsl:if>
+    <xsl:if test="$f[5]"><xsl:attribute name="role" select="$f[5]"/></xsl:if>
+    <xsl:attribute name="location" select="pintae-sch:location($node)"/>
+    <svrl:text><xsl:value-of select="$f[6]"/></svrl:text>
+  </xsl:element>
 </xsl:function>
 <xsl:template match="/">
 <svrl:schematron-output>
