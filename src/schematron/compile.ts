@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { builder, create } from 'xmlbuilder2';
+import { REPORT_FUNCTION, reportCall } from './report.js';
 
 /**
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
@@ -135,9 +136,6 @@ function staticMessage(el: El): string | undefined {
   return out;
 }
 
-/** Separates the fields of a report given to pintae-sch:report (a private-use character, absent from rule texts). */
-const FIELD = '\uE000';
-
 /** Abstract-pattern parameters ($name in expressions), longest name first so $ab is not read as $a + b. */
 function substitute(expr: string, params: Map<string, string>): string {
   if (params.size === 0) return expr;
@@ -164,9 +162,7 @@ function assertion(a: El, params: Map<string, string>, context: string, guard: {
   // and every node of the stylesheet adds to the set-up of each transform.
   const fixed = staticMessage(a);
   const fields = fixed === undefined ? undefined : [element, test, id ?? '', flag ?? '', role ?? '', fixed];
-  const report = fields && !fields.some((f) => f.includes(FIELD))
-    ? `<xsl:sequence select="${escapeAttr(`pintae-sch:report(., '${fields.join(FIELD).replace(/'/g, "''")}')`)}"/>`
-    : `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
+  const report = (fields && reportCall(fields)) ?? `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
   return guard ? `<xsl:try>${guard.lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>` : check;
@@ -277,19 +273,7 @@ ${foreign.join('\n')}
   <xsl:variable name="steps" select="for $a in $node/ancestor-or-self::* return concat('/', local-name($a), let $same := $a/../*[local-name() = local-name($a)] return if (count($same) gt 1) then concat('[', count($a/preceding-sibling::*[local-name() = local-name($a)]) + 1, ']') else '')"/>
   <xsl:sequence select="concat(string-join($steps, ''), if ($node instance of attribute()) then concat('/@', local-name($node)) else '')"/>
 </xsl:function>
-<xsl:function name="pintae-sch:report" as="element()">
-  <xsl:param name="node" as="node()"/>
-  <xsl:param name="fields" as="xs:string"/>
-  <xsl:variable name="f" select="tokenize($fields, '${FIELD}')"/>
-  <xsl:element name="svrl:{$f[1]}" namespace="${SVRL}">
-    <xsl:attribute name="test" select="$f[2]"/>
-    <xsl:if test="$f[3]"><xsl:attribute name="id" select="$f[3]"/></xsl:if>
-    <xsl:if test="$f[4]"><xsl:attribute name="flag" select="$f[4]"/></xsl:if>
-    <xsl:if test="$f[5]"><xsl:attribute name="role" select="$f[5]"/></xsl:if>
-    <xsl:attribute name="location" select="pintae-sch:location($node)"/>
-    <svrl:text><xsl:value-of select="$f[6]"/></svrl:text>
-  </xsl:element>
-</xsl:function>
+${REPORT_FUNCTION}
 <xsl:template match="/">
 <svrl:schematron-output>
 ${compiled.map((c, i) => `<svrl:active-pattern id="${escapeAttr(attr(patterns[i]!, 'id') ?? c.mode)}"/><xsl:apply-templates select="/" mode="${c.mode}"/>`).join('\n')}
