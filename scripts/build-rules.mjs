@@ -1,5 +1,7 @@
 // Part of `npm run build`: compiles pintae's own Schematron rule sets (schematron/*.sch) to Saxon-JS SEF in
-// dist/schematron/. Build output, not committed; unchanged sources are not recompiled (keyed by the XSLT's hash).
+// dist/schematron/, each twice (see src/schematron/compile.ts): <name>.sef.json, the fast stylesheet, and
+// <name>.guarded.sef.json, its twin that turns XPath errors into failed asserts. Build output, not committed;
+// unchanged sources are not recompiled (keyed by the XSLT's hash).
 import { mkdirSync, readdirSync, readFileSync, copyFileSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +16,11 @@ const cache = join(root, 'node_modules/.cache/pintae-sef');
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(source).filter((f) => f.endsWith('.sch'))) {
   const started = Date.now();
-  const xslt = compileSchematron(readFileSync(join(source, file), 'utf8'), { baseDir: source });
-  const { path } = await compileXsltCached(xslt, cache);
-  const target = join(out, `${basename(file, '.sch')}.sef.json`);
-  copyFileSync(path, target);
-  console.log(`${join(source, file)} → ${target} (${Date.now() - started} ms)`);
+  const text = readFileSync(join(source, file), 'utf8');
+  const targets = [[false, `${basename(file, '.sch')}.sef.json`], [true, `${basename(file, '.sch')}.guarded.sef.json`]];
+  await Promise.all(targets.map(async ([guards, name]) => {
+    const { path } = await compileXsltCached(compileSchematron(text, { baseDir: source, guards }), cache);
+    copyFileSync(path, join(out, name));
+  }));
+  console.log(`${join(source, file)} → ${targets.map(([, name]) => join(out, name)).join(', ')} (${Date.now() - started} ms)`);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { builder, create } from 'xmlbuilder2';
+import { REPORT_FUNCTION, reportCall } from './report.js';
 
 /**
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
@@ -8,8 +9,12 @@ import { builder, create } from 'xmlbuilder2';
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
  * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
  * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key.
- * Every assert runs inside xsl:try: a test that raises an XPath error (say a duplicated element given to
- * normalize-space()) is reported as a failed assert with role "evaluation-error" instead of aborting the run.
+ * A test that raises an XPath error (say a duplicated element given to normalize-space()) is reported as a failed
+ * assert with role "evaluation-error" instead of aborting the run: every assert runs in an xsl:try of its own. That
+ * costs Saxon-JS more than most tests (it evaluates a try's body as a materialized sequence), and every instruction of
+ * a stylesheet adds to the set-up of each transform, so the same rules also compile without any try (guards: false):
+ * the fast stylesheet, run first; the guarded one runs only on a document where the fast one raised an error (see
+ * CompiledRules).
  */
 
 export const SCH = 'http://purl.oclc.org/dsdl/schematron';
@@ -32,6 +37,8 @@ export interface CompileOptions {
    * compiled the official PINT rules: their attribute-context rules (ibr-011-ae, ibr-013-ae) never fire.
    */
   visitAttributes?: boolean;
+  /** Each assert in its own xsl:try (default). Without, an XPath error aborts the run: the fast stylesheet. */
+  guards?: boolean;
 }
 
 const children = (el: El, ns: string, name?: string): El[] =>
@@ -115,6 +122,20 @@ function message(el: El, params: Map<string, string>): string {
   return out;
 }
 
+/** A message's text when it has no value-of or name (so it is the same wherever the assert fails). */
+function staticMessage(el: El): string | undefined {
+  let out = '';
+  for (const n of Array.from(el.childNodes)) {
+    if (n.nodeType === 3 || n.nodeType === 4) { out += n.textContent ?? ''; continue; }
+    if (n.nodeType !== 1 || (n as El).namespaceURI !== SCH) continue;
+    if ((n as El).localName === 'value-of' || (n as El).localName === 'name') return undefined;
+    const inner = staticMessage(n as El);
+    if (inner === undefined) return undefined;
+    out += inner;
+  }
+  return out;
+}
+
 /** Abstract-pattern parameters ($name in expressions), longest name first so $ab is not read as $a + b. */
 function substitute(expr: string, params: Map<string, string>): string {
   if (params.size === 0) return expr;
@@ -126,7 +147,7 @@ interface Compiled { mode: string; templates: string[] }
 
 /**
  * One assert or report. `guard` wraps it in its own xsl:try (with `lets` declared inside), so an XPath error fails this
- * rule alone; unguarded it is the fast path, run inside one try for the whole rule.
+ * assert alone; unguarded it is the fast path.
  */
 function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null): string {
   const isAssert = a.localName === 'assert';
@@ -137,7 +158,11 @@ function assertion(a: El, params: Map<string, string>, context: string, guard: {
   const avt = (v: string) => escapeAttr(v.replace(/[{}]/g, '$&$&'));
   const head = (element: string, extraRole?: string) => `<svrl:${element} test="${avt(test)}"${id ? ` id="${avt(id)}"` : ''}${flag ? ` flag="${avt(flag)}"` : ''}${extraRole ?? role ? ` role="${avt(extraRole ?? role!)}"` : ''} location="{pintae-sch:location(.)}">`;
   const element = isAssert ? 'failed-assert' : 'successful-report';
-  const report = `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
+  // A static report is one string literal given to pintae-sch:report: a handful of SEF nodes instead of some twenty,
+  // and every node of the stylesheet adds to the set-up of each transform.
+  const fixed = staticMessage(a);
+  const fields = fixed === undefined ? undefined : [element, test, id ?? '', flag ?? '', role ?? '', fixed];
+  const report = (fields && reportCall(fields)) ?? `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
   return guard ? `<xsl:try>${guard.lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>` : check;
@@ -157,7 +182,7 @@ function stepsOnly(pattern: string): string {
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
 const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
-function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, visitAttributes: boolean): Compiled {
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions): Compiled {
   const mode = `M${index}`;
   let body = pattern;
   const params = new Map<string, string>();
@@ -171,7 +196,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   const patternLets = children(body, SCH, 'let').map(letVariable).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
   // Attributes are walked only when asked for, and then only by a pattern with an attribute context.
-  const walk = visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
+  const walk = options.visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
     if (!context) throw new SchematronError('sch:rule without @context');
@@ -190,14 +215,14 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
       }
     };
     collect(rule, new Set());
-    const content = parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
     const lets = patternLets + parts.filter((p) => p.localName === 'let').map(letVariable).join('');
-    // Fast path: the rule's lets and tests in one xsl:try. On an XPath error (in a test or a let) its output is rolled
-    // back and every assert runs again in a try of its own, so only the rules that raise it report it.
-    const guarded = `<xsl:try>${patternLets}${content}<xsl:catch>${
-      parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')}</xsl:catch></xsl:try>`;
+    // Guarded: every assert in a try of its own, lets inside, so an XPath error (in a test or a let) fails only the
+    // asserts it hits. Fast: lets and tests as they stand.
+    const body = options.guards ?? true
+      ? parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')
+      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
-    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${guarded}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
+    return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${body}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
   });
   templates.push(`<xsl:template match="text()" priority="-1" mode="${mode}"/>`);
   templates.push(`<xsl:template match="@*|node()" priority="-2" mode="${mode}"><xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`);
@@ -230,7 +255,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   }
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
-  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options.visitAttributes ?? false));
+  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options));
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel
@@ -248,6 +273,7 @@ ${foreign.join('\n')}
   <xsl:variable name="steps" select="for $a in $node/ancestor-or-self::* return concat('/', local-name($a), let $same := $a/../*[local-name() = local-name($a)] return if (count($same) gt 1) then concat('[', count($a/preceding-sibling::*[local-name() = local-name($a)]) + 1, ']') else '')"/>
   <xsl:sequence select="concat(string-join($steps, ''), if ($node instance of attribute()) then concat('/@', local-name($node)) else '')"/>
 </xsl:function>
+${REPORT_FUNCTION}
 <xsl:template match="/">
 <svrl:schematron-output>
 ${compiled.map((c, i) => `<svrl:active-pattern id="${escapeAttr(attr(patterns[i]!, 'id') ?? c.mode)}"/><xsl:apply-templates select="/" mode="${c.mode}"/>`).join('\n')}

@@ -7,7 +7,7 @@ import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
 import { compileXslt, sha256 } from './sef.js';
-import { CompiledRules } from './run.js';
+import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 
 /** A set of compiled layers run together on every document (the official release has two). */
@@ -44,10 +44,13 @@ const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url)
 let builtin: RuleSet | undefined;
 export function builtinRuleSet(): RuleSet {
   if (!existsSync(BUILTIN_SEF)) throw new RuleSetError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
-  return (builtin ??= new RuleSet('builtin', [new CompiledRules('pint-ae', readFileSync(BUILTIN_SEF, 'utf8'))]));
+  return (builtin ??= new RuleSet('builtin', [CompiledRules.fromFile('pint-ae', BUILTIN_SEF)]));
 }
 
 type SourceFile = { path: string; content: Buffer };
+
+/** A guarded twin (compile.ts) goes with the SEF it backs, never as a layer of its own. */
+const isTwin = (path: string) => path.endsWith('.guarded.sef.json');
 
 const KIND = (path: string): 'sch' | 'xslt' | 'sef' | undefined =>
   path.endsWith('.sef.json') ? 'sef' : /\.(xslt|xsl)$/i.test(path) ? 'xslt' : /\.sch$/i.test(path) ? 'sch' : undefined;
@@ -77,6 +80,12 @@ function filesOfZip(path: string): SourceFile[] {
   return out;
 }
 
+/** One rule file, with the guarded twin of a SEF when it lies beside it. */
+function filesOfSingle(path: string): SourceFile[] {
+  const twin = guardedPath(path);
+  return [path, ...(twin !== path && existsSync(twin) ? [twin] : [])].map((p) => ({ path: basename(p), content: readFileSync(p) }));
+}
+
 /**
  * The layers of a release: one file per rule-set base name, preferring compiled SEF over XSLT over Schematron; identical
  * copies (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only
@@ -88,6 +97,7 @@ export function chooseLayers(files: SourceFile[]): SourceFile[] {
   const seenContent = new Set<string>();
   const sorted = [...files].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
   for (const f of sorted) {
+    if (isTwin(f.path)) continue;
     const base = basename(f.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
     if (byBase.has(base)) continue;
     const hash = sha256(f.content);
@@ -100,13 +110,20 @@ export function chooseLayers(files: SourceFile[]): SourceFile[] {
 
 const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
 
-async function compileLayer(file: SourceFile, workDir: string): Promise<string> {
+/** A layer's SEF, and the guarded twin that goes with it: compiled from Schematron, or found beside a SEF. */
+async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string }> {
   const kind = KIND(file.path)!;
   const text = file.content.toString('utf8');
-  if (kind === 'sef') { JSON.parse(text); return text; }
-  if (kind === 'xslt') return compileXslt(text);
+  if (kind === 'sef') {
+    JSON.parse(text);
+    const twin = files.find((f) => f.path === guardedPath(file.path))?.content.toString('utf8');
+    if (twin !== undefined) JSON.parse(twin);
+    return { sef: text, guarded: twin };
+  }
+  if (kind === 'xslt') return { sef: await compileXslt(text) };
   const { compileSchematron } = await import('./compile.js');
-  return compileXslt(compileSchematron(text, { baseDir: workDir }));
+  const [sef, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(text, { baseDir: workDir, guards }))));
+  return { sef: sef!, guarded };
 }
 
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
@@ -114,7 +131,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const path = resolve(source);
   if (!existsSync(path)) throw new RuleSetError(`${source}: no such file or directory`);
   const stat = statSync(path);
-  const files = stat.isDirectory() ? filesOfDirectory(path) : path.toLowerCase().endsWith('.zip') ? filesOfZip(path) : KIND(path) ? [{ path: basename(path), content: readFileSync(path) }] : [];
+  const files = stat.isDirectory() ? filesOfDirectory(path) : path.toLowerCase().endsWith('.zip') ? filesOfZip(path) : KIND(path) ? filesOfSingle(path) : [];
   const layers = chooseLayers(files);
   if (layers.length === 0) throw new RuleSetError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
@@ -124,10 +141,11 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const compiled: Manifest['layers'] = [];
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
-    let sef: string;
-    try { sef = await compileLayer(layer, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
+    let out: { sef: string; guarded?: string };
+    try { out = await compileLayer(layer, files, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
     const file = `${basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '')}.sef.json`;
-    sefs.push([file, sef]);
+    sefs.push([file, out.sef]);
+    if (out.guarded !== undefined) sefs.push([guardedPath(file), out.guarded]);
     compiled.push({ file, from: layer.path, kind: KIND(layer.path)! });
   }
   rmSync(target, { recursive: true, force: true });
@@ -161,7 +179,7 @@ export async function resolveRuleSet(spec: string | undefined, env: NodeJS.Proce
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
   if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
-  return new RuleSet(manifest.name, manifest.layers.map((l) => new CompiledRules(l.file, readFileSync(join(dir, l.file), 'utf8'))));
+  return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))));
 }
 
 /** A path given to --rules is compiled once: a second run finds it under the hash of its path. */

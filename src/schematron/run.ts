@@ -1,27 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { saveSaxonCodeCache, saxon } from '../io/saxon.js';
 import { parseSvrl, type SvrlResult } from './svrl.js';
 
+/** Where the guarded twin of a fast SEF compiled by pintae lies: foo.sef.json → foo.guarded.sef.json. */
+export const guardedPath = (sefPath: string) => sefPath.replace(/\.sef\.json$/, '.guarded.sef.json');
+
 /**
- * A compiled stylesheet (SEF) loaded once, run on any number of documents. The SEF text is parsed on the first
- * document, so a process that only checks a rule set can be named (a batch's main thread, whose workers do the
- * validating) never pays for it.
+ * A compiled stylesheet (SEF) loaded once, run on any number of documents. Rules compiled by pintae come as two
+ * stylesheets (see compile.ts): the fast one, without xsl:try, and a guarded twin that reports an XPath error as a failed
+ * assert of the rule it hit. The twin is read and run only for a document on which the fast one raised an error.
+ * The SEF text is parsed on the first document, so a process that only checks a rule set can be named (a batch's main
+ * thread, whose workers do the validating) never pays for it.
  */
 export class CompiledRules {
   private sef: unknown;
   private sefText: string | undefined;
-  constructor(readonly name: string, sefText: string) {
+  private guardedSef: unknown;
+  constructor(readonly name: string, sefText: string, private readonly guarded?: () => string) {
     this.sefText = sefText;
+  }
+
+  /** A SEF file, with its guarded twin when one lies beside it. */
+  static fromFile(name: string, path: string): CompiledRules {
+    const twin = guardedPath(path);
+    return new CompiledRules(name, readFileSync(path, 'utf8'), twin !== path && existsSync(twin) ? () => readFileSync(twin, 'utf8') : undefined);
   }
 
   /** The SVRL report of one document. A document the stylesheet cannot process raises an error (caught by the caller). */
   svrl(xml: string): string {
     if (this.sefText !== undefined) { this.sef = JSON.parse(this.sefText); this.sefText = undefined; }
-    const svrl = saxon().transform({ stylesheetInternal: this.sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
-    saveSaxonCodeCache();
-    return svrl;
+    try {
+      return this.transform(this.sef, xml);
+    } catch (e) {
+      if (!this.guarded) throw e;
+      return this.transform((this.guardedSef ??= JSON.parse(this.guarded())), xml);
+    }
   }
 
   results(xml: string): SvrlResult[] {
     return parseSvrl(this.svrl(xml));
+  }
+
+  private transform(sef: unknown, xml: string): string {
+    const svrl = saxon().transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
+    saveSaxonCodeCache();
+    return svrl;
   }
 }

@@ -17,7 +17,7 @@ let ours: CompiledRules | undefined;
 export function ourRules(): CompiledRules {
   const path = process.env.PINTAE_OUR_SEF ?? join(ROOT, 'dist/schematron/pint-ae.sef.json');
   if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build`);
-  return (ours ??= new CompiledRules('builtin', readFileSync(path, 'utf8')));
+  return (ours ??= CompiledRules.fromFile('builtin', path));
 }
 
 export function officialRules(): CompiledRules[] {

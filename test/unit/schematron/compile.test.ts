@@ -100,3 +100,21 @@ describe('Schematron compiler: errors in lets', () => {
     expect(out.map((s) => s.split('@')[0])).toEqual(['A:uses(evaluation-error)', 'A:free']);
   });
 });
+
+describe('Schematron compiler: the fast stylesheet and its guarded twin', () => {
+  const source = sch(`<sch:pattern><sch:rule context="i:inv">
+    <sch:assert id="boom" test="normalize-space(i:line) != ''">never</sch:assert><sch:assert id="after" test="false()">after</sch:assert></sch:rule>
+    <sch:rule context="i:line"><sch:assert id="small" test=". &lt; 6">small</sch:assert></sch:rule></sch:pattern>`);
+  const ONE_LINE = `<i:inv xmlns:i="urn:inv"><i:line n="1">7</i:line></i:inv>`;
+  const ids = (rules: CompiledRules, xml: string) => rules.results(xml).map((r) => `${r.id}${r.role ? `(${r.role})` : ''}`);
+
+  it('without guards an XPath error stops the run; with the twin behind it, the document runs again guarded', async () => {
+    const [fast, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(source, { guards }))));
+    expect(() => new CompiledRules('fast', fast!).results(DOC)).toThrow(/cardinality|more than one/i);
+    const paired = new CompiledRules('paired', fast!, () => guarded!);
+    expect(ids(paired, DOC)).toEqual(['boom(evaluation-error)', 'after', 'small']);
+    // Where nothing raises an error, the fast stylesheet alone reports what the guarded one does.
+    expect(ids(new CompiledRules('fast', fast!), ONE_LINE)).toEqual(['after', 'small']);
+    expect(ids(new CompiledRules('guarded', guarded!), ONE_LINE)).toEqual(['after', 'small']);
+  });
+});
