@@ -1,25 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../io/write.js';
+import type { Entity } from '../model/types.js';
 
-/** Fields of an entity (spec 2.12) plus the Peppol registry code the platform assigns (sandbox extension). */
-export interface EntityFields {
-  company_name?: string;
-  trn?: string;
-  country?: string;
-  state?: string;
-  city?: string;
-  area?: string;
-  postal_code?: string;
-  mobile?: string;
-  landline?: string;
-  email?: string;
+/**
+ * Fields of an entity (spec 2.12) plus the Peppol registry code the platform assigns (sandbox extension): the offline
+ * Entity record, so a pulled record validates offline exactly as the sandbox validates it.
+ */
+export interface EntityFields extends Omit<Entity, 'entity_id'> {
   email_notifications_enabled?: boolean;
-  legal_registration_type?: string;
-  legal_registration_id?: string;
-  issuing_authority?: string;
-  passport_country?: string;
-  registry_code?: string;
 }
 
 export interface EntityRecord extends EntityFields {

@@ -5,18 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEntity, invoice, pintae, removeTempDirs, sandbox, tempDir, TOKEN, writeJson } from './api-helpers.js';
+import { createEntity, invoice, pintae, recordingRunner, removeTempDirs, sandbox, tempDir, TOKEN, writeJson } from './api-helpers.js';
 
 let sb: Awaited<ReturnType<typeof sandbox>>;
 let cwd: string;
 let entityId: string;
 /** Every output of the runs below, searched for the token at the end. */
-const outputs: string[] = [];
-const run = async (args: string[], extra: Partial<Parameters<typeof pintae>[1]> = {}) => {
-  const result = await pintae(args, { cwd, url: sb.url, ...extra });
-  outputs.push(result.stdout, result.stderr);
-  return result;
-};
+const { outputs, run } = recordingRunner(() => ({ cwd, url: sb.url }));
 const json = (stdout: string) => JSON.parse(stdout);
 
 beforeAll(async () => {

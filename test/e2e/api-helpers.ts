@@ -39,6 +39,17 @@ export function pintae(args: string[], options: { cwd: string; url?: string; tok
   return execa('node', [BIN, ...args], { reject: false, cwd: options.cwd, env, extendEnv: false });
 }
 
+/** A runner of pintae against the sandbox that keeps every output, so a test can search them all for the token. */
+export function recordingRunner(where: () => { cwd: string; url: string }) {
+  const outputs: string[] = [];
+  const run = async (args: string[], extra: Partial<Parameters<typeof pintae>[1]> = {}) => {
+    const result = await pintae(args, { ...where(), ...extra });
+    outputs.push(result.stdout, result.stderr);
+    return result;
+  };
+  return { outputs, run };
+}
+
 export async function call(url: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
