@@ -148,4 +148,15 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/*
+ * A reader that stops early (`pintae … | head`) closes the pipe: stop quietly, no stack trace. The exit code stays what
+ * the command settled on if it had finished; otherwise the output is incomplete and the run ends with 2.
+ */
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 2);
+  });
+}
+
 await main(process.argv);

@@ -647,3 +647,14 @@ describe.concurrent('pintae leaves nothing behind', () => {
     expect(existsSync(join(dir, 'out', 'invoice.xml'))).toBe(true);
   });
 });
+
+describe('pintae and a reader that stops early (pintae … | head)', () => {
+  it('stops quietly when its stdout pipe is closed: no stack trace', async () => {
+    // The pipe is closed before pintae writes anything, so its first write meets EPIPE.
+    const child = execa('node', [BIN, 'validate', join(FIXTURES, 'invoices'), '--entity', ENTITY, '--rates', RATES, '--format', 'ndjson', '--no-schematron'], { reject: false, env: { NO_COLOR: '1' }, stdout: 'pipe' });
+    child.stdout!.destroy();
+    const result = await child;
+    expect(result.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect([0, 2]).toContain(result.exitCode);
+  });
+});
