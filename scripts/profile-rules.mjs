@@ -1,5 +1,5 @@
 // Dev tool (not part of the build or the tests): where the time of our PINT-AE rule set goes, rule by rule.
-//   node --expose-gc scripts/profile-rules.mjs [--sef path] [--reps N] [--rounds N] [--top N] [--only M0,M2]
+//   node --expose-gc scripts/profile-rules.mjs [--sef path] [--reps N] [--rounds N] [--top N] [--only M0,M2] [--docs dir]
 // Works on OUR compiled rules (dist/schematron/pint-ae.sef.json by default, `npm run build` first). The bare rules are
 // the stylesheet with every rule's asserts removed (templates, matching and the walk on to the children kept): that is
 // the cost of walking and matching alone. For each rule template, a variant of the bare rules keeps that rule's asserts
@@ -18,10 +18,10 @@ const SaxonJS = require('saxon-js');
 const { values: args } = parseArgs({ options: {
   sef: { type: 'string', default: join(root, 'dist/schematron/pint-ae.sef.json') },
   reps: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, top: { type: 'string', default: '25' },
-  only: { type: 'string' },
+  only: { type: 'string' }, docs: { type: 'string' },
 } });
 const official = process.env.PINTAE_OFFICIAL_DIR ?? join(root, '../shared/pint-ae');
-const examplesDir = join(official, 'examples/invoice');
+const examplesDir = args.docs ?? join(official, 'examples/invoice');
 const docs = readdirSync(examplesDir).filter((f) => f.endsWith('.xml')).map((f) => readFileSync(join(examplesDir, f), 'utf8'));
 const sefText = readFileSync(args.sef, 'utf8');
 
