@@ -1,42 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { parseJson } from '../io/json.js';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../config/load.js';
 import { UsageError } from '../io/errors.js';
 import { registerSecret } from './redact.js';
 
 /**
- * Where the API client finds its base URL and token. A minimal reader, meant to be replaced by the full
- * configuration feature (issue 5): base URL from --base-url, then PINTAE_BASE_URL, then `baseUrl` in the nearest
- * pintae.config.json upward from the working directory. The token never comes from a command-line argument (it
- * would show in `ps` and shell history) nor from pintae.config.json (a project file, usually committed): it comes
- * from PINTAE_TOKEN, or from the file named by PINTAE_TOKEN_FILE (docs/decisions.md).
+ * Where the API client finds its base URL and token: base URL from --base-url, then PINTAE_BASE_URL, then `baseUrl`
+ * in the config file (src/config/load.ts). The token never comes from a command-line argument (it would show in `ps`
+ * and shell history) nor from the config file (a project file, usually committed): it comes from PINTAE_TOKEN, or
+ * from the file named by PINTAE_TOKEN_FILE (docs/decisions.md).
  */
-export const CONFIG_FILE = 'pintae.config.json';
-
 export interface ApiSettings { baseUrl: string; token: string }
-
-export function findConfigFile(cwd: string): string | undefined {
-  let dir = resolve(cwd);
-  for (;;) {
-    const path = join(dir, CONFIG_FILE);
-    if (existsSync(path)) return path;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-function readConfig(path: string): Record<string, unknown> {
-  const parsed = parseJson(readFileSync(path, 'utf8'));
-  if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
-  const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path}: the configuration must be a JSON object`);
-  const config = value as Record<string, unknown>;
-  if ('token' in config) {
-    throw new UsageError(`${path}: "token" is not read from ${CONFIG_FILE} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`);
-  }
-  return config;
-}
 
 export function normalizeBaseUrl(raw: string, where: string): string {
   let url: URL;
@@ -50,12 +23,9 @@ export function normalizeBaseUrl(raw: string, where: string): string {
 export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
   if (flag) return normalizeBaseUrl(flag, '--base-url');
   if (env.PINTAE_BASE_URL) return normalizeBaseUrl(env.PINTAE_BASE_URL, 'PINTAE_BASE_URL');
-  const file = findConfigFile(cwd);
-  if (file) {
-    const baseUrl = readConfig(file).baseUrl;
-    if (typeof baseUrl === 'string' && baseUrl.trim()) return normalizeBaseUrl(baseUrl.trim(), `${file}: baseUrl`);
-  }
-  throw new UsageError(`no API base URL: give --base-url, set PINTAE_BASE_URL, or put "baseUrl" in ${CONFIG_FILE}`);
+  const config = loadConfig(undefined, cwd);
+  if (config?.baseUrl?.trim()) return normalizeBaseUrl(config.baseUrl.trim(), `${config.file}: baseUrl`);
+  throw new UsageError(`no API base URL: give --base-url, set PINTAE_BASE_URL, or put "baseUrl" in pintae.config.json`);
 }
 
 export function resolveToken(env: NodeJS.ProcessEnv): string {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
@@ -58,6 +58,11 @@ export function readConfig(file: string): PintaeConfig {
   try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  const value = parsed.value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'token' in value) {
+    const at = jsonPositions(text).keys.get('/token') ?? { line: 1, column: 1 };
+    throw new UsageError(`${file}:${at.line}:${at.column}: "token" is not read from ${basename(file)} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`);
+  }
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')));
   if (!validator(parsed.value)) {
     const positions = jsonPositions(text);
