@@ -41,3 +41,44 @@ export class XPathError extends Error {
 export class XPathUnsupported extends Error {
   constructor(message: string) { super(message); this.name = 'XPathUnsupported'; }
 }
+
+/** An item: a node or an atomic value (its representation belongs to the evaluator). */
+export type Item = XNode | { readonly atomic: true };
+export type Sequence = Item[];
+/** In-scope variables by name (no $, no prefix in pintae's rules), bound by the caller. */
+export type Variables = ReadonlyMap<string, Sequence>;
+
+/** What an expression is compiled against. */
+export interface StaticContext {
+  /** prefix → namespace URI (xml, xs and fn are predeclared by the evaluator). */
+  namespaces: ReadonlyMap<string, string>;
+  /** Names of the variables the caller will bind (a reference to any other name is a static error, XPST0008). */
+  variables: ReadonlySet<string>;
+  /** User functions (xsl:function) in scope, from defineFunctions. */
+  functions?: FunctionLibrary;
+}
+
+/**
+ * A compiled expression. `item` is the context item (and what current() returns: in XSLT, the node the template
+ * fired on); undefined when absent. Throws XPathError for a dynamic error.
+ */
+export type Evaluate = (item: Item | undefined, vars: Variables) => Sequence;
+
+/** Opaque set of user functions. */
+export interface FunctionLibrary { readonly size: number }
+
+/** The evaluator's entry points (implemented in src/xpath/index.ts). */
+export interface XPathEngine {
+  /** Throws XPathError (static error) or XPathUnsupported. */
+  compile(expr: string, context: StaticContext): Evaluate;
+  /**
+   * The xsl:function elements of an XSLT 3.0 stylesheet text (xsl:param with @as, xsl:variable, xsl:sequence;
+   * anything else is XPathUnsupported), with function-conversion rules and type checks on @as like Saxon-JS; other
+   * top-level declarations are ignored. `namespaces` adds to those declared in the text.
+   */
+  defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary;
+  /** Effective boolean value (FORG0006 where XPath raises it). */
+  ebv(seq: Sequence): boolean;
+  /** xsl:value-of: each item atomized and cast to string, joined with single spaces. */
+  valueOf(seq: Sequence): string;
+}
