@@ -1,0 +1,82 @@
+/*
+ * The representation of atomic values, shared by values.ts, cast.ts, datetime.ts and arithmetic.ts.
+ */
+import { Decimal as DecimalJs } from 'decimal.js';
+import { XPathError, type Item, type Sequence, type XNode } from './api.js';
+
+/** xs:decimal arithmetic: enough digits that no rule's arithmetic rounds (Saxon-JS's own limits are checked apart). */
+export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -1000, toExpPos: 1000 });
+export type Decimal = DecimalJs;
+
+export type AtomicType = 'string' | 'untypedAtomic' | 'anyURI' | 'boolean' | 'decimal' | 'integer' | 'double' | 'float'
+  | 'date' | 'dateTime' | 'time' | 'QName';
+
+/**
+ * string/untypedAtomic/anyURI → string; boolean → boolean; decimal/integer → Decimal (an integer's is integral);
+ * double/float → number; date/dateTime/time → DateTimeValue (datetime.ts); QName → { ns, local, prefix }.
+ */
+export class Atomic {
+  readonly atomic = true as const;
+  constructor(readonly type: AtomicType, readonly value: string | number | boolean | Decimal | object) {}
+}
+
+/** A run-time error for something valid in XPath that this evaluator does not implement: the document goes to Saxon-JS. */
+export const NOT_IMPLEMENTED = 'PTAE0001';
+export function notImplemented(what: string): XPathError {
+  return new XPathError(NOT_IMPLEMENTED, `not implemented by pintae's XPath evaluator: ${what}`);
+}
+
+export const EMPTY: Item[] = Object.freeze([]) as unknown as Item[];
+export const TRUE = new Atomic('boolean', true);
+export const FALSE = new Atomic('boolean', false);
+export const bool = (b: boolean): Atomic => (b ? TRUE : FALSE);
+export const str = (s: string): Atomic => new Atomic('string', s);
+export const int = (n: number | Decimal): Atomic => new Atomic('integer', new Decimal(n));
+export const dbl = (n: number): Atomic => new Atomic('double', n);
+
+export function isNode(item: Item): item is XNode {
+  return (item as Atomic).atomic !== true;
+}
+export function isAtomic(item: Item): item is Atomic {
+  return (item as Atomic).atomic === true;
+}
+export const isNumeric = (t: AtomicType): boolean => t === 'integer' || t === 'decimal' || t === 'double' || t === 'float';
+export const isStringLike = (t: AtomicType): boolean => t === 'string' || t === 'untypedAtomic' || t === 'anyURI';
+
+export function stringValue(node: XNode): string {
+  switch (node.kind) {
+    case 1: case 9: {
+      let s = '';
+      const walk = (children: XNode[]): void => {
+        for (const c of children) {
+          if (c.kind === 3) s += c.value;
+          else if (c.kind === 1) walk(c.children);
+        }
+      };
+      walk(node.children);
+      return s;
+    }
+    default: return node.value;
+  }
+}
+
+/** A node's typed value: untypedAtomic, except comments and processing instructions (xs:string). */
+export function atomizeNode(node: XNode): Atomic {
+  return new Atomic(node.kind === 8 || node.kind === 7 ? 'string' : 'untypedAtomic', stringValue(node));
+}
+
+export function atomize(seq: Sequence): Atomic[] {
+  let allAtomic = true;
+  for (const it of seq) if (!isAtomic(it)) { allAtomic = false; break; }
+  if (allAtomic) return seq as Atomic[];
+  return seq.map((it) => (isAtomic(it) ? it : atomizeNode(it as XNode)));
+}
+
+/** The one atomic value of an operand, undefined when empty; XPTY0004 for more than one. */
+export function atomizeOptional(seq: Sequence, what: string): Atomic | undefined {
+  if (seq.length === 0) return undefined;
+  if (seq.length > 1) throw new XPathError('XPTY0004', `${what}: a sequence of more than one item is not allowed`);
+  const it = seq[0];
+  return isAtomic(it) ? it : atomizeNode(it as XNode);
+}
+
