@@ -18,7 +18,7 @@ import { REPORT_FUNCTION, reportCall } from './report.js';
  */
 
 export const SCH = 'http://purl.oclc.org/dsdl/schematron';
-const XSL = 'http://www.w3.org/1999/XSL/Transform';
+export const XSL = 'http://www.w3.org/1999/XSL/Transform';
 const SVRL = 'http://purl.oclc.org/dsdl/svrl';
 
 type El = Element;
@@ -41,10 +41,10 @@ export interface CompileOptions {
   guards?: boolean;
 }
 
-const children = (el: El, ns: string, name?: string): El[] =>
+export const children = (el: El, ns: string, name?: string): El[] =>
   Array.from(el.childNodes).filter((n): n is El => n.nodeType === 1 && (n as El).namespaceURI === ns && (name === undefined || (n as El).localName === name));
 
-const attr = (el: El, name: string): string | undefined => (el.hasAttribute(name) ? el.getAttribute(name)! : undefined);
+export const attr = (el: El, name: string): string | undefined => (el.hasAttribute(name) ? el.getAttribute(name)! : undefined);
 
 /** XML-escapes text for an attribute value in double quotes. */
 export function escapeAttr(text: string): string {
@@ -52,7 +52,7 @@ export function escapeAttr(text: string): string {
 }
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function parse(text: string, where: string): El {
+export function parse(text: string, where: string): El {
   let root: El;
   try { root = create(text).root().node as unknown as El; } catch (e) { throw new SchematronError(`${where}: not well-formed XML: ${(e as Error).message}`); }
   if (root.namespaceURI !== SCH && !(where !== 'schema' && root.namespaceURI === XSL)) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);
@@ -64,7 +64,7 @@ function parse(text: string, where: string): El {
  * conveniences for rule sets kept in several files: an included sch:rules contributes its rules in place, and an
  * included xsl:stylesheet contributes its functions and keys to the schema.
  */
-function expandIncludes(el: El, baseDir: string, depth = 0): void {
+export function expandIncludes(el: El, baseDir: string, depth = 0): void {
   if (depth > 20) throw new SchematronError('sch:include nested more than 20 deep');
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType !== 1) continue;
@@ -87,7 +87,7 @@ function expandIncludes(el: El, baseDir: string, depth = 0): void {
 }
 
 /** The namespaces an XSLT must declare: sch:ns plus those in scope on the schema element. */
-function namespaces(schema: El): Map<string, string> {
+export function namespaces(schema: El): Map<string, string> {
   const map = new Map<string, string>();
   for (const a of Array.from(schema.attributes)) if (a.prefix === 'xmlns') map.set(a.localName, a.value);
   for (const ns of children(schema, SCH, 'ns')) {
@@ -123,7 +123,7 @@ function message(el: El, params: Map<string, string>): string {
 }
 
 /** A message's text when it has no value-of or name (so it is the same wherever the assert fails). */
-function staticMessage(el: El): string | undefined {
+export function staticMessage(el: El): string | undefined {
   let out = '';
   for (const n of Array.from(el.childNodes)) {
     if (n.nodeType === 3 || n.nodeType === 4) { out += n.textContent ?? ''; continue; }
@@ -137,7 +137,7 @@ function staticMessage(el: El): string | undefined {
 }
 
 /** Abstract-pattern parameters ($name in expressions), longest name first so $ab is not read as $a + b. */
-function substitute(expr: string, params: Map<string, string>): string {
+export function substitute(expr: string, params: Map<string, string>): string {
   if (params.size === 0) return expr;
   const names = [...params.keys()].sort((a, b) => b.length - a.length);
   return expr.replace(new RegExp(`\\$(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w.-])`, 'g'), (_, n: string) => params.get(n)!);
@@ -230,7 +230,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
 }
 
 /** The patterns a phase activates (all non-abstract patterns without a phase), and the phase's lets. */
-function activePatterns(schema: El, patterns: El[], phase: string | undefined): { patterns: El[]; lets: El[] } {
+export function activePatterns(schema: El, patterns: El[], phase: string | undefined): { patterns: El[]; lets: El[] } {
   const name = phase ?? attr(schema, 'defaultPhase');
   if (name === undefined || name === '#ALL') return { patterns, lets: [] };
   const found = children(schema, SCH, 'phase').find((p) => attr(p, 'id') === name);

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { XPathEngine } from '../xpath/api.js';
+import { compileNative, type NativeRules } from './native.js';
+import type { CompiledRules } from './run.js';
+import type { SvrlResult } from './svrl.js';
+
+/** What a rule set runs per document: a compiled stylesheet, or the native engine backed by one. */
+export interface RuleLayer {
+  readonly name: string;
+  results(xml: string): SvrlResult[];
+}
+
+/** How often the native engine answered and how often a document went to Saxon-JS (for the benchmark and tests). */
+export interface NativeStats { native: number; fallbacks: number; unsupported?: string }
+
+/**
+ * A Schematron rule set run by pintae's own XPath evaluator, with its Saxon-JS stylesheet behind it. The evaluator is
+ * compiled on the first document; a schema it cannot compile runs on Saxon-JS for good, and a document on which it
+ * raises any error (an XPath error, a construct it lacks, a document it cannot read) is run on Saxon-JS, which is the
+ * reference: the fast stylesheet, then its guarded twin, decide what the error means (see CompiledRules).
+ */
+export class NativeFirst implements RuleLayer {
+  private native: NativeRules | null | undefined;
+  readonly stats: NativeStats = { native: 0, fallbacks: 0 };
+
+  constructor(
+    private readonly schPath: string,
+    private readonly stylesheet: CompiledRules,
+    private readonly engine: () => XPathEngine,
+  ) {}
+
+  get name(): string { return this.stylesheet.name; }
+
+  results(xml: string): SvrlResult[] {
+    const native = this.compiled();
+    if (native) {
+      try {
+        const results = native.results(xml);
+        this.stats.native++;
+        return results;
+      } catch {
+        this.stats.fallbacks++;
+      }
+    }
+    return this.stylesheet.results(xml);
+  }
+
+  private compiled(): NativeRules | null {
+    if (this.native === undefined) {
+      try {
+        this.native = compileNative(readFileSync(this.schPath, 'utf8'), this.engine(), { baseDir: dirname(this.schPath) });
+      } catch (e) {
+        this.native = null;
+        this.stats.unsupported = (e as Error).message;
+      }
+    }
+    return this.native;
+  }
+}

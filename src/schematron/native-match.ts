@@ -1,0 +1,124 @@
+import { XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+
+/**
+ * Whether a rule's context (an XSLT match pattern) matches a node. `names` are the local names of the elements it can
+ * match ('*' any, '#document' the document node); undefined when the pattern is not a plain path and every node must
+ * be tried.
+ */
+export interface Matcher {
+  (node: XDocument | XElement, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
+  names?: Set<string>;
+}
+
+/** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
+export interface MatchCache { readonly memo: Map<unknown, unknown> }
+
+interface Step { ns: string | undefined; local: string | undefined; predicates?: Evaluate; descendant: boolean }
+
+/** Splits at a character outside brackets, parentheses and string literals. */
+function splitTop(text: string, at: (text: string, i: number) => number): string[] {
+  const out: string[] = [];
+  let depth = 0; let quote = ''; let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' || ch === '(') depth++;
+    else if (ch === ']' || ch === ')') depth--;
+    else if (depth === 0) {
+      const len = at(text, i);
+      if (len > 0) { out.push(text.slice(start, i)); start = i + len; i += len - 1; }
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+const QNAME = /^(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*|\*)$/;
+
+/** A path of name tests with predicates (`a:b[p]/c//d`), or undefined for any other pattern. */
+function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): { absolute: boolean; steps: Step[] } | undefined {
+  let text = alternative.trim();
+  let absolute = false;
+  let leadingDescendant = false;
+  if (text.startsWith('//')) { text = text.slice(2); leadingDescendant = true; } else if (text.startsWith('/')) { text = text.slice(1); absolute = true; }
+  const steps: Step[] = [];
+  let descendant = false;
+  const segments = splitTop(text, (t, i) => (t[i] === '/' ? 1 : 0));
+  for (let k = 0; k < segments.length; k++) {
+    const step = segments[k]!.trim();
+    // a//b splits into a, '', b: the empty segment makes the next step a descendant of the previous one.
+    if (step === '') { if (k === 0 || k === segments.length - 1) return undefined; descendant = true; continue; }
+    const bracket = step.indexOf('[');
+    const test = (bracket < 0 ? step : step.slice(0, bracket)).trim();
+    const m = QNAME.exec(test);
+    if (!m) return undefined;
+    const [, prefix, local] = m;
+    let ns: string | undefined = '';
+    if (prefix !== undefined) {
+      ns = namespaces.get(prefix);
+      if (ns === undefined) throw new XPathUnsupported(`prefix ${prefix} in a rule context is not declared`);
+    }
+    if (local === '*' && prefix === undefined) ns = undefined;
+    // Predicates are evaluated where XPath evaluates them, on the step from the parent, so positions count right.
+    const predicates = bracket < 0 ? undefined : compile(`child::${test}${step.slice(bracket)}`);
+    steps.push({ ns, local: local === '*' ? undefined : local, predicates, descendant });
+    descendant = false;
+  }
+  if (steps.length === 0) return undefined;
+  if (leadingDescendant) absolute = false;
+  return { absolute, steps };
+}
+
+/** A rule context compiled for matching (see Matcher). */
+export function matcher(context: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Matcher {
+  if (/current\s*\(/.test(context)) throw new XPathUnsupported(`current() in the rule context ${context}`);
+  if (context.trim() === '/') {
+    const m: Matcher = (node) => node.kind === 9;
+    m.names = new Set(['#document']);
+    return m;
+  }
+  const alternatives = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0)).map((a) => plainPath(a, namespaces, compile));
+  if (alternatives.every((a) => a !== undefined)) {
+    const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
+    const m: Matcher = (node, _doc, vars, cache) => node.kind === 1 && paths.some((p) => matchPath(node, p.steps, p.steps.length - 1, p.absolute, vars, cache));
+    m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
+    return m;
+  }
+  // Any other pattern: the nodes it matches are those the same text selects from anywhere in the document.
+  const select = compile(`//(${context})`);
+  return (node, doc, vars, cache) => {
+    let set = cache.memo.get(select) as Set<XNode> | undefined;
+    if (!set) {
+      set = new Set(select(doc, vars).filter((i): i is XNode => !('atomic' in i)));
+      cache.memo.set(select, set);
+    }
+    return set.has(node);
+  };
+}
+
+function matchStep(node: XNode, step: Step, vars: Map<string, Sequence>, cache: MatchCache): boolean {
+  if (node.kind !== 1) return false;
+  if (step.local !== undefined && node.local !== step.local) return false;
+  if (step.ns !== undefined && node.ns !== step.ns) return false;
+  if (!step.predicates) return true;
+  const parent = node.parent!;
+  let byParent = cache.memo.get(step) as Map<XNode, Set<XNode>> | undefined;
+  if (!byParent) { byParent = new Map(); cache.memo.set(step, byParent); }
+  let set = byParent.get(parent);
+  if (!set) {
+    set = new Set(step.predicates(parent, vars).filter((i): i is XNode => !('atomic' in i)));
+    byParent.set(parent, set);
+  }
+  return set.has(node);
+}
+
+function matchPath(node: XNode, steps: Step[], i: number, absolute: boolean, vars: Map<string, Sequence>, cache: MatchCache): boolean {
+  const step = steps[i]!;
+  if (!matchStep(node, step, vars, cache)) return false;
+  const parent = node.parent;
+  if (i === 0) return !absolute || (parent !== null && parent.kind === 9);
+  if (!step.descendant) return parent !== null && matchPath(parent, steps, i - 1, absolute, vars, cache);
+  for (let a = parent; a !== null; a = a.parent) if (matchPath(a, steps, i - 1, absolute, vars, cache)) return true;
+  return false;
+}
