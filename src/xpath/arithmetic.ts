@@ -40,14 +40,18 @@ function exact(op: ArithmeticOp, x: Decimal, y: Decimal, integers: boolean): Ato
   }
 }
 
+/** A quotient rounded down to a given number of significant digits (set per division, see divide). */
+const Quotient = Decimal.clone({ rounding: Decimal.ROUND_DOWN });
+
 /**
- * xs:decimal division. An exact quotient is given exactly; an inexact one (1 div 3) has as many digits as Saxon-JS
- * gives, which is not established here: left to Saxon-JS.
+ * xs:decimal division as Saxon-JS 2.7 does it (big.js, 20 decimal places, halves away from zero): 1 div 3 is
+ * 0.33333333333333333333, 2 div 3 is 0.66666666666666666667. The quotient is first cut (never rounded) to enough
+ * significant digits to hold 21 decimal places, so the one rounding is the final one.
  */
 function divide(x: Decimal, y: Decimal): Decimal {
-  const q = x.dividedBy(y);
-  if (!q.times(y).eq(x)) throw notImplemented('xs:decimal division with an inexact quotient');
-  return q;
+  Quotient.set({ precision: Math.max(x.e - y.e + 1, 0) + 25 });
+  const q = new Quotient(x).dividedBy(new Quotient(y));
+  return new Decimal(q.toDecimalPlaces(20, Decimal.ROUND_HALF_UP));
 }
 
 function ieee(op: ArithmeticOp, x: number, y: number, type: 'double' | 'float'): Atomic {

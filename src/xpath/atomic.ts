@@ -4,8 +4,12 @@
 import { Decimal as DecimalJs } from 'decimal.js';
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 
-/** xs:decimal arithmetic: enough digits that no rule's arithmetic rounds (Saxon-JS's own limits are checked apart). */
-export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -1000, toExpPos: 1000 });
+/**
+ * xs:integer and xs:decimal: exact, like Saxon-JS's (big.js): addition, subtraction and multiplication keep every
+ * digit (decimal.js rounds results to `precision` significant digits, so that is its maximum); division has its own
+ * rule (arithmetic.ts).
+ */
+export const Decimal = DecimalJs.clone({ precision: 1e9, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -1000, toExpPos: 1000 });
 export type Decimal = DecimalJs;
 
 export type AtomicType = 'string' | 'untypedAtomic' | 'anyURI' | 'boolean' | 'decimal' | 'integer' | 'double' | 'float'
