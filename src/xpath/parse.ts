@@ -265,6 +265,8 @@ class Parser {
     if (this.isSym('*')) return this.axisStep('child');
     if (t.t === 'name') {
       const next = this.peek();
+      if ((t.v === 'map' || t.v === 'array') && this.isSym('{', next)) throw new XPathUnsupported(`${t.v} constructors`);
+      if (t.v === 'function' && this.isSym('(', next)) throw new XPathUnsupported('inline functions');
       const isCall = this.isSym('(', next) && !RESERVED.has(t.v);
       if (this.isSym('#', next)) throw new XPathUnsupported('named function references');
       if (!isCall) return this.axisStep(t.v === 'attribute' && this.isSym('(', next) ? 'attribute' : 'child');
@@ -356,6 +358,12 @@ class Parser {
     return this.fail('expected an expression');
   }
 
+  parseSequenceType(): SequenceTypeAst {
+    const t = this.sequenceType();
+    if (this.tok.t !== 'eof') this.fail('unexpected text after a sequence type');
+    return t;
+  }
+
   private sequenceType(): SequenceTypeAst {
     if (this.isName('empty-sequence') && this.isSym('(', this.peek())) {
       this.i += 2;
@@ -394,4 +402,9 @@ const DESCENDANT_OR_SELF: Expr = { k: 'step', axis: 'descendant-or-self', test: 
 /** Parses an XPath expression: XPathError XPST0003 for a syntax error, XPathUnsupported for what pintae does not evaluate. */
 export function parse(expr: string): Expr {
   return new Parser(expr).parseAll();
+}
+
+/** Parses a sequence type as written in an @as attribute. */
+export function parseSequenceType(text: string): SequenceTypeAst {
+  return new Parser(text).parseSequenceType();
 }

@@ -1,0 +1,124 @@
+/*
+ * Axes and node tests over the light DOM of api.ts, each giving a fresh array in axis order (reverse axes: nearest
+ * first), and document-order sorting. Name tests on the child and attribute axes, the common case, get loops of their own.
+ */
+import type { XElement, XNode } from './api.js';
+import type { Axis } from './ast.js';
+
+/** A node test compiled against the axis's principal node kind. */
+export type Test = (n: XNode) => boolean;
+
+/** Matches an element or attribute name; undefined ns or local means any. */
+export function nameTest(kind: 1 | 2, ns: string | undefined, local: string | undefined): Test {
+  if (ns !== undefined && local !== undefined) return (n) => n.kind === kind && n.local === local && n.ns === ns;
+  if (ns !== undefined) return (n) => n.kind === kind && n.ns === ns;
+  if (local !== undefined) return (n) => n.kind === kind && n.local === local;
+  return (n) => n.kind === kind;
+}
+
+export type AxisFn = (n: XNode) => XNode[];
+
+function collectChildren(n: XNode, test: Test, out: XNode[]): void {
+  if (n.kind !== 1 && n.kind !== 9) return;
+  for (const c of n.children) if (test(c)) out.push(c);
+}
+
+function collectDescendants(n: XNode, test: Test, out: XNode[]): void {
+  if (n.kind !== 1 && n.kind !== 9) return;
+  for (const c of n.children) {
+    if (test(c)) out.push(c);
+    if (c.kind === 1) collectDescendants(c, test, out);
+  }
+}
+
+function siblings(n: XNode): XNode[] | undefined {
+  return n.kind === 2 || n.parent === null ? undefined : n.parent.children;
+}
+
+/** The document node or element that is the outermost ancestor-or-self of n. */
+export function rootOf(n: XNode): XNode {
+  let r: XNode = n;
+  while (r.parent !== null) r = r.parent;
+  return r;
+}
+
+/** Whether d is a descendant of a (attributes count as descendants of their element here: what following/preceding exclude). */
+function isDescendantOrAttr(d: XNode, a: XNode): boolean {
+  for (let p = d.parent; p !== null; p = p.parent) if (p === a) return true;
+  return false;
+}
+
+export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }): AxisFn {
+  switch (axis) {
+    case 'child':
+      if (fast?.kind === 1) {
+        const { ns, local } = fast;
+        return (n) => {
+          const out: XNode[] = [];
+          if (n.kind === 1 || n.kind === 9) for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) out.push(c);
+          return out;
+        };
+      }
+      return (n) => { const out: XNode[] = []; collectChildren(n, test, out); return out; };
+    case 'attribute':
+      if (fast?.kind === 2) {
+        const { ns, local } = fast;
+        return (n) => {
+          if (n.kind !== 1) return [];
+          for (const a of n.attrs) if (a.local === local && a.ns === ns) return [a];
+          return [];
+        };
+      }
+      return (n) => (n.kind === 1 ? (n as XElement).attrs.filter(test) : []);
+    case 'self': return (n) => (test(n) ? [n] : []);
+    case 'parent': return (n) => (n.parent !== null && test(n.parent) ? [n.parent] : []);
+    case 'ancestor':
+    case 'ancestor-or-self': {
+      const self = axis === 'ancestor-or-self';
+      return (n) => {
+        const out: XNode[] = [];
+        for (let p: XNode | null = self ? n : n.parent; p !== null; p = p.parent) if (test(p)) out.push(p);
+        return out;
+      };
+    }
+    case 'descendant': return (n) => { const out: XNode[] = []; collectDescendants(n, test, out); return out; };
+    case 'descendant-or-self': return (n) => {
+      const out: XNode[] = test(n) ? [n] : [];
+      collectDescendants(n, test, out);
+      return out;
+    };
+    case 'following-sibling': return (n) => {
+      const sibs = siblings(n);
+      return sibs ? sibs.slice(sibs.indexOf(n) + 1).filter(test) : [];
+    };
+    case 'preceding-sibling': return (n) => {
+      const sibs = siblings(n);
+      return sibs ? sibs.slice(0, sibs.indexOf(n)).filter(test).reverse() : [];
+    };
+    case 'following': return (n) => {
+      const all: XNode[] = [];
+      collectDescendants(rootOf(n), test, all);
+      return all.filter((m) => m.order > n.order && !isDescendantOrAttr(m, n));
+    };
+    case 'preceding': return (n) => {
+      const all: XNode[] = [];
+      collectDescendants(rootOf(n), test, all);
+      const anchor = n.kind === 2 ? n.parent! : n;
+      return all.filter((m) => m.order < anchor.order && !isDescendantOrAttr(anchor, m)).reverse();
+    };
+    default: throw new Error(`axis ${axis}`);
+  }
+}
+
+export const REVERSE_AXES: ReadonlySet<Axis> = new Set<Axis>(['parent', 'ancestor', 'ancestor-or-self', 'preceding-sibling', 'preceding']);
+
+/** Nodes of one document in document order without duplicates (the input is returned when already so). */
+export function documentOrder(nodes: XNode[]): XNode[] {
+  let sorted = true;
+  for (let i = 1; i < nodes.length; i++) if (nodes[i]!.order <= nodes[i - 1]!.order) { sorted = false; break; }
+  if (sorted) return nodes;
+  const copy = nodes.slice().sort((a, b) => a.order - b.order);
+  const out: XNode[] = [];
+  for (const n of copy) if (out.length === 0 || out[out.length - 1] !== n) out.push(n);
+  return out;
+}

@@ -1,0 +1,353 @@
+/*
+ * XPath syntax tree → JavaScript closures. Each expression becomes a function of the dynamic context (Dyn): focus
+ * (item, position, size), current(), the caller's variables and a frame of local variable slots (for, let, some,
+ * every, function parameters: each binding has its own slot, fixed at compile time). Sequences returned by a closure
+ * are never mutated afterwards (constants are shared, frozen arrays).
+ */
+import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XNode } from './api.js';
+import type { Expr, QName } from './ast.js';
+import { axisFn, documentOrder, nameTest, REVERSE_AXES, rootOf, type Test } from './axes.js';
+import { FUNCTIONS, type FnContext } from './functions.js';
+import { compileBinary } from './operators.js';
+import { compileSequenceType, resolveAtomicType } from './seqtype.js';
+import { instanceOf } from './types.js';
+import { Atomic, Decimal, EMPTY, FALSE, TRUE, atomize, castAs, castable, ebv, isNode, str, toNumber, unary } from './values.js';
+
+export const XS = 'http://www.w3.org/2001/XMLSchema';
+export const FN = 'http://www.w3.org/2005/xpath-functions';
+const XML = 'http://www.w3.org/XML/1998/namespace';
+
+/** The dynamic context. It is the FnContext given to functions (same fields). */
+export interface Dyn extends FnContext {
+  item: Item | undefined;
+  position: number;
+  size: number;
+  current: Item | undefined;
+  vars: Variables;
+  locals: Sequence[];
+}
+export type C = (d: Dyn) => Sequence;
+
+/** A user function (xsl:function) as the evaluator calls it: arguments in, result out, conversions done inside. */
+export interface UserFunction { call: (args: Sequence[]) => Sequence }
+export interface UserFunctions { lookup(ns: string, local: string, arity: number): UserFunction | undefined; readonly size: number }
+
+/** Compile-time scope: namespaces, external variables, local variables (name → slot) and the frame being laid out. */
+export interface Scope {
+  sc: StaticContext;
+  locals: ReadonlyMap<string, number>;
+  frame: { size: number };
+}
+
+const frozen = (items: Item[]): Sequence => Object.freeze(items) as unknown as Sequence;
+const SEQ_TRUE = frozen([TRUE]);
+const SEQ_FALSE = frozen([FALSE]);
+export const boolSeq = (b: boolean): Sequence => (b ? SEQ_TRUE : SEQ_FALSE);
+
+export function resolvePrefix(prefix: string, scope: Scope): string {
+  if (prefix === 'xs') return scope.sc.namespaces.get('xs') ?? XS;
+  if (prefix === 'fn') return scope.sc.namespaces.get('fn') ?? FN;
+  if (prefix === 'xml') return XML;
+  const ns = scope.sc.namespaces.get(prefix);
+  if (ns === undefined) throw new XPathError('XPST0081', `no namespace is declared for the prefix ${prefix}`);
+  return ns;
+}
+
+function contextItem(d: Dyn): Item {
+  if (d.item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
+  return d.item;
+}
+
+function contextNode(d: Dyn): XNode {
+  const it = contextItem(d);
+  if (!isNode(it)) throw new XPathError('XPTY0020', 'the context item of an axis step is not a node');
+  return it;
+}
+
+export function compile(e: Expr, scope: Scope): C {
+  switch (e.k) {
+    case 'literal': {
+      const value = e.type === 'string' ? str(e.text)
+        : e.type === 'double' ? new Atomic('double', Number(e.text)) : new Atomic(e.type, new Decimal(e.text));
+      const seq = frozen([value]);
+      return () => seq;
+    }
+    case 'context': return (d) => [contextItem(d)];
+    case 'root': return (d) => {
+      const r = rootOf(contextNode(d));
+      if (r.kind !== 9) throw new XPathError('XPDY0050', 'the root of the context node is not a document node');
+      return [r];
+    };
+    case 'var': return compileVar(e.name, scope);
+    case 'seq': return compileSeq(e.items.map((x) => compile(x, scope)));
+    case 'call': return compileCall(e.name, e.args, scope);
+    case 'binary': return compileBinary(e.op, compile(e.left, scope), compile(e.right, scope));
+    case 'unary': {
+      const operand = compile(e.operand, scope), op = e.op;
+      return (d) => unary(op, operand(d));
+    }
+    case 'slash': return compileSlash(e.left, e.right, scope);
+    case 'step': {
+      const step = compileStep(e, scope);
+      return (d) => step(contextNode(d), d);
+    }
+    case 'filter': {
+      const base = compile(e.base, scope);
+      const preds = e.preds.map((p) => compilePredicate(p, scope));
+      return (d) => {
+        let seq = base(d);
+        for (const p of preds) seq = p(seq, d);
+        return seq;
+      };
+    }
+    case 'if': {
+      const cond = compile(e.cond, scope), then = compile(e.then, scope), otherwise = compile(e.else, scope);
+      return (d) => (ebv(cond(d)) ? then(d) : otherwise(d));
+    }
+    case 'for': case 'let': case 'some': case 'every': return compileBinding(e, scope);
+    case 'instance': {
+      const operand = compile(e.operand, scope), type = compileSequenceType(e.type, scope);
+      return (d) => boolSeq(instanceOf(operand(d), type));
+    }
+    case 'treat': {
+      const operand = compile(e.operand, scope), type = compileSequenceType(e.type, scope);
+      return (d) => {
+        const v = operand(d);
+        if (!instanceOf(v, type)) throw new XPathError('XPDY0050', 'treat as: the value does not match the type');
+        return v;
+      };
+    }
+    case 'cast': case 'castable': return compileCast(e.k, compile(e.operand, scope), e.type, e.optional, scope);
+    default: throw new XPathUnsupported(`expression ${(e as Expr).k}`);
+  }
+}
+
+function compileVar(name: QName, scope: Scope): C {
+  if (name.prefix !== '') throw new XPathUnsupported(`prefixed variable names ($${name.prefix}:${name.local})`);
+  const slot = scope.locals.get(name.local);
+  if (slot !== undefined) return (d) => d.locals[slot]!;
+  if (!scope.sc.variables.has(name.local)) throw new XPathError('XPST0008', `variable $${name.local} is not declared`);
+  const key = name.local;
+  return (d) => {
+    const v = d.vars.get(key);
+    if (v === undefined) throw new XPathError('XPDY0002', `variable $${key} has no value`);
+    return v;
+  };
+}
+
+function compileSeq(parts: C[]): C {
+  if (parts.length === 0) return () => EMPTY;
+  if (parts.length === 1) return parts[0]!;
+  return (d) => {
+    const out: Item[] = [];
+    for (const p of parts) for (const it of p(d)) out.push(it);
+    return out;
+  };
+}
+
+function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
+  const ns = name.prefix === '' ? FN : resolvePrefix(name.prefix, scope);
+  const args = argExprs.map((a) => compile(a, scope));
+  const arity = args.length;
+  let call: (values: Sequence[], d: Dyn) => Sequence;
+  if (ns === FN) {
+    const fn = FUNCTIONS.get(`${name.local}#${arity}`);
+    if (!fn) throw new XPathUnsupported(`function fn:${name.local}#${arity}`);
+    call = fn;
+  } else if (ns === XS) {
+    const fn = FUNCTIONS.get(`xs:${name.local}#${arity}`);
+    if (!fn) throw new XPathUnsupported(`constructor function xs:${name.local}#${arity}`);
+    call = fn;
+  } else {
+    const lib = scope.sc.functions as UserFunctions | undefined;
+    const fn = lib?.lookup(ns, name.local, arity);
+    if (!fn) throw new XPathError('XPST0017', `no function ${name.prefix}:${name.local}#${arity}`);
+    call = (values) => fn.call(values);
+  }
+  if (arity === 0) return (d) => call(EMPTY as unknown as Sequence[], d);
+  if (arity === 1) { const a0 = args[0]!; return (d) => call([a0(d)], d); }
+  if (arity === 2) { const a0 = args[0]!, a1 = args[1]!; return (d) => call([a0(d), a1(d)], d); }
+  return (d) => call(args.map((a) => a(d)), d);
+}
+
+/** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
+function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope): C {
+  const left = compile(leftExpr, scope);
+  if (rightExpr.k === 'step') {
+    const step = compileStep(rightExpr, scope);
+    return (d) => {
+      const ctx = left(d);
+      if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
+      const out: XNode[] = [];
+      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
+      return documentOrder(out);
+    };
+  }
+  const right = compile(rightExpr, scope);
+  return (d) => {
+    const ctx = left(d);
+    if (ctx.length === 0) return EMPTY;
+    const saved = d.item, savedPos = d.position, savedSize = d.size;
+    const out: Item[] = [];
+    let nodes = 0;
+    d.size = ctx.length;
+    for (let i = 0; i < ctx.length; i++) {
+      d.item = requireNode(ctx[i]!);
+      d.position = i + 1;
+      for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
+    }
+    d.item = saved; d.position = savedPos; d.size = savedSize;
+    if (nodes === 0) return out;
+    if (nodes !== out.length) throw new XPathError('XPTY0018', 'a path step returned both nodes and atomic values');
+    return ctx.length === 1 ? out : documentOrder(out as XNode[]);
+  };
+}
+
+function requireNode(it: Item): XNode {
+  if (!isNode(it)) throw new XPathError('XPTY0019', 'a path step is applied to an atomic value');
+  return it;
+}
+
+type Step = (n: XNode, d: Dyn) => XNode[];
+
+function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step {
+  const principal = e.axis === 'attribute' ? 2 : 1;
+  let test: Test;
+  let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
+  const t = e.test;
+  if (t.k === 'name') {
+    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
+    const local = t.name.local === '*' ? undefined : t.name.local;
+    test = nameTest(principal, ns, local);
+    if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
+  } else if (t.kind === 'element' || t.kind === 'attribute') {
+    const kind = t.kind === 'element' ? 1 : 2;
+    const ns = t.name && t.name.prefix !== '*' ? (t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope)) : undefined;
+    const local = t.name && t.name.local !== '*' ? t.name.local : undefined;
+    test = nameTest(kind, ns, local);
+  } else {
+    const kind = { node: 0, text: 3, comment: 8, 'document-node': 9, 'processing-instruction': 7 }[t.kind];
+    test = kind === 0 ? () => true : (n) => n.kind === kind;
+  }
+  const axis = axisFn(e.axis, test, fast);
+  if (e.preds.length === 0) {
+    return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
+  }
+  const preds = e.preds.map((p) => compilePredicate(p, scope));
+  const reverse = REVERSE_AXES.has(e.axis);
+  return (n, d) => {
+    let seq: Sequence = axis(n);
+    for (const p of preds) seq = p(seq, d);
+    return (reverse ? (seq as XNode[]).slice().reverse() : seq) as XNode[];
+  };
+}
+
+type Predicate = (seq: Sequence, d: Dyn) => Sequence;
+
+/** A predicate: a numeric value selects by position, anything else by its effective boolean value. */
+export function compilePredicate(p: Expr, scope: Scope): Predicate {
+  if (p.k === 'literal' && p.type === 'integer') {
+    const i = Number(p.text);
+    return (seq) => (i >= 1 && i <= seq.length ? [seq[i - 1]!] : EMPTY);
+  }
+  if (p.k === 'call' && p.args.length === 0 && p.name.local === 'last' && (p.name.prefix === '' || resolvePrefix(p.name.prefix, scope) === FN)) {
+    return (seq) => (seq.length ? [seq[seq.length - 1]!] : EMPTY);
+  }
+  const pred = compile(p, scope);
+  return (seq, d) => {
+    if (seq.length === 0) return seq;
+    const saved = d.item, savedPos = d.position, savedSize = d.size;
+    const out: Item[] = [];
+    d.size = seq.length;
+    for (let i = 0; i < seq.length; i++) {
+      const it = seq[i]!;
+      d.item = it;
+      d.position = i + 1;
+      const v = pred(d);
+      let keep: boolean;
+      if (v.length === 1 && !isNode(v[0]!) && isNumericAtomic(v[0] as Atomic)) keep = toNumber(v[0] as Atomic) === i + 1;
+      else keep = ebv(v);
+      if (keep) out.push(it);
+    }
+    d.item = saved; d.position = savedPos; d.size = savedSize;
+    return out;
+  };
+}
+
+const isNumericAtomic = (a: Atomic) => a.type === 'integer' || a.type === 'decimal' || a.type === 'double' || a.type === 'float';
+
+function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }>, scope: Scope): C {
+  if (e.name.prefix !== '') throw new XPathUnsupported('prefixed variable names');
+  const value = compile(e.value, scope);
+  const slot = scope.frame.size++;
+  const inner: Scope = { ...scope, locals: new Map(scope.locals).set(e.name.local, slot) };
+  const body = compile(e.body, inner);
+  switch (e.k) {
+    case 'let': return (d) => { d.locals[slot] = value(d); return body(d); };
+    case 'for': return (d) => {
+      const items = value(d);
+      const out: Item[] = [];
+      for (const it of items) {
+        d.locals[slot] = [it];
+        for (const r of body(d)) out.push(r);
+      }
+      return out;
+    };
+    case 'some': return (d) => {
+      for (const it of value(d)) { d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
+      return SEQ_FALSE;
+    };
+    default: return (d) => {
+      for (const it of value(d)) { d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
+      return SEQ_TRUE;
+    };
+  }
+}
+
+function compileCast(kind: 'cast' | 'castable', operand: C, typeName: QName, optional: boolean, scope: Scope): C {
+  const type = resolveAtomicType(typeName, scope);
+  if (kind === 'cast') {
+    return (d) => {
+      const v = atomize(operand(d));
+      if (v.length === 0) {
+        if (optional) return EMPTY;
+        throw new XPathError('XPTY0004', `cast as xs:${type}: an empty sequence is not allowed`);
+      }
+      if (v.length > 1) throw new XPathError('XPTY0004', `cast as xs:${type}: a sequence of more than one item is not allowed`);
+      return [castAs(v[0]!, type)];
+    };
+  }
+  return (d) => {
+    const v = atomize(operand(d));
+    if (v.length === 0) return boolSeq(optional);
+    if (v.length > 1) return SEQ_FALSE;
+    return boolSeq(castable(v[0]!, type));
+  };
+}
+
+const NO_VARIABLES: Variables = new Map();
+const NO_LOCALS: Sequence[] = [];
+
+/** An expression compiled for evaluation from outside (the engine's compile). */
+export function compileExpression(e: Expr, sc: StaticContext): (item: Item | undefined, vars: Variables) => Sequence {
+  const frame = { size: 0 };
+  const c = compile(e, { sc, locals: new Map(), frame });
+  return (item, vars) => {
+    const size = item === undefined ? 0 : 1;
+    return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS });
+  };
+}
+
+/**
+ * A function body: its parameters are the first local slots; the focus is absent (as in xsl:function) and no outer
+ * variable is visible. Arguments come in already converted to the parameters' types.
+ */
+export function compileFunctionBody(body: Expr, sc: StaticContext, params: string[]): (args: Sequence[]) => Sequence {
+  const frame = { size: params.length };
+  const c = compile(body, { sc, locals: new Map(params.map((p, i) => [p, i])), frame });
+  return (args) => {
+    const locals = new Array<Sequence>(frame.size);
+    for (let i = 0; i < args.length; i++) locals[i] = args[i]!;
+    return c({ item: undefined, position: 0, size: 0, current: undefined, vars: NO_VARIABLES, locals });
+  };
+}

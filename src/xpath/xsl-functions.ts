@@ -1,0 +1,130 @@
+/*
+ * xsl:function declarations of XSLT 3.0 stylesheets as user functions of the evaluator: parameters and result with
+ * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable and xsl:sequence
+ * instructions. Anything else in a function is XPathUnsupported (the rule set then runs on Saxon-JS).
+ */
+import { XPathUnsupported, type FunctionLibrary, type Sequence, type StaticContext, type XElement } from './api.js';
+import type { Expr } from './ast.js';
+import { compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions } from './evaluate.js';
+import { parse, parseSequenceType, splitQName } from './parse.js';
+import { compileSequenceType } from './seqtype.js';
+import { convert, type SequenceType } from './types.js';
+import { parseXml } from './xml.js';
+
+const XSL = 'http://www.w3.org/1999/XSL/Transform';
+const ANY: SequenceType = { kind: 'items', item: { kind: 'item' }, occurrence: '*' };
+
+interface Declaration { ns: string; local: string; display: string; params: Array<{ name: string; as: string | undefined }>; as: string | undefined; body: Expr }
+
+class Library implements UserFunctions {
+  readonly functions = new Map<string, UserFunction>();
+  get size(): number { return this.functions.size; }
+  lookup(ns: string, local: string, arity: number): UserFunction | undefined {
+    return this.functions.get(`{${ns}}${local}#${arity}`);
+  }
+}
+
+/** Every xmlns:prefix declaration of the text (one URI per prefix, or XPathUnsupported). */
+function declaredNamespaces(text: string, base: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map(base);
+  const declared = new Map<string, string>();
+  for (const m of text.matchAll(/\sxmlns:([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const uri = m[2] ?? m[3]!;
+    if (declared.has(m[1]!) && declared.get(m[1]!) !== uri) throw new XPathUnsupported(`prefix ${m[1]} bound to two namespaces in one stylesheet`);
+    declared.set(m[1]!, uri);
+    out.set(m[1]!, uri);
+  }
+  return out;
+}
+
+const attr = (el: XElement, name: string): string | undefined => el.attrs.find((a) => a.ns === '' && a.local === name)?.value;
+
+function xslChildren(el: XElement, what: string): XElement[] {
+  const out: XElement[] = [];
+  for (const c of el.children) {
+    if (c.kind === 1) {
+      if (c.ns !== XSL) throw new XPathUnsupported(`${what}: literal result elements`);
+      out.push(c);
+    } else if (c.kind === 3 && c.value.trim() !== '') throw new XPathUnsupported(`${what}: text content`);
+  }
+  return out;
+}
+
+function declaration(fn: XElement, scope: Scope): Declaration {
+  const display = attr(fn, 'name') ?? '';
+  const name = splitQName(display);
+  if (name.prefix === '') throw new XPathUnsupported(`xsl:function ${display}: no prefix`);
+  const ns = resolvePrefix(name.prefix, scope);
+  if (ns === FN || ns === XS || ns === XSL) throw new XPathUnsupported(`xsl:function ${display}: reserved namespace`);
+  const params: Declaration['params'] = [];
+  const instructions: Array<{ kind: 'variable' | 'sequence'; name?: string; select: string }> = [];
+  for (const c of xslChildren(fn, `xsl:function ${display}`)) {
+    const select = attr(c, 'select');
+    if (c.local === 'param' && instructions.length === 0) {
+      if (select !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
+      params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
+    } else if ((c.local === 'variable' || c.local === 'sequence') && select !== undefined && c.children.every((x) => x.kind !== 1 && x.kind !== 3)) {
+      if (c.local === 'variable' && attr(c, 'as') !== undefined) throw new XPathUnsupported(`xsl:function ${display}: xsl:variable with @as`);
+      instructions.push({ kind: c.local, name: attr(c, 'name'), select });
+    } else {
+      throw new XPathUnsupported(`xsl:function ${display}: xsl:${c.local} here`);
+    }
+  }
+  // The body as one expression: each variable a let over the instructions after it, sequences concatenated.
+  let body: Expr = { k: 'seq', items: [] };
+  for (let i = instructions.length - 1; i >= 0; i--) {
+    const ins = instructions[i]!;
+    const value = parse(ins.select);
+    if (ins.kind === 'variable') body = { k: 'let', name: splitQName(ins.name ?? ''), value, body };
+    else body = body.k === 'seq' && body.items.length === 0 ? value : { k: 'seq', items: [value, body] };
+  }
+  return { ns, local: name.local, display, params, as: attr(fn, 'as'), body };
+}
+
+function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserFunction {
+  const types = decl.params.map((p) => (p.as === undefined ? ANY : compileSequenceType(parseSequenceType(p.as), scope)));
+  const result = decl.as === undefined ? ANY : compileSequenceType(parseSequenceType(decl.as), scope);
+  const body = compileFunctionBody(decl.body, sc, decl.params.map((p) => p.name));
+  const what = decl.params.map((p) => `parameter $${p.name} of ${decl.display}()`);
+  const resultWhat = `result of ${decl.display}()`;
+  return {
+    call(args: Sequence[]): Sequence {
+      const converted = args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
+      const value = body(converted);
+      return result === ANY ? value : convert(value, result, resultWhat);
+    },
+  };
+}
+
+/** The xsl:function elements of the stylesheets, compiled (XPathUnsupported / XPathError as the engine's compile). */
+export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
+  const library = new Library();
+  const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
+  for (const text of stylesheets) {
+    const root = parseXml(text).children.find((c): c is XElement => c.kind === 1);
+    if (!root || root.ns !== XSL || (root.local !== 'stylesheet' && root.local !== 'transform')) {
+      throw new XPathUnsupported('defineFunctions: not an XSLT stylesheet');
+    }
+    const sc: StaticContext = { namespaces: declaredNamespaces(text, namespaces), variables: new Set(), functions: library };
+    const scope: Scope = { sc, locals: new Map(), frame: { size: 0 } };
+    for (const c of root.children) {
+      if (c.kind === 1 && c.ns === XSL && c.local === 'function') {
+        const decl = declaration(c, scope);
+        const key = `{${decl.ns}}${decl.local}#${decl.params.length}`;
+        if (library.functions.has(key) || pending.some((p) => `{${p.decl.ns}}${p.decl.local}#${p.decl.params.length}` === key)) {
+          throw new XPathUnsupported(`xsl:function ${decl.display} declared twice`);
+        }
+        pending.push({ decl, sc, scope });
+      }
+    }
+  }
+  // Every function is known before any body compiles: bodies call each other.
+  // A call site keeps the function object it found at compile time: each is filled in once its body compiles.
+  const slots = pending.map(({ decl }) => {
+    const fn: UserFunction = { call: () => { throw new XPathUnsupported(`${decl.display} called while compiling`); } };
+    library.functions.set(`{${decl.ns}}${decl.local}#${decl.params.length}`, fn);
+    return fn;
+  });
+  pending.forEach(({ decl, sc, scope }, i) => { slots[i]!.call = userFunction(decl, sc, scope).call; });
+  return library;
+}
