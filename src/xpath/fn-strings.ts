@@ -1,0 +1,152 @@
+/*
+ * String functions (F&O 3.1 section 5), counting in code points like XPath (not UTF-16 units like JavaScript).
+ */
+import { XPathError, type Sequence, type XNode } from './api.js';
+import { Atomic, EMPTY, bool, int, isAtomic, str, stringValue } from './atomic.js';
+import { stringOf } from './cast.js';
+import { contextItem, oneDouble, oneString, optAtomic, optString, type Fn, type FnContext } from './fn-args.js';
+import { compileRegex } from './regex.js';
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const codePointLength = (s: string): number => (SURROGATE.test(s) ? [...s].length : s.length);
+
+export function normalizeSpace(s: string): string {
+  return s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** fn:string of one item. */
+export function itemString(seq: Sequence, fn: string): string {
+  if (seq.length === 0) return '';
+  if (seq.length > 1) throw new XPathError('XPTY0004', `${fn}: a sequence of more than one item is not allowed as an argument`);
+  const it = seq[0];
+  return isAtomic(it) ? stringOf(it) : stringValue(it as XNode);
+}
+
+function contextString(ctx: FnContext, fn: string): string {
+  return itemString([contextItem(ctx, fn)], fn);
+}
+
+/** Code points first to last (1-based, XPath rounding) of `s`, as fn:substring. */
+function substring(s: string, start: number, length: number): string {
+  const rs = Math.round(start);
+  const end = length === Infinity ? Infinity : rs + Math.round(length);
+  if (rs !== rs || end !== end) return '';
+  const chars = SURROGATE.test(s) ? [...s] : null;
+  const n = chars ? chars.length : s.length;
+  const from = Math.max(rs, 1) - 1;
+  const to = Math.min(end, n + 1) - 1;
+  if (to <= from) return '';
+  return chars ? chars.slice(from, to).join('') : s.slice(from, to);
+}
+
+function flagsArg(args: Sequence[], i: number, fn: string): string {
+  return args.length > i ? oneString(args[i], fn) : '';
+}
+
+function noEmptyMatch(re: RegExp, fn: string): void {
+  re.lastIndex = 0;
+  if (re.test('')) throw new XPathError('FORX0003', `${fn}: the regular expression matches a zero-length string`);
+  re.lastIndex = 0;
+}
+
+/** The replacement string of fn:replace as a function of the match ($N groups, \$ and \\ escapes). */
+function replacer(replacement: string, groups: number): (...m: string[]) => string {
+  const parts: Array<string | number> = [];
+  let lit = '';
+  for (let i = 0; i < replacement.length; i++) {
+    const c = replacement[i];
+    if (c === '\\') {
+      const d = replacement[i + 1];
+      if (d !== '\\' && d !== '$') throw new XPathError('FORX0004', 'fn:replace: invalid \\ in the replacement string');
+      lit += d; i++;
+    } else if (c === '$') {
+      let j = i + 1;
+      if (!(replacement[j] >= '0' && replacement[j] <= '9')) throw new XPathError('FORX0004', 'fn:replace: invalid $ in the replacement string');
+      let n = Number(replacement[j]);
+      j++;
+      // More digits belong to the group number only while it stays a group of the expression.
+      while (replacement[j] >= '0' && replacement[j] <= '9' && n * 10 + Number(replacement[j]) <= groups) { n = n * 10 + Number(replacement[j]); j++; }
+      parts.push(lit, n); lit = ''; i = j - 1;
+    } else lit += c;
+  }
+  parts.push(lit);
+  return (...m: string[]) => parts.map((p) => (typeof p === 'string' ? p : p <= groups ? m[p] ?? '' : '')).join('');
+}
+
+const groupCount = (re: RegExp): number => (new RegExp(`${re.source}|`, re.flags.replace('g', '')).exec('')?.length ?? 1) - 1;
+
+export const STRING_FUNCTIONS: Array<[string, Fn]> = [
+  ['string#0', (_a, ctx) => [str(contextString(ctx, 'fn:string'))]],
+  ['string#1', (a) => [str(itemString(a[0], 'fn:string'))]],
+  ['string-length#0', (_a, ctx) => [int(codePointLength(contextString(ctx, 'fn:string-length')))]],
+  ['string-length#1', (a) => [int(codePointLength(optString(a[0], 'fn:string-length')))]],
+  ['normalize-space#0', (_a, ctx) => [str(normalizeSpace(contextString(ctx, 'fn:normalize-space')))]],
+  ['normalize-space#1', (a) => [str(normalizeSpace(optString(a[0], 'fn:normalize-space')))]],
+  ['upper-case#1', (a) => [str(optString(a[0], 'fn:upper-case').toUpperCase())]],
+  ['lower-case#1', (a) => [str(optString(a[0], 'fn:lower-case').toLowerCase())]],
+  ['contains#2', (a) => [bool(optString(a[0], 'fn:contains').includes(optString(a[1], 'fn:contains')))]],
+  ['starts-with#2', (a) => [bool(optString(a[0], 'fn:starts-with').startsWith(optString(a[1], 'fn:starts-with')))]],
+  ['ends-with#2', (a) => [bool(optString(a[0], 'fn:ends-with').endsWith(optString(a[1], 'fn:ends-with')))]],
+  ['substring-before#2', (a) => {
+    const s = optString(a[0], 'fn:substring-before'), t = optString(a[1], 'fn:substring-before');
+    const i = t === '' ? -1 : s.indexOf(t);
+    return [str(i < 0 ? '' : s.slice(0, i))];
+  }],
+  ['substring-after#2', (a) => {
+    const s = optString(a[0], 'fn:substring-after'), t = optString(a[1], 'fn:substring-after');
+    if (t === '') return [str(s)];
+    const i = s.indexOf(t);
+    return [str(i < 0 ? '' : s.slice(i + t.length))];
+  }],
+  ['substring#2', (a) => [str(substring(optString(a[0], 'fn:substring'), oneDouble(a[1], 'fn:substring'), Infinity))]],
+  ['substring#3', (a) => [str(substring(optString(a[0], 'fn:substring'), oneDouble(a[1], 'fn:substring'), oneDouble(a[2], 'fn:substring')))]],
+  ['string-join#1', (a) => [str(a[0].map((it) => itemString([it], 'fn:string-join')).join(''))]],
+  ['string-join#2', (a) => [str(a[0].map((it) => itemString([it], 'fn:string-join')).join(oneString(a[1], 'fn:string-join')))]],
+  ['string-to-codepoints#1', (a) => {
+    const s = optString(a[0], 'fn:string-to-codepoints');
+    return s === '' ? EMPTY : [...s].map((c) => int(c.codePointAt(0) as number));
+  }],
+  ['codepoints-to-string#1', (a) => [str(a[0].map((it) => {
+    const cp = optAtomic([it], 'fn:codepoints-to-string');
+    if (cp === undefined || cp.type !== 'integer') throw new XPathError('XPTY0004', 'fn:codepoints-to-string: an argument is not an xs:integer');
+    const n = (cp.value as { toNumber(): number }).toNumber();
+    const ok = n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+    if (!ok) throw new XPathError('FOCH0001', `fn:codepoints-to-string: ${n} is not an XML character`);
+    return String.fromCodePoint(n);
+  }).join(''))]],
+  ['matches#2', (a) => [bool(compileRegex(oneString(a[1], 'fn:matches'), '').test(optString(a[0], 'fn:matches')))]],
+  ['matches#3', (a) => [bool(compileRegex(oneString(a[1], 'fn:matches'), flagsArg(a, 2, 'fn:matches')).test(optString(a[0], 'fn:matches')))]],
+  ...[3, 4].map((n): [string, Fn] => [`replace#${n}`, (a) => {
+    const re = compileRegex(oneString(a[1], 'fn:replace'), flagsArg(a, 3, 'fn:replace'), true);
+    noEmptyMatch(re, 'fn:replace');
+    const input = optString(a[0], 'fn:replace');
+    return [str(input.replace(re, replacer(oneString(a[2], 'fn:replace'), groupCount(re))))];
+  }]),
+  ['tokenize#1', (a) => {
+    const s = normalizeSpace(optString(a[0], 'fn:tokenize'));
+    return s === '' ? EMPTY : s.split(' ').map(str);
+  }],
+  ...[2, 3].map((n): [string, Fn] => [`tokenize#${n}`, (a) => {
+    const re = compileRegex(oneString(a[1], 'fn:tokenize'), flagsArg(a, 2, 'fn:tokenize'), true);
+    noEmptyMatch(re, 'fn:tokenize');
+    const input = optString(a[0], 'fn:tokenize');
+    if (input === '') return EMPTY;
+    const out: Atomic[] = [];
+    let last = 0;
+    for (const m of input.matchAll(re)) { out.push(str(input.slice(last, m.index))); last = (m.index ?? 0) + m[0].length; }
+    out.push(str(input.slice(last)));
+    return out;
+  }]),
+  ['translate#3', (a) => {
+    const from = [...oneString(a[1], 'fn:translate')], to = [...oneString(a[2], 'fn:translate')];
+    const map = new Map<string, string>();
+    from.forEach((c, i) => { if (!map.has(c)) map.set(c, to[i] ?? ''); });
+    return [str([...optString(a[0], 'fn:translate')].map((c) => map.get(c) ?? c).join(''))];
+  }],
+];
+
+/** fn:concat takes any number of arguments from two on. */
+export const concat: Fn = (a) => [str(a.map((x) => {
+  const v = optAtomic(x, 'fn:concat');
+  return v === undefined ? '' : stringOf(v);
+}).join(''))];
