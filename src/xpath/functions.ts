@@ -32,22 +32,25 @@ function root(node: XNode): XNode {
   return n;
 }
 
-/** Equality as fn:index-of and fn:distinct-values see it (eq, untyped as string, incomparable is unequal, NaN = NaN). */
-function sameValue(a: Atomic, b: Atomic): boolean {
+/**
+ * Equality as fn:index-of and fn:distinct-values see it: eq, untyped as string, incomparable values unequal;
+ * NaN equals NaN for distinct-values only.
+ */
+function sameValue(a: Atomic, b: Atomic, nanEqualsNaN: boolean): boolean {
   const x = a.type === 'untypedAtomic' ? str(a.value as string) : a;
   const y = b.type === 'untypedAtomic' ? str(b.value as string) : b;
   const comparable = (isNumeric(x.type) && isNumeric(y.type)) || (isStringLike(x.type) && isStringLike(y.type)) || x.type === y.type;
   if (!comparable) return false;
   if (x.type === 'QName' || y.type === 'QName') throw notImplemented('QName equality in a sequence function');
   const c = compareAtomics(x, y, false);
-  if (c !== c) return (x.value as number) !== (x.value as number) && (y.value as number) !== (y.value as number);
+  if (c !== c) return nanEqualsNaN && (x.value as number) !== (x.value as number) && (y.value as number) !== (y.value as number);
   return c === 0;
 }
 
 /** fn:subsequence by XPath's rounding rules (positions p with round(start) <= p < round(start) + round(length)). */
-function subsequence(seq: Sequence, start: number, length: number): Sequence {
+function subsequence(seq: Sequence, start: number, length?: number): Sequence {
   const rs = Math.round(start);
-  const end = length === Infinity ? Infinity : rs + Math.round(length);
+  const end = length === undefined ? Infinity : rs + Math.round(length);
   if (rs !== rs || end !== end) return EMPTY;
   const from = Math.max(rs, 1) - 1, to = Math.min(end, seq.length + 1) - 1;
   return to <= from ? EMPTY : seq.slice(from, to);
@@ -80,7 +83,7 @@ const entries: Array<[string, Fn]> = [
   ['reverse#1', (a) => (a[0].length < 2 ? a[0] : [...a[0]].reverse())],
   ['head#1', (a) => (a[0].length === 0 ? EMPTY : [a[0][0]])],
   ['tail#1', (a) => a[0].slice(1)],
-  ['subsequence#2', (a) => subsequence(a[0], oneDouble(a[1], 'fn:subsequence'), Infinity)],
+  ['subsequence#2', (a) => subsequence(a[0], oneDouble(a[1], 'fn:subsequence'))],
   ['subsequence#3', (a) => subsequence(a[0], oneDouble(a[1], 'fn:subsequence'), oneDouble(a[2], 'fn:subsequence'))],
   ['zero-or-one#1', (a) => {
     if (a[0].length > 1) throw new XPathError('FORG0003', 'fn:zero-or-one: more than one item');
@@ -98,12 +101,12 @@ const entries: Array<[string, Fn]> = [
     const search = optAtomic(a[1], 'fn:index-of');
     if (search === undefined) throw new XPathError('XPTY0004', 'fn:index-of: an empty search value');
     const out: Atomic[] = [];
-    atomize(a[0]).forEach((v, i) => { if (sameValue(v, search)) out.push(int(i + 1)); });
+    atomize(a[0]).forEach((v, i) => { if (sameValue(v, search, false)) out.push(int(i + 1)); });
     return out;
   }],
   ['distinct-values#1', (a) => {
     const out: Atomic[] = [];
-    for (const v of atomize(a[0])) if (!out.some((w) => sameValue(v, w))) out.push(v);
+    for (const v of atomize(a[0])) if (!out.some((w) => sameValue(v, w, true))) out.push(v);
     return out;
   }],
   ['data#0', (_a, ctx) => atomize([contextItem(ctx, 'fn:data')])],
