@@ -26,6 +26,8 @@ const REST = `${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
 const NCNAME = `[${START}][${REST}]*`;
 const QNAME_AT = new RegExp(`${NCNAME}(?::${NCNAME})?`, 'uy');
 const NCNAME_AT = new RegExp(NCNAME, 'uy');
+/** For each ASCII code: 1 a name start character, 2 a name character that cannot start a name, 0 neither (':' is 0). */
+const ASCII_NAME = new Uint8Array(128).map((_, c) => (/[A-Za-z_]/.test(String.fromCharCode(c)) ? 1 : /[-.0-9]/.test(String.fromCharCode(c)) ? 2 : 0));
 const NAME_ONLY = new RegExp(`^[${START}:][${REST}:]*$`, 'u');
 /** A character XML 1.0 does not allow anywhere (lone surrogates included, thanks to the u flag). */
 const NOT_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -97,8 +99,9 @@ class Parser {
         const open = stack.pop();
         if (!open) this.fail('end tag without a start tag');
         const at = this.pos + 2;
-        const qname = this.name(QNAME_AT, at, 'an element name');
-        if (qname !== open.qname) this.fail(`end tag </${qname}> does not match <${open.qname}>`, at);
+        const after = s.charCodeAt(at + open.qname.length);
+        if (s.startsWith(open.qname, at) && (isSpace(after) || after === 0x3e)) this.pos = at + open.qname.length;
+        else this.fail(`end tag </${this.name(QNAME_AT, at, 'an element name')}> does not match <${open.qname}>`, at);
         while (isSpace(s.charCodeAt(this.pos))) this.pos++;
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
@@ -135,7 +138,7 @@ class Parser {
     const s = this.s;
     const tagAt = this.pos;
     const qname = this.name(QNAME_AT, this.pos + 1, 'an element name');
-    const raw: RawAttr[] = [];
+    let raw: RawAttr[] | undefined;
     let scope = inherited;
     for (;;) {
       const before = this.pos;
@@ -151,12 +154,12 @@ class Parser {
       this.pos++;
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       const value = this.attrValue();
-      for (const other of raw) if (other.qname === name) this.fail(`attribute ${name} appears twice`, at);
+      if (raw) for (const other of raw) if (other.qname === name) this.fail(`attribute ${name} appears twice`, at);
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
         if (scope === inherited) scope = new Map(inherited);
         (scope as Map<string, string>).set(this.declare(name, value, at), value);
       }
-      raw.push({ qname: name, value, at });
+      (raw ??= []).push({ qname: name, value, at });
     }
     const element: XElement = { kind: 1, parent, order: this.order++, ns: '', local: qname, prefix: '', attrs: [], children: [] };
     const colon = qname.indexOf(':');
@@ -165,7 +168,7 @@ class Parser {
     const ns = scope.get(element.prefix);
     if (ns === undefined) this.fail(`namespace prefix ${element.prefix} is not declared`, tagAt + 1);
     element.ns = ns;
-    for (const a of raw) {
+    if (raw) for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
       const i = a.qname.indexOf(':');
       const prefix = i > 0 ? a.qname.slice(0, i) : '';
@@ -280,6 +283,19 @@ class Parser {
   }
 
   private name(pattern: RegExp, at: number, what: string): string {
+    // ASCII names without a regular expression; anything else (or an ill-formed name) through the full pattern.
+    const s = this.s;
+    let i = at;
+    let c = s.charCodeAt(i);
+    if (c < 0x80 && ASCII_NAME[c] === 1) {
+      let colon = pattern !== QNAME_AT;
+      for (c = s.charCodeAt(++i); ; c = s.charCodeAt(++i)) {
+        if (c < 0x80 && ASCII_NAME[c]! > 0) continue;
+        if (c === 0x3a && !colon) { colon = true; const d = s.charCodeAt(i + 1); if (d < 0x80 && ASCII_NAME[d] === 1) continue; }
+        break;
+      }
+      if (!(c >= 0x80)) { this.pos = i; return s.slice(at, i); }
+    }
     pattern.lastIndex = at;
     const m = pattern.exec(this.s);
     if (!m) this.fail(`expected ${what}`, at);
