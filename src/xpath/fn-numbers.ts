@@ -77,19 +77,20 @@ function extreme(name: string, sign: 1 | -1): Fn {
     const values = atomize(a[0]).map((v) => (v.type === 'untypedAtomic' ? castAs(v, 'double') : v));
     if (values.length === 0) return EMPTY;
     const allNumeric = values.every((v) => isNumeric(v.type));
+    const t = values[0].type;
     if (!allNumeric) {
-      const t = values[0].type;
-      const same = values.every((v) => (isStringLike(t) ? v.type === 'string' || v.type === 'anyURI' : v.type === t));
+      const same = values.every((v) => (isStringLike(t) ? isStringLike(v.type) : v.type === t));
       if (!same) throw new XPathError('FORG0006', `${name}: values of different types`);
-      if (t !== 'string' && t !== 'boolean') throw notImplemented(`${name} of xs:${t} values`);
+      if (!isStringLike(t) && t !== 'boolean') throw notImplemented(`${name} of xs:${t} values`);
     }
+    const rank = allNumeric ? Math.max(...values.map((v) => TYPE_RANK.indexOf(v.type))) : 0;
     let best = values[0];
     for (const v of values) {
-      if (allNumeric && v.type === 'double' && Number.isNaN(v.value)) return [dbl(NaN)];
+      if (allNumeric && (v.type === 'double' || v.type === 'float') && Number.isNaN(v.value)) return [castAs(v, TYPE_RANK[rank] as 'double')];
       if (compareAtomics(v, best, true) * sign > 0) best = v;
     }
-    if (!allNumeric) return [best];
-    const rank = Math.max(...values.map((v) => TYPE_RANK.indexOf(v.type)));
+    // Strings and anyURIs together are compared, and returned, as strings.
+    if (!allNumeric) return [isStringLike(t) && values.some((v) => v.type !== best.type) ? castAs(best, 'string') : best];
     return [castAs(best, TYPE_RANK[rank] as 'integer')];
   };
 }
