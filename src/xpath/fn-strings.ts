@@ -11,7 +11,14 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const codePointLength = (s: string): number => (SURROGATE.test(s) ? [...s].length : s.length);
 
 export function normalizeSpace(s: string): string {
-  return s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
+  // Most values are already normal (codes, amounts): one scan, no allocation.
+  const n = s.length;
+  let normal = n === 0 || (s.charCodeAt(0) !== 32 && s.charCodeAt(n - 1) !== 32);
+  for (let i = 0; normal && i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13 || (c === 32 && s.charCodeAt(i + 1) === 32)) normal = false;
+  }
+  return normal ? s : s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
 }
 
 /** fn:string of one item. */

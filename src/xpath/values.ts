@@ -143,6 +143,8 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
 }
 
 function comparePair(op: string, x: Atomic, y: Atomic, ordering: boolean): boolean {
+  // The common case (an element's text against a string literal) without allocating.
+  if (isStringLike(x.type) && isStringLike(y.type)) return holds(op, compareStrings(x.value as string, y.value as string));
   let p = x, q = y;
   if (x.type === 'untypedAtomic') {
     p = y.type === 'untypedAtomic' ? str(x.value as string) : untypedAs(x, y.type);
