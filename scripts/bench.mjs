@@ -88,7 +88,7 @@ try {
   console.log(`  warm pipeline in process, no PINT-AE rules: ${fmt(warmMs / N, 2)} ms/invoice, ${fmt(N / (warmMs / 1000), 0)} invoices/s (${valid} valid)`);
 
   const haveOfficial = existsSync(join(official, 'sef'));
-  const ruleSets = [['built-in', []]];
+  const ruleSets = [['built-in', []], ['built-in on Saxon-JS alone', ['--rules', 'builtin-saxon']]];
   if (haveOfficial) {
     spawnSync(process.execPath, [bin, 'rules', 'add', join(official, 'sef'), '--name', 'official'], { env: { ...process.env, PINTAE_CACHE_DIR: cache } });
     ruleSets.push(['official', ['--rules', 'official']]);
@@ -101,7 +101,7 @@ try {
       const checks = [];
       if (name === 'built-in' && jobs === 2) checks.push(`target ≥ ${TARGET.jobs2PerSec}/s: ${verdict(perSec >= TARGET.jobs2PerSec)}`);
       if (hasTime) checks.push(`RSS target < ${TARGET.rssMb} MB: ${verdict(r.rssMb < TARGET.rssMb)}`);
-      console.log(`  CLI validate ${N} files, ${name.padEnd(8)} rules, --jobs ${jobs}: ${fmt(r.ms / 1000, 1)} s wall, ${fmt(perSec, 1)} invoices/s, `
+      console.log(`  CLI validate ${N} files, ${name} rules, --jobs ${jobs}: ${fmt(r.ms / 1000, 1)} s wall, ${fmt(perSec, 1)} invoices/s, `
         + `${fmt(r.cpuMs / N, 1)} ms CPU/invoice, peak RSS ${hasTime ? fmt(r.rssMb, 0) + ' MB' : 'n/a (no /usr/bin/time)'} (${report.valid} valid, ${load()})   ${checks.join('; ')}`);
     }
   }
@@ -113,6 +113,9 @@ try {
     const coldCheck = coldMedian(['check', join(examplesDir, 'Standard tax invoice.xml'), '--format', 'json']);
     const { CompiledRules } = await import(join(root, 'dist/schematron/run.js'));
     const { saxonPatched } = await import(join(root, 'dist/io/saxon.js'));
+    const { builtinRuleSet } = await import(join(root, 'dist/schematron/rulesets.js'));
+    const native = builtinRuleSet().layers[0];
+    const nativeSets = [{ svrl: (xml) => native.results(xml) }];
     const ours = [CompiledRules.fromFile('builtin', join(root, 'dist/schematron/pint-ae.sef.json'))];
     const theirs = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json']
       .map((f) => new CompiledRules(f, readFileSync(join(official, 'sef', f), 'utf8')));
@@ -127,13 +130,15 @@ try {
     };
     const rounds = Number(process.env.BENCH_RULE_ROUNDS ?? 2);
     const reps = Number(process.env.BENCH_RULE_REPS ?? 7);
-    perDoc(ours); perDoc(theirs); // warm-up
-    const runs = Array.from({ length: reps }, () => ({ ours: perDoc(ours), theirs: perDoc(theirs) }));
+    perDoc(nativeSets); perDoc(ours); perDoc(theirs); // warm-up
+    const runs = Array.from({ length: reps }, () => ({ native: perDoc(nativeSets), ours: perDoc(ours), theirs: perDoc(theirs) }));
     const med = (f) => median(runs.map(f));
     console.log(`  cold check, one example (median of 5):    ${fmt(coldCheck.ms, 0)} ms wall, ${fmt(coldCheck.cpuMs, 0)} ms CPU (built-in rules)`);
     console.log(`  PINT-AE rules, warm, ${examples.length} official examples (median of ${reps}, both layers of the official rules; Saxon-JS, ${saxonPatched()} speed patches applied):`);
     console.log(`    built-in ${fmt(med((r) => r.ours.wall), 1)} ms/doc, official ${fmt(med((r) => r.theirs.wall), 1)} ms/doc wall; official/built-in = ${fmt(med((r) => r.theirs.wall / r.ours.wall), 2)}×`);
     console.log(`    built-in ${fmt(med((r) => r.ours.cpu), 1)} ms/doc, official ${fmt(med((r) => r.theirs.cpu), 1)} ms/doc CPU;  official/built-in = ${fmt(med((r) => r.theirs.cpu / r.ours.cpu), 2)}×`);
+    const stats = native.stats ? ` (${native.stats.native} documents answered natively, ${native.stats.fallbacks} sent to Saxon-JS${native.stats.unsupported ? `; native engine unavailable: ${native.stats.unsupported}` : ''})` : '';
+    console.log(`    built-in on pintae's own evaluator ${fmt(med((r) => r.native.wall), 2)} ms/doc wall, ${fmt(med((r) => r.native.cpu), 2)} ms/doc CPU; official/native = ${fmt(med((r) => r.theirs.cpu / r.native.cpu), 1)}× CPU${stats}`);
   } else console.log(`  PINT-AE rules: skipped (no official examples at ${examplesDir})`);
 
   console.log(`  Saxon-HE on Java: ${saxonHeNote()}`);

@@ -134,7 +134,7 @@ export function compileNative(text: string, engine: XPathEngine, options: Compil
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? [n as El] : []);
   for (const n of Array.from(schema.childNodes)) {
-    if (n.nodeType === 1 && (n as El).namespaceURI === XSL) throw new XPathUnsupported(`top-level xsl:${(n as El).localName} outside a stylesheet`);
+    if (n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName !== 'stylesheet') throw new XPathUnsupported(`top-level xsl:${(n as El).localName} outside a stylesheet`);
   }
   for (const sheet of topLevel) {
     for (const d of children(sheet, XSL)) if (d.localName !== 'function') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);

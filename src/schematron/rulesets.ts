@@ -9,10 +9,12 @@ import { RuleSetError } from './errors.js';
 import { compileXslt, sha256 } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
+import { NativeFirst, type RuleLayer } from './native-layer.js';
+import { engine } from '../xpath/index.js';
 
 /** A set of compiled layers run together on every document (the official release has two). */
 export class RuleSet {
-  constructor(readonly name: string, readonly layers: CompiledRules[]) {}
+  constructor(readonly name: string, readonly layers: RuleLayer[]) {}
 
   /** Every layer's findings on one document; a layer that cannot process it yields one located error. */
   run(xml: string): Finding[] {
@@ -40,11 +42,25 @@ export interface Manifest {
 export { cacheDir };
 
 const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
+const BUILTIN_SCH = fileURLToPath(new URL('../../schematron/pint-ae.sch', import.meta.url));
 
-let builtin: RuleSet | undefined;
-export function builtinRuleSet(): RuleSet {
+/** The built-in rules run by Saxon-JS alone (`--rules builtin-saxon`): the reference the native engine is held to. */
+export const BUILTIN_SAXON = 'builtin-saxon';
+
+const builtins = new Map<string, RuleSet>();
+/**
+ * The built-in rules: run by pintae's own XPath evaluator, with Saxon-JS behind it for whatever the evaluator cannot
+ * answer (see NativeFirst); or, as `builtin-saxon`, by Saxon-JS alone.
+ */
+export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin'): RuleSet {
   if (!existsSync(BUILTIN_SEF)) throw new RuleSetError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
-  return (builtin ??= new RuleSet('builtin', [CompiledRules.fromFile('pint-ae', BUILTIN_SEF)]));
+  let set = builtins.get(name);
+  if (!set) {
+    const stylesheet = CompiledRules.fromFile('pint-ae', BUILTIN_SEF);
+    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_SCH) ? stylesheet : new NativeFirst(BUILTIN_SCH, stylesheet, () => engine)]);
+    builtins.set(name, set);
+  }
+  return set;
 }
 
 type SourceFile = { path: string; content: Buffer };
@@ -135,7 +151,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const layers = chooseLayers(files);
   if (layers.length === 0) throw new RuleSetError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
-  if (!/^[\w.@-]+$/.test(name) || name === 'builtin') throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin"`);
+  if (!/^[\w.@-]+$/.test(name) || name === 'builtin' || name === BUILTIN_SAXON) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin" or "builtin-saxon"`);
   const target = join(cacheDir(options.env), 'rules', name);
   const workDir = stat.isDirectory() ? path : dirname(path);
   const compiled: Manifest['layers'] = [];
@@ -175,9 +191,10 @@ export function listRuleSets(env: NodeJS.ProcessEnv = process.env): Manifest[] {
 /** `--rules <name|path>`: builtin, a rule set added before, or a directory/zip/file added (and cached) on the spot. */
 export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet> {
   if (spec === undefined || spec === 'builtin') return builtinRuleSet();
+  if (spec === BUILTIN_SAXON) return builtinRuleSet(BUILTIN_SAXON);
   const added = listRuleSets(env).find((m) => m.name === spec);
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
-  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, builtin-saxon, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
   return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))));
 }

@@ -80,7 +80,7 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae rules add / list, validate --rules (issu
     expect(r.stdout).toMatch(/added pint-ae-1\.0\.4: 2 layers/);
     const list = await run(['rules', 'list', '--format', 'json'], own);
     const sets = JSON.parse(list.stdout).rulesets;
-    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'pint-ae-1.0.4']);
+    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'pint-ae-1.0.4']);
     expect(sets[1].hash).toMatch(/^[0-9a-f]{64}$/);
     expect(sets[1].source).toBe(join(OFFICIAL_DIR, 'sef'));
   });
