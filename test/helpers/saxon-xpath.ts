@@ -13,6 +13,7 @@
  * item: exactly what current() is in a Schematron rule (the rule's context node).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -189,7 +190,8 @@ interface Values { stringOf(a: { atomic: true }): string }
 export async function xpathOracle(options: OracleOptions = {}): Promise<Oracle> {
   const namespaces = { ...UBL_NAMESPACES, ...options.namespaces };
   const functions = options.functions ?? [];
-  const work = join(tmpdir(), 'pintae-xpath-oracle');
+  // Per compiler version: a SEF from another xslt3 may not load in this saxon-js.
+  const work = join(tmpdir(), 'pintae-xpath-oracle', (createRequire(import.meta.url)('xslt3/package.json') as { version: string }).version);
   // Saxon-JS lets xsl:evaluate call only public functions.
   const includes = functions.map((text) => {
     const published = text.replace(/<xsl:function\b([^>]*?)(\s+visibility="[^"]*")?/g, '<xsl:function visibility="public"$1');

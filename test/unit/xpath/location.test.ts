@@ -77,3 +77,15 @@ describe('location() values', () => {
     expect(location(doc)).toBe('');
   });
 });
+
+describe('the oracle helper (test/helpers/saxon-xpath.ts) writes nodes the same way on both sides', () => {
+  const xml = '<?p first?><!--c--><r xmlns="urn:r" xmlns:q="urn:q" q:a="1" a="2">t<!--x--><b>u</b>v<?pi w?><q:b/><b q:a="3"/>z</r><!--end-->';
+  it.each([
+    '/', '/node()', '//node()', '//@*', '//text()', '//comment()', '//processing-instruction()', '/*/node()[3]',
+    '(//node(), //@*)[last()]', '//@*/..', 'reverse(//node())', 'data(@*), count(node()), 1.5, 1e0, 1e10, "s", true()',
+  ])('%s', (expr) => {
+    const rows = oracle.compare(xml, expr, { context: '/ | //node()' });
+    expect(rows.length).toBe(14);
+    for (const row of rows) expect(row.ours, `${expr} at ${row.at}`).toEqual(row.saxon);
+  });
+});
