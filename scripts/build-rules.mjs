@@ -1,14 +1,18 @@
 // Part of `npm run build`: compiles pintae's own Schematron rule sets (schematron/*.sch) to Saxon-JS SEF in
 // dist/schematron/, each twice (see src/schematron/compile.ts): <name>.sef.json, the fast stylesheet, and
 // <name>.guarded.sef.json, its twin that turns XPath errors into failed asserts. Build output, not committed;
-// unchanged sources are not recompiled (keyed by the XSLT's hash).
-import { mkdirSync, readdirSync, readFileSync, copyFileSync } from 'node:fs';
+// unchanged sources are not recompiled (keyed by the XSLT's hash). Beside them <name>.native.json, the schema read for
+// pintae's own XPath evaluator (src/schematron/native-plan.ts), written only when every rule compiles natively.
+import { mkdirSync, readdirSync, readFileSync, copyFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { compileSchematron } = await import(join(root, 'dist/schematron/compile.js'));
 const { compileXsltCached } = await import(join(root, 'dist/schematron/sef.js'));
+const { planNative } = await import(join(root, 'dist/schematron/native-plan.js'));
+const { NativeRules } = await import(join(root, 'dist/schematron/native.js'));
+const { engine } = await import(join(root, 'dist/xpath/index.js'));
 // PINTAE_SCH_DIR / PINTAE_SEF_OUT_DIR build a working copy of the rules elsewhere (rule authors working side by side).
 const source = process.env.PINTAE_SCH_DIR ?? join(root, 'schematron');
 const out = process.env.PINTAE_SEF_OUT_DIR ?? join(root, 'dist/schematron');
@@ -22,5 +26,18 @@ for (const file of readdirSync(source).filter((f) => f.endsWith('.sch'))) {
     const { path } = await compileXsltCached(compileSchematron(text, { baseDir: source, guards }), cache);
     copyFileSync(path, join(out, name));
   }));
-  console.log(`${join(source, file)} → ${targets.map(([, name]) => join(out, name)).join(', ')} (${Date.now() - started} ms)`);
+  const planFile = join(out, `${basename(file, '.sch')}.native.json`);
+  let native;
+  try {
+    const plan = planNative(text, { baseDir: source });
+    new NativeRules(engine, plan).compileAll();
+    writeFileSync(`${planFile}.tmp`, JSON.stringify(plan));
+    renameSync(`${planFile}.tmp`, planFile);
+    native = planFile;
+  } catch (e) {
+    // Not an error: these rules then run on Saxon-JS alone.
+    rmSync(planFile, { force: true });
+    native = `no native plan (${e.message.split('\n')[0]}): Saxon-JS alone`;
+  }
+  console.log(`${join(source, file)} → ${[...targets.map(([, name]) => join(out, name)), native].join(', ')} (${Date.now() - started} ms)`);
 }

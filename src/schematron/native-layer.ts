@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { XPathEngine } from '../xpath/api.js';
-import { compileNative, type NativeRules } from './native.js';
+import { NativeRules } from './native.js';
+import type { NativePlan } from './native-plan.js';
 import type { CompiledRules } from './run.js';
 import type { SvrlResult } from './svrl.js';
 
@@ -25,7 +25,8 @@ export class NativeFirst implements RuleLayer {
   readonly stats: NativeStats = { native: 0, fallbacks: 0 };
 
   constructor(
-    private readonly schPath: string,
+    /** The schema read for the native engine (native-plan.ts), as `npm run build` saves it. */
+    private readonly planPath: string,
     private readonly stylesheet: CompiledRules,
     private readonly engine: () => XPathEngine,
   ) {}
@@ -49,7 +50,7 @@ export class NativeFirst implements RuleLayer {
   private compiled(): NativeRules | null {
     if (this.native === undefined) {
       try {
-        this.native = compileNative(readFileSync(this.schPath, 'utf8'), this.engine(), { baseDir: dirname(this.schPath) });
+        this.native = new NativeRules(this.engine(), JSON.parse(readFileSync(this.planPath, 'utf8')) as NativePlan);
       } catch (e) {
         this.native = null;
         this.stats.unsupported = (e as Error).message;

@@ -42,7 +42,7 @@ export interface Manifest {
 export { cacheDir };
 
 const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
-const BUILTIN_SCH = fileURLToPath(new URL('../../schematron/pint-ae.sch', import.meta.url));
+const BUILTIN_PLAN = fileURLToPath(new URL('./pint-ae.native.json', import.meta.url));
 
 /** The built-in rules run by Saxon-JS alone (`--rules builtin-saxon`): the reference the native engine is held to. */
 export const BUILTIN_SAXON = 'builtin-saxon';
@@ -57,7 +57,7 @@ export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin
   let set = builtins.get(name);
   if (!set) {
     const stylesheet = CompiledRules.fromFile('pint-ae', BUILTIN_SEF);
-    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_SCH) ? stylesheet : new NativeFirst(BUILTIN_SCH, stylesheet, () => engine)]);
+    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_PLAN) ? stylesheet : new NativeFirst(BUILTIN_PLAN, stylesheet, () => engine)]);
     builtins.set(name, set);
   }
   return set;

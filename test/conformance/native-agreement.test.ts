@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { compileNative, type NativeRules } from '../../src/schematron/native.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NativeRules } from '../../src/schematron/native.js';
+import { compileNative } from '../../src/schematron/native-plan.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';
 import { validateInvoice } from '../../src/pipeline.js';
 import { engine } from '../../src/xpath/index.js';
@@ -18,8 +19,12 @@ import { agreementCorpus, officialExamples, type CorpusDoc } from './corpus.js';
  */
 type Outcome = { results: SvrlResult[] } | { error: string };
 
-let native: NativeRules | undefined;
-const nativeRules = () => (native ??= compileNative(readFileSync(join(ROOT, 'schematron/pint-ae.sch'), 'utf8'), engine, { baseDir: join(ROOT, 'schematron') }));
+let native: NativeRules;
+beforeAll(async () => {
+  native = await compileNative(readFileSync(join(ROOT, 'schematron/pint-ae.sch'), 'utf8'), engine, { baseDir: join(ROOT, 'schematron') });
+  native.compileAll();
+});
+const nativeRules = () => native;
 
 function outcome(run: () => SvrlResult[]): Outcome {
   try { return { results: run() }; } catch (e) { return { error: (e as Error).message.split('\n')[0]! }; }

@@ -1,0 +1,126 @@
+import { builder } from 'xmlbuilder2';
+import { XPathUnsupported } from '../xpath/api.js';
+import {
+  activePatterns, attr, children, expandIncludes, namespaces, parse, SchematronError, SCH, staticMessage, substitute, XSL,
+  type CompileOptions,
+} from './compile.js';
+
+/**
+ * A Schematron schema read down to what the native engine runs (src/schematron/native.ts): includes expanded, the
+ * phase chosen, abstract rules and patterns instantiated, every expression as text. Plain JSON: `npm run build` writes
+ * it beside the compiled stylesheet, so a run reads it without parsing the schema's XML (xmlbuilder2 and the schema's
+ * files cost ~0.25 s of a cold start).
+ */
+export interface NativePlan {
+  version: 1;
+  namespaces: Array<[string, string]>;
+  /** XSLT stylesheets whose xsl:function declarations the rules call. */
+  functions: string[];
+  globals: PlanLet[];
+  patterns: Array<{ rules: PlanRule[] }>;
+}
+export interface PlanLet { name: string; value: string }
+export type PlanMessage = Array<string | { select: string }>;
+export interface PlanCheck { kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage }
+export type PlanPart = { let: PlanLet } | { check: PlanCheck };
+export interface PlanRule { context: string; parts: PlanPart[] }
+
+type El = Element;
+
+function letOf(el: El, params: Map<string, string>): PlanLet {
+  const name = attr(el, 'name');
+  if (!name) throw new SchematronError('sch:let without @name');
+  const value = attr(el, 'value');
+  if (value === undefined) throw new XPathUnsupported(`sch:let ${name} with content instead of @value`);
+  return { name, value: substitute(value, params) };
+}
+
+function messageOf(el: El, params: Map<string, string>): PlanMessage {
+  const fixed = staticMessage(el);
+  if (fixed !== undefined) return [fixed];
+  const parts: PlanMessage = [];
+  const walk = (e: El) => {
+    for (const n of Array.from(e.childNodes)) {
+      if (n.nodeType === 3 || n.nodeType === 4) { parts.push(n.textContent ?? ''); continue; }
+      if (n.nodeType !== 1 || (n as El).namespaceURI !== SCH) continue;
+      const c = n as El;
+      if (c.localName === 'value-of') parts.push({ select: substitute(attr(c, 'select') ?? '.', params) });
+      else if (c.localName === 'name') parts.push({ select: `name(${substitute(attr(c, 'path') ?? '.', params)})` });
+      else walk(c);
+    }
+  };
+  walk(el);
+  return parts;
+}
+
+/** Reads a schema for the native engine. Throws XPathUnsupported for what it cannot run, SchematronError for a wrong schema. */
+export function planNative(text: string, options: CompileOptions = {}): NativePlan {
+  if (options.visitAttributes) throw new XPathUnsupported('rules on attribute nodes');
+  const schema = parse(text, 'schema');
+  if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
+  expandIncludes(schema, options.baseDir ?? process.cwd());
+  const stylesheets: El[] = [];
+  for (const n of Array.from(schema.childNodes)) {
+    if (n.nodeType !== 1 || (n as El).namespaceURI !== XSL) continue;
+    if ((n as El).localName !== 'stylesheet') throw new XPathUnsupported(`top-level xsl:${(n as El).localName} outside a stylesheet`);
+    stylesheets.push(n as El);
+  }
+  for (const sheet of stylesheets) {
+    for (const d of children(sheet, XSL)) if (d.localName !== 'function') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
+  }
+  const allPatterns = children(schema, SCH, 'pattern');
+  const abstractPatterns = new Map(allPatterns.filter((p) => attr(p, 'abstract') === 'true').map((p) => [attr(p, 'id') ?? '', p]));
+  const abstractRules = new Map<string, El>();
+  for (const holder of [...children(schema, SCH, 'rules'), ...allPatterns]) {
+    for (const r of children(holder, SCH, 'rule')) if (attr(r, 'abstract') === 'true') abstractRules.set(attr(r, 'id') ?? '', r);
+  }
+  const { patterns, lets: phaseLets } = activePatterns(schema, allPatterns.filter((p) => attr(p, 'abstract') !== 'true'), options.phase);
+  const globals = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letOf(l, new Map()));
+
+  const planned = patterns.map((pattern) => {
+    let body = pattern;
+    const params = new Map<string, string>();
+    const isA = attr(pattern, 'is-a');
+    if (isA) {
+      const base = abstractPatterns.get(isA);
+      if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
+      for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
+      body = base;
+    }
+    const patternLets = children(body, SCH, 'let');
+    const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true').map((rule): PlanRule => {
+      const context = substitute(attr(rule, 'context') ?? '', params);
+      if (!context) throw new SchematronError('sch:rule without @context');
+      const els: El[] = [...patternLets];
+      const collect = (r: El, seen: Set<string>) => {
+        for (const c of children(r, SCH)) {
+          if (c.localName === 'extends') {
+            const name = attr(c, 'rule');
+            const base = name ? abstractRules.get(name) : undefined;
+            if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
+            if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
+            collect(base, new Set([...seen, name!]));
+          } else if (['let', 'assert', 'report'].includes(c.localName)) els.push(c);
+        }
+      };
+      collect(rule, new Set());
+      const parts = els.map((el): PlanPart => {
+        if (el.localName === 'let') return { let: letOf(el, params) };
+        const test = substitute(attr(el, 'test') ?? '', params);
+        if (!test) throw new SchematronError(`sch:${el.localName} without @test in rule ${context}`);
+        const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
+        for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v !== undefined) check[key] = v; }
+        return { check };
+      });
+      return { context, parts };
+    });
+    return { rules };
+  });
+  return { version: 1, namespaces: [...namespaces(schema)], functions: stylesheets.map((s) => builder(s as never).toString()), globals, patterns: planned };
+}
+
+/** A schema's text straight to runnable native rules (what the build and the tests do; runs read a saved plan). */
+export async function compileNative(text: string, engine: import('../xpath/api.js').XPathEngine, options: CompileOptions = {}) {
+  const { NativeRules } = await import('./native.js');
+  return new NativeRules(engine, planNative(text, options));
+}
