@@ -35,7 +35,14 @@ export const TRUE = new Atomic('boolean', true);
 export const FALSE = new Atomic('boolean', false);
 export const bool = (b: boolean): Atomic => (b ? TRUE : FALSE);
 export const str = (s: string): Atomic => new Atomic('string', s);
-export const int = (n: number | Decimal): Atomic => new Atomic('integer', new Decimal(n));
+/** Small integers (counts, positions, code points of ASCII) are made once: values are immutable. */
+const SMALL_INTEGERS: Atomic[] = [];
+export const int = (n: number | Decimal): Atomic => {
+  if (typeof n === 'number' && n >= 0 && n < 256 && Number.isInteger(n)) {
+    return SMALL_INTEGERS[n] ??= new Atomic('integer', new Decimal(n));
+  }
+  return new Atomic('integer', new Decimal(n));
+};
 export const dbl = (n: number): Atomic => new Atomic('double', n);
 
 export function isNode(item: Item): item is XNode {
