@@ -130,6 +130,7 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
   const seen = new Set<string>();
   for (const x of xs) {
     for (const y of ys) {
+      if (isStringLike(x.type) && isStringLike(y.type)) continue; // compared as strings: cannot fail
       if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic') {
         const key = `${x.type}|${y.type}`;
         if (seen.has(key)) continue;
