@@ -81,7 +81,20 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
         return out;
       };
     }
-    case 'descendant': return (n) => { const out: XNode[] = []; collectDescendants(n, test, out); return out; };
+    case 'descendant':
+      if (fast?.kind === 1) {
+        const { ns, local } = fast;
+        const walk = (n: XNode, out: XNode[]): void => {
+          if (n.kind !== 1 && n.kind !== 9) return;
+          for (const c of n.children) {
+            if (c.kind !== 1) continue;
+            if (c.local === local && c.ns === ns) out.push(c);
+            if (c.children.length) walk(c, out);
+          }
+        };
+        return (n) => { const out: XNode[] = []; walk(n, out); return out; };
+      }
+      return (n) => { const out: XNode[] = []; collectDescendants(n, test, out); return out; };
     case 'descendant-or-self': return (n) => {
       const out: XNode[] = test(n) ? [n] : [];
       collectDescendants(n, test, out);

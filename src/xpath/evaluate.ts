@@ -86,7 +86,10 @@ export function compile(e: Expr, scope: Scope): C {
       const operand = compile(e.operand, scope), op = e.op;
       return (d) => unary(op, operand(d));
     }
-    case 'slash': return compileSlash(e.left, e.right, scope);
+    case 'slash': {
+      const better = rewriteSlash(e);
+      return better ? compile(better, scope) : compileSlash(e.left, e.right, scope);
+    }
     case 'step': {
       const step = compileStep(e, scope);
       return (d) => step(contextNode(d), d);
@@ -168,6 +171,48 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   if (arity === 1) { const a0 = args[0]!; return (d) => call([a0(d)], d); }
   if (arity === 2) { const a0 = args[0]!, a1 = args[1]!; return (d) => call([a0(d), a1(d)], d); }
   return (d) => call(args.map((a) => a(d)), d);
+}
+
+const BOOLEAN_OPS = new Set(['or', 'and', '=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'is', '<<', '>>']);
+const BOOLEAN_FNS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches']);
+
+/** Whether a predicate's value is always a boolean (or empty), never a number: it cannot select by position. */
+function isBooleanPredicate(p: Expr): boolean {
+  switch (p.k) {
+    case 'binary': return BOOLEAN_OPS.has(p.op);
+    case 'call': return p.name.prefix === '' && BOOLEAN_FNS.has(p.name.local);
+    case 'some': case 'every': case 'instance': case 'castable': return true;
+    default: return false;
+  }
+}
+
+const isDescendantOrSelfNode = (e: Expr) => e.k === 'step' && e.axis === 'descendant-or-self' && e.test.k === 'kind' && e.test.kind === 'node' && e.preds.length === 0;
+
+function isAbsolute(e: Expr): boolean {
+  if (e.k === 'root') return true;
+  return e.k === 'slash' ? isAbsolute(e.left) : e.k === 'filter' ? isAbsolute(e.base) : false;
+}
+
+/**
+ * Equivalent, cheaper forms of a path: X//child::T[p] (p never positional) is X/descendant::T[p], one walk instead of
+ * a child step at every node; X/(A | B) is X/A | X/B, so each side can take the first form.
+ */
+function rewriteSlash(e: Extract<Expr, { k: 'slash' }>): Expr | undefined {
+  const { left, right } = e;
+  if (left.k === 'slash' && isDescendantOrSelfNode(left.right) && right.k === 'step' && right.axis === 'child' && right.preds.every(isBooleanPredicate)) {
+    return { k: 'slash', left: left.left, right: { ...right, axis: 'descendant' } };
+  }
+  const inner = right.k === 'seq' && right.items.length === 1 ? right.items[0]! : right;
+  if (inner.k === 'binary' && inner.op === 'union') {
+    return { k: 'binary', op: 'union', left: { k: 'slash', left, right: inner.left }, right: { k: 'slash', left, right: inner.right } };
+  }
+  // X/(A/S) is (X/A)/S when S is a step (nodes only: no question of order or duplicates among atomic values).
+  if (inner !== right && inner.k === 'slash' && inner.right.k === 'step') {
+    return { k: 'slash', left: { k: 'slash', left, right: inner.left }, right: inner.right };
+  }
+  // //(/P): the absolute path is the same from every node of the document, and the document is among them.
+  if (left.k === 'slash' && left.left.k === 'root' && isDescendantOrSelfNode(left.right) && isAbsolute(inner)) return inner;
+  return undefined;
 }
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
