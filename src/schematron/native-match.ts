@@ -1,4 +1,6 @@
 import { XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import { Atomic, isNumeric } from '../xpath/atomic.js';
+import { ebv } from '../xpath/values.js';
 
 /**
  * Whether a rule's context (an XSLT match pattern) matches a node. `names` are the local names of the elements it can
@@ -13,7 +15,17 @@ export interface Matcher {
 /** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
 export interface MatchCache { readonly memo: Map<unknown, unknown> }
 
-interface Step { ns: string | undefined; local: string | undefined; predicates?: Evaluate; descendant: boolean }
+interface Step {
+  ns: string | undefined;
+  local: string | undefined;
+  /** Each predicate on its own, evaluated with the candidate node as context item. */
+  predicates?: Evaluate[];
+  /** The step with its predicates as XPath evaluates it from the parent, for positions: `child::a[p][q]`. */
+  fromParent?: Evaluate;
+  /** A predicate reads position() or last(): only fromParent gives it its focus. */
+  positional: boolean;
+  descendant: boolean;
+}
 
 /** Splits at a character outside brackets, parentheses and string literals. */
 function splitTop(text: string, at: (text: string, i: number) => number): string[] {
@@ -32,6 +44,21 @@ function splitTop(text: string, at: (text: string, i: number) => number): string
   }
   out.push(text.slice(start));
   return out;
+}
+
+/** `[a][b]` → ['a', 'b']; undefined when the text is not a run of bracketed predicates. */
+function splitPredicates(text: string): string[] | undefined {
+  const out: string[] = [];
+  let depth = 0; let quote = ''; let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") { if (depth === 0) return undefined; quote = ch; continue; }
+    if (ch === '[') { if (depth++ === 0) start = i + 1; continue; }
+    if (ch === ']') { if (--depth === 0) out.push(text.slice(start, i)); continue; }
+    if (depth === 0 && !/\s/.test(ch)) return undefined;
+  }
+  return depth === 0 ? out : undefined;
 }
 
 const QNAME = /^(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*|\*)$/;
@@ -60,9 +87,14 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
       if (ns === undefined) throw new XPathUnsupported(`prefix ${prefix} in a rule context is not declared`);
     }
     if (local === '*' && prefix === undefined) ns = undefined;
-    // Predicates are evaluated where XPath evaluates them, on the step from the parent, so positions count right.
-    const predicates = bracket < 0 ? undefined : compile(`child::${test}${step.slice(bracket)}`);
-    steps.push({ ns, local: local === '*' ? undefined : local, predicates, descendant });
+    const predicateTexts = bracket < 0 ? [] : splitPredicates(step.slice(bracket));
+    if (predicateTexts === undefined) return undefined;
+    const positional = predicateTexts.some((p) => /\b(position|last)\s*\(/.test(p));
+    steps.push({
+      ns, local: local === '*' ? undefined : local, descendant, positional,
+      predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => compile(p)) : undefined,
+      fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
+    });
     descendant = false;
   }
   if (steps.length === 0) return undefined;
@@ -81,7 +113,14 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   const alternatives = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0)).map((a) => plainPath(a, namespaces, compile));
   if (alternatives.every((a) => a !== undefined)) {
     const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
-    const m: Matcher = (node, _doc, vars, cache) => node.kind === 1 && paths.some((p) => matchPath(node, p.steps, p.steps.length - 1, p.absolute, vars, cache));
+    const m: Matcher = (node, _doc, vars, cache) => {
+      if (node.kind !== 1) return false;
+      for (const p of paths) {
+        const last = p.steps.length - 1;
+        if (namesMatch(node, p.steps, last, p.absolute) && matchPath(node, p.steps, last, p.absolute, vars, cache)) return true;
+      }
+      return false;
+    };
     m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
     return m;
   }
@@ -97,17 +136,42 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   };
 }
 
-function matchStep(node: XNode, step: Step, vars: Map<string, Sequence>, cache: MatchCache): boolean {
-  if (node.kind !== 1) return false;
-  if (step.local !== undefined && node.local !== step.local) return false;
-  if (step.ns !== undefined && node.ns !== step.ns) return false;
-  if (!step.predicates) return true;
+const nameMatches = (node: XNode, step: Step): boolean =>
+  node.kind === 1 && (step.local === undefined || node.local === step.local) && (step.ns === undefined || node.ns === step.ns);
+
+/** Whether the names along the path fit, predicates aside: most candidates fail here, for nothing. */
+function namesMatch(node: XNode, steps: Step[], i: number, absolute: boolean): boolean {
+  const step = steps[i]!;
+  if (!nameMatches(node, step)) return false;
+  const parent = node.parent;
+  if (i === 0) return !absolute || (parent !== null && parent.kind === 9);
+  if (!step.descendant) return parent !== null && namesMatch(parent, steps, i - 1, absolute);
+  for (let a = parent; a !== null; a = a.parent) if (namesMatch(a, steps, i - 1, absolute)) return true;
+  return false;
+}
+
+/**
+ * A step's predicates on one node, as XPath filters the step: a predicate whose value is a number compares it with
+ * the node's position, so that case (and any predicate reading position() or last()) is decided on the step
+ * evaluated from the parent, once per parent and document.
+ */
+function predicatesHold(node: XElement, step: Step, vars: Map<string, Sequence>, cache: MatchCache): boolean {
+  if (!step.fromParent) return true;
+  if (step.predicates) {
+    let i = 0;
+    for (; i < step.predicates.length; i++) {
+      const value = step.predicates[i]!(node, vars);
+      if (value.length === 1 && value[0] instanceof Atomic && isNumeric(value[0].type)) break;
+      if (!ebv(value)) return false;
+    }
+    if (i === step.predicates.length) return true;
+  }
   const parent = node.parent!;
   let byParent = cache.memo.get(step) as Map<XNode, Set<XNode>> | undefined;
   if (!byParent) { byParent = new Map(); cache.memo.set(step, byParent); }
   let set = byParent.get(parent);
   if (!set) {
-    set = new Set(step.predicates(parent, vars).filter((i): i is XNode => !('atomic' in i)));
+    set = new Set(step.fromParent(parent, vars).filter((i): i is XNode => !('atomic' in i)));
     byParent.set(parent, set);
   }
   return set.has(node);
@@ -115,7 +179,7 @@ function matchStep(node: XNode, step: Step, vars: Map<string, Sequence>, cache: 
 
 function matchPath(node: XNode, steps: Step[], i: number, absolute: boolean, vars: Map<string, Sequence>, cache: MatchCache): boolean {
   const step = steps[i]!;
-  if (!matchStep(node, step, vars, cache)) return false;
+  if (!nameMatches(node, step) || !predicatesHold(node as XElement, step, vars, cache)) return false;
   const parent = node.parent;
   if (i === 0) return !absolute || (parent !== null && parent.kind === 9);
   if (!step.descendant) return parent !== null && matchPath(parent, steps, i - 1, absolute, vars, cache);
