@@ -70,10 +70,10 @@ function fromString(s: string, t: AtomicType): Atomic {
       throw invalid(s, t);
     case 'decimal':
       if (!DECIMAL.test(v)) throw invalid(s, t);
-      return new Atomic('decimal', normalZero(new Decimal(v)));
+      return new Atomic('decimal', parseDecimal(v));
     case 'integer':
       if (!INTEGER.test(v)) throw invalid(s, t);
-      return new Atomic('integer', normalZero(new Decimal(v)));
+      return new Atomic('integer', parseDecimal(v));
     case 'double': case 'float': {
       let n: number;
       if (DOUBLE.test(v)) n = Number(v);
@@ -93,6 +93,20 @@ function fromString(s: string, t: AtomicType): Atomic {
 }
 
 const normalZero = (d: Decimal): Decimal => (d.isZero() ? new Decimal(0) : d);
+
+/*
+ * The rules cast the same amounts again and again (every rule on a line reads its amounts): parsed values are kept,
+ * decimal.js values being immutable. The cache is dropped whole when it grows past a bound.
+ */
+const parsed = new Map<string, Decimal>();
+function parseDecimal(v: string): Decimal {
+  let d = parsed.get(v);
+  if (d === undefined) {
+    if (parsed.size >= 4096) parsed.clear();
+    parsed.set(v, d = normalZero(new Decimal(v)));
+  }
+  return d;
+}
 
 function fromNumber(a: Atomic, t: AtomicType): Atomic {
   const exact = a.type === 'integer' || a.type === 'decimal';

@@ -154,7 +154,11 @@ export const STRING_FUNCTIONS: Array<[string, Fn]> = [
 ];
 
 /** fn:concat takes any number of arguments from two on. */
-export const concat: Fn = (a) => [str(a.map((x) => {
-  const v = optAtomic(x, 'fn:concat');
-  return v === undefined ? '' : stringOf(v);
-}).join(''))];
+export const concat: Fn = (a) => {
+  let s = '';
+  for (const x of a) {
+    const v = optAtomic(x, 'fn:concat');
+    if (v !== undefined) s += stringOf(v);
+  }
+  return [str(s)];
+};

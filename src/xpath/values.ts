@@ -3,11 +3,13 @@
  * with XPath 3.1 semantics as Saxon-JS 2.7 gives them. When a case is not certain to match Saxon-JS, it raises an
  * XPathError (the document then runs on Saxon-JS) rather than guess.
  */
-import { XPathError, type Sequence, type XNode } from './api.js';
+import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, Decimal, EMPTY, atomize, atomizeOptional, bool, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
+  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, bool, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
+
+const atomizeItem = (it: Item): Atomic => (isAtomic(it) ? it : atomizeNode(it as XNode));
 import { compareDateTimes, isDateTimeValue } from './datetime.js';
 
 export {
@@ -123,18 +125,18 @@ function untypedAs(u: Atomic, other: AtomicType): Atomic {
  */
 export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequence, b: Sequence): boolean {
   if (a.length === 0 || b.length === 0) return false;
-  const xs = atomize(a), ys = atomize(b);
   const ordering = op !== '=' && op !== '!=';
-  if (xs.length === 1 && ys.length === 1) return comparePair(op, xs[0], ys[0], ordering);
+  if (a.length === 1 && b.length === 1) return comparePair(op, atomizeItem(a[0]), atomizeItem(b[0]), ordering);
+  const xs = atomize(a), ys = atomize(b);
   // Check every pair for an error first (types only matter, so one pass per distinct type pair).
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   for (const x of xs) {
     for (const y of ys) {
       if (isStringLike(x.type) && isStringLike(y.type)) continue; // compared as strings: cannot fail
       if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic') {
         const key = `${x.type}|${y.type}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (seen?.has(key)) continue;
+        (seen ??= new Set()).add(key);
       }
       comparePair(op, x, y, ordering);
     }
