@@ -1,0 +1,99 @@
+// xsl:function through pintae's evaluator (engine.defineFunctions), compared with Saxon-JS running the same functions.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { XPathError, XPathUnsupported } from '../../../src/xpath/api.js';
+import { engine } from '../../../src/xpath/index.js';
+import { disagreements, verdict, xpathOracle, type Oracle } from '../../helpers/saxon-xpath.js';
+
+const XSL_OPEN = '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:f="urn:f">';
+const stylesheet = (body: string) => `${XSL_OPEN}${body}</xsl:stylesheet>`;
+
+const TEST_FUNCTIONS = stylesheet(`
+  <xsl:function name="f:str" as="xs:string"><xsl:param name="s" as="xs:string"/><xsl:sequence select="concat('[', $s, ']')"/></xsl:function>
+  <xsl:function name="f:opt" as="xs:string?"><xsl:param name="s" as="xs:string?"/><xsl:sequence select="$s"/></xsl:function>
+  <xsl:function name="f:int" as="xs:integer"><xsl:param name="i" as="xs:integer"/><xsl:sequence select="$i * 2"/></xsl:function>
+  <xsl:function name="f:dec" as="xs:decimal"><xsl:param name="d" as="xs:decimal"/><xsl:sequence select="$d"/></xsl:function>
+  <xsl:function name="f:dbl" as="xs:double"><xsl:param name="d" as="xs:double"/><xsl:sequence select="$d"/></xsl:function>
+  <xsl:function name="f:els" as="element()*"><xsl:param name="e" as="element()*"/><xsl:sequence select="$e"/></xsl:function>
+  <xsl:function name="f:bool" as="xs:boolean"><xsl:param name="v" as="item()*"/><xsl:sequence select="$v"/></xsl:function>
+  <xsl:function name="f:any"><xsl:param name="v"/><xsl:sequence select="$v, $v"/></xsl:function>
+  <xsl:function name="f:vars" as="xs:integer*">
+    <xsl:param name="n" as="xs:integer"/>
+    <xsl:variable name="a" select="$n + 1"/>
+    <xsl:sequence select="$a"/>
+    <xsl:variable name="b" select="$a * 10"/>
+    <xsl:sequence select="$b, f:later($b)"/>
+  </xsl:function>
+  <xsl:function name="f:later" as="xs:integer"><xsl:param name="x" as="xs:integer"/><xsl:sequence select="-$x"/></xsl:function>
+  <xsl:function name="f:fact" as="xs:integer"><xsl:param name="n" as="xs:integer"/><xsl:sequence select="if ($n le 1) then 1 else $n * f:fact($n - 1)"/></xsl:function>
+  <xsl:function name="f:first-id" as="xs:string" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+    <xsl:param name="n" as="node()"/><xsl:sequence select="string(root($n)//cbc:ID[1])"/></xsl:function>
+  <xsl:function name="f:focus"><xsl:sequence select="."/></xsl:function>
+`);
+
+const XML = `<r xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>7</cbc:ID><cbc:ID>x</cbc:ID><a>1.50</a><a/></r>`;
+
+const CALLS = [
+  'f:str("a")', 'f:str(/r/cbc:ID[1])', 'f:str(1)', 'f:str(())', 'f:str(("a", "b"))', 'f:opt(())', 'f:opt(/r/z)',
+  'f:int(3)', 'f:int(/r/cbc:ID[1])', 'f:int(/r/cbc:ID[2])', 'f:int(3.0)', 'f:int(3e0)', 'f:dec(3)', 'f:dec(/r/a[1])', 'f:dec(1e0)',
+  'f:dbl(1)', 'f:dbl(1.5)', 'f:dbl(/r/a[1])', 'f:dbl(/r/a[2])', 'f:els(/r/*)', 'f:els(1)', 'f:els(())',
+  'f:bool(true())', 'f:bool("true")', 'f:bool(())', 'f:bool(/r/a[1])', 'f:any((1, "a"))', 'f:vars(1)', 'f:fact(10)', 'f:fact(25)',
+  'f:first-id(/r/a[1])', 'f:first-id(1)', 'f:focus()',
+];
+
+describe('user functions, differentially against Saxon-JS', () => {
+  let oracle: Oracle;
+  beforeAll(async () => { oracle = await xpathOracle({ namespaces: { f: 'urn:f' }, functions: [TEST_FUNCTIONS] }); }, 120_000);
+
+  it('convert arguments and results as Saxon-JS does, or raise an error where it does', () => {
+    expect(CALLS.flatMap((expr) => disagreements(oracle.compare(XML, expr), expr))).toEqual([]);
+  });
+  it('answer themselves where Saxon-JS answers', () => {
+    expect(CALLS.filter((expr) => oracle.compare(XML, expr).some((r) => verdict(r) === 'fallback'))).toEqual([]);
+  });
+});
+
+const RULES = join(import.meta.dirname, '../../../schematron/pint-ae');
+const PF = [
+  'pf:m1-digits("0123")', 'pf:m1-round2(1.005)', 'pf:m1-round2(-1.005)', 'pf:m1-round2(())', 'pf:m1-gs1-check-ok("4000001000005")',
+  'pf:m1-gs1-check-ok("4000001000006")', 'pf:m1-gs1-check-ok("")', 'pf:m1-luhn-ok("12345678903")', 'pf:m1-no-orgnr-ok("123456785")',
+  'pf:m1-be-enterprise-ok("0123456749")', 'pf:m1-abn-ok("51824753556")', 'pf:m1-it-codice-fiscale-ok("RSSMRA85T10A562S")',
+  'pf:m1-it-partita-iva-ok("IT12345678903")', 'pf:cl-in(" 380 ", pf:cl-uncl1001-inv())', 'pf:cl-in("38", pf:cl-uncl1001-inv())',
+  'pf:cl-in((), pf:cl-iso4217())', 'pf:u2-dec(" 5.0 ")', 'pf:u2-dec("5e0")', 'pf:u2-dec(("1", "2"))', 'pf:u1-iso3166-alpha2("AE")',
+  'pf:u2-base((), (), ())',
+];
+
+describe('pintae’s own pf: functions', () => {
+  const texts = readdirSync(RULES).filter((f) => f.endsWith('.xsl')).map((f) => readFileSync(join(RULES, f), 'utf8'));
+  let oracle: Oracle;
+  beforeAll(async () => { oracle = await xpathOracle({ functions: texts }); }, 120_000);
+
+  it('all compile', () => {
+    expect(engine.defineFunctions(texts, new Map()).size).toBeGreaterThan(30);
+  });
+  it('give Saxon-JS’s answers on edge inputs', () => {
+    expect(PF.flatMap((expr) => disagreements(oracle.compare('<r/>', expr), expr))).toEqual([]);
+    expect(PF.filter((expr) => oracle.compare('<r/>', expr).some((r) => verdict(r) === 'fallback'))).toEqual([]);
+  });
+});
+
+describe('what defineFunctions declines', () => {
+  const define = (body: string) => () => engine.defineFunctions([stylesheet(body)], new Map());
+  it('instructions other than xsl:variable and xsl:sequence', () => {
+    expect(define('<xsl:function name="f:a"><xsl:if test="1"><xsl:sequence select="1"/></xsl:if></xsl:function>')).toThrow(XPathUnsupported);
+    expect(define('<xsl:function name="f:a"><r/></xsl:function>')).toThrow(XPathUnsupported);
+    expect(define('<xsl:function name="f:a">text</xsl:function>')).toThrow(XPathUnsupported);
+    expect(define('<xsl:function name="f:a"><xsl:param name="p" select="1"/><xsl:sequence select="$p"/></xsl:function>')).toThrow(XPathUnsupported);
+    expect(define('<xsl:function name="f:a"><xsl:variable name="v" as="xs:integer" select="1"/><xsl:sequence select="$v"/></xsl:function>')).toThrow(XPathUnsupported);
+  });
+  it('a function declared twice, and expressions that are not XPath', () => {
+    expect(define('<xsl:function name="f:a"><xsl:sequence select="1"/></xsl:function><xsl:function name="f:a"><xsl:sequence select="2"/></xsl:function>')).toThrow(XPathUnsupported);
+    expect(define('<xsl:function name="f:a"><xsl:sequence select="1 +"/></xsl:function>')).toThrow(XPathError);
+    expect(define('<xsl:function name="f:a"><xsl:sequence select="f:nope()"/></xsl:function>')).toThrow(/XPST0017/);
+  });
+  it('other top-level declarations are ignored', () => {
+    const lib = engine.defineFunctions([stylesheet('<xsl:template match="/"/><xsl:function name="f:a"><xsl:sequence select="1"/></xsl:function>')], new Map());
+    expect(lib.size).toBe(1);
+  });
+});
