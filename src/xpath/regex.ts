@@ -19,6 +19,8 @@ const CATEGORY = /^\\[pP]\{(?:[LMNPZSC][a-z]?)\}/;
 function translateEscape(p: string, i: number, inClass: boolean): [string, number] {
   const c = p[i + 1];
   if (c === undefined) throw new XPathError('FORX0002', 'regular expression ends with a backslash');
+  // JavaScript's u mode allows \- only inside a class; outside one it is just '-'.
+  if (c === '-' && !inClass) return ['-', i + 2];
   if (SINGLE_ESCAPES.has(c)) return [`\\${c}`, i + 2];
   const table = inClass ? IN_CLASS_ESCAPES : CLASS_ESCAPES;
   if (table[c] !== undefined) return [table[c], i + 2];

@@ -28,7 +28,7 @@ codepoints-to-string(())¦translate('abc', 'ab', 'A')¦translate('aabbcc', 'abc'
 matches('abc', '^[a-c]+$')¦matches('DK12345678', '^DK[0-9]{8}$')¦matches('a.b', '^a\\.b$')¦matches('a&#10;b', '^a.b$')
 matches('a&#10;b', '^a.b$', 's')¦matches('x', '\\w')¦matches('_', '\\w')¦matches('-', '\\w')¦matches('١', '^\\d$')¦matches('ab', '^(a)(b)$')
 matches('AXU', '^A([A-W][A-Z]|X[A-U])$')¦matches('a b', '^a\\sb$')¦matches('é', '^\\p{L}$')¦matches('a', '[^\\d]')¦matches((), 'a')
-matches('a-b', '^[a\\-]+b$')¦matches('aa', '^(?:a)+$')¦matches('x1', '^\\D\\d$')¦matches('line1&#10;line2', '^line2$', 'm')
+matches('a-b', '^[a\\-]+b$')¦matches('a-b', '^a\\-b$')¦matches('aa', '^(?:a)+$')¦matches('x1', '^\\D\\d$')¦matches('line1&#10;line2', '^line2$', 'm')
 replace('abc', '(b)', '[$1]')¦replace('abc', 'b', '\\$')¦replace('a1b22', '[0-9]+', '#')¦replace('abcabc', '(a)(b)(c)', '$3$2$1')
 replace('abc', 'b', '$0$0')¦replace((), 'a', 'b')¦tokenize(' a b  c ')¦tokenize('a,b,,c', ',')¦tokenize('', ',')
 tokenize('a  b', '\\s+')¦tokenize(',a,', ',')¦tokenize(())
