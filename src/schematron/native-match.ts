@@ -10,6 +10,13 @@ import { ebv } from '../xpath/values.js';
 export interface Matcher {
   (node: XDocument | XElement, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
   names?: Set<string>;
+  /**
+   * Whether the pattern can match a node with these ancestors' names (predicates aside), a question with the same
+   * answer for every node of the same name path: the runner asks it once per path. Absent: it can.
+   */
+  structural?: (node: XDocument | XElement) => boolean;
+  /** The pattern has no predicate: where `structural` holds, it matches. */
+  namesOnly?: boolean;
 }
 
 /** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
@@ -108,6 +115,8 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   if (context.trim() === '/') {
     const m: Matcher = (node) => node.kind === 9;
     m.names = new Set(['#document']);
+    m.structural = (node) => node.kind === 9;
+    m.namesOnly = true;
     return m;
   }
   const alternatives = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0)).map((a) => plainPath(a, namespaces, compile));
@@ -122,6 +131,8 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
       return false;
     };
     m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
+    m.structural = (node) => node.kind === 1 && paths.some((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute));
+    m.namesOnly = paths.every((p) => p.steps.every((s) => !s.fromParent));
     return m;
   }
   // Any other pattern: the nodes it matches are those the same text selects from anywhere in the document.

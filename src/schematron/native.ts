@@ -23,7 +23,30 @@ interface Rule {
   /** Compiled on the rule's first firing: a cold start pays only for the rules its documents reach. */
   parts?: Part[];
 }
-interface Pattern { byName: Map<string, Rule[]> }
+interface Pattern {
+  byName: Map<string, Rule[]>;
+  /** By name path (NamePaths id): the rules whose names fit, in order; kept across documents. */
+  byPath: Map<number, Rule[]>;
+}
+
+/**
+ * Numbers for the name paths of elements (namespace and local name of each ancestor-or-self), shared by every
+ * document a rule set sees: what rules can fire on an element depends on its path before its values.
+ */
+class NamePaths {
+  private readonly children = new Map<number, Map<string, Map<string, number>>>();
+  private next = 1;
+  /** The id of a child path of `parent` (0: the document node). */
+  child(parent: number, ns: string, local: string): number {
+    let byNs = this.children.get(parent);
+    if (!byNs) this.children.set(parent, (byNs = new Map()));
+    let byLocal = byNs.get(ns);
+    if (!byLocal) byNs.set(ns, (byLocal = new Map()));
+    let id = byLocal.get(local);
+    if (id === undefined) byLocal.set(local, (id = this.next++));
+    return id;
+  }
+}
 
 export class NativeRules {
   private readonly namespaces: ReadonlyMap<string, string>;
@@ -31,6 +54,7 @@ export class NativeRules {
   private readonly globalNames: ReadonlySet<string>;
   private readonly globals: Array<{ name: string; value: Evaluate }>;
   private readonly patterns: Pattern[];
+  private readonly paths = new NamePaths();
 
   constructor(private readonly engine: XPathEngine, plan: NativePlan) {
     this.namespaces = new Map(plan.namespaces);
@@ -44,7 +68,7 @@ export class NativeRules {
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
-      return { byName: byName(rules) };
+      return { byName: byName(rules), byPath: new Map() };
     });
   }
 
@@ -60,18 +84,34 @@ export class NativeRules {
     const vars = new Map<string, Sequence>();
     for (const g of this.globals) vars.set(g.name, g.value(doc, vars));
     const elements: XElement[] = [];
-    const walk = (n: XDocument | XElement) => {
-      for (const c of n.children) if (c.kind === 1) { elements.push(c); walk(c); }
+    const pathIds: number[] = [];
+    const walk = (n: XDocument | XElement, id: number) => {
+      for (const c of n.children) {
+        if (c.kind !== 1) continue;
+        const childId = this.paths.child(id, c.ns, c.local);
+        elements.push(c); pathIds.push(childId);
+        walk(c, childId);
+      }
     };
-    walk(doc);
+    walk(doc, 0);
     const out: SvrlResult[] = [];
     const cache = { memo: new Map<unknown, unknown>() };
     for (const pattern of this.patterns) {
-      this.fire(pattern.byName.get('#document')!, doc, doc, vars, out, cache);
-      const other = pattern.byName.get('*')!;
-      for (const el of elements) this.fire(pattern.byName.get(el.local) ?? other, el, doc, vars, out, cache);
+      this.fire(this.candidates(pattern, doc, 0), doc, doc, vars, out, cache);
+      for (let i = 0; i < elements.length; i++) this.fire(this.candidates(pattern, elements[i]!, pathIds[i]!), elements[i]!, doc, vars, out, cache);
     }
     return out;
+  }
+
+  /** The rules of a pattern that may fire on a node of this name path, worked out on the first such node. */
+  private candidates(pattern: Pattern, node: XDocument | XElement, pathId: number): Rule[] {
+    let rules = pattern.byPath.get(pathId);
+    if (!rules) {
+      const byLocal = pattern.byName.get(node.kind === 1 ? node.local : '#document') ?? pattern.byName.get('*')!;
+      rules = byLocal.filter((r) => !r.match.structural || r.match.structural(node));
+      pattern.byPath.set(pathId, rules);
+    }
+    return rules;
   }
 
   private compile(expr: string, variables: ReadonlySet<string>): Evaluate {
@@ -96,7 +136,7 @@ export class NativeRules {
 
   private fire(candidates: Rule[], node: XDocument | XElement, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
     let rule: Rule | undefined;
-    for (const r of candidates) if (r.match(node, doc, globals, cache)) { rule = r; break; }
+    for (const r of candidates) if (r.match.namesOnly || r.match(node, doc, globals, cache)) { rule = r; break; }
     if (!rule) return;
     let vars = globals;
     for (const part of this.parts(rule)) {
