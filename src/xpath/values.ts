@@ -5,7 +5,7 @@
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, bool, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
+  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, bool, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
 
@@ -52,6 +52,11 @@ export function compareAtomics(a: Atomic, b: Atomic, ordering: boolean): number 
     }
     const x = toNumber(a), y = toNumber(b);
     if (x !== x || y !== y) return NaN;
+    // Saxon-JS 2.7 fails (a JavaScript exception, not an XPath error) comparing a decimal with an infinite double
+    // on its right: not answered here either.
+    if ((y === Infinity || y === -Infinity) && (ta === 'integer' || ta === 'decimal')) {
+      throw notImplemented('comparing an xs:decimal with an infinite xs:double or xs:float');
+    }
     return x < y ? -1 : x > y ? 1 : 0;
   }
   if (isStringLike(ta) && isStringLike(tb)) return compareStrings(a.value as string, b.value as string);
@@ -102,7 +107,15 @@ function holds(op: string, c: number): boolean {
 
 export function valueCompare(op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', a: Sequence, b: Sequence): Sequence {
   const x = atomizeOptional(a, op), y = atomizeOptional(b, op);
-  if (x === undefined || y === undefined) return EMPTY;
+  if (x === undefined || y === undefined) {
+    // Saxon-JS 2.7 raises XPTY0004 at compile time for `false() eq ()` or `xs:date(…) eq //absent` (its static types
+    // cannot compare), yet gives () where the static type is looser: which of the two is not known here.
+    const other = x ?? y;
+    if (other !== undefined && !isNumeric(other.type) && !isStringLike(other.type)) {
+      throw notImplemented(`${op} of an xs:${other.type} and the empty sequence`);
+    }
+    return EMPTY;
+  }
   const p = x.type === 'untypedAtomic' ? str(x.value as string) : x;
   const q = y.type === 'untypedAtomic' ? str(y.value as string) : y;
   return [bool(holds(op, compareAtomics(p, q, op !== 'eq' && op !== 'ne')))];
