@@ -48,14 +48,44 @@ function isDescendantOrAttr(d: XNode, a: XNode): boolean {
   return false;
 }
 
+/** Elements with at least this many children get an index of their element children by local name. */
+const INDEXED_FROM = 12;
+interface Named { ns: string | null; nodes: readonly XNode[] } // ns null: the name occurs in several namespaces
+const childIndex = new WeakMap<XNode, Map<string, Named>>();
+const NO_NODES: readonly XNode[] = Object.freeze([]);
+
+/**
+ * The element children of n named {ns}local, in document order, as a shared frozen array (never to be modified):
+ * a child step from the document element, which holds every line, would otherwise scan them all each time.
+ */
+function namedChildren(n: XElement, ns: string, local: string): readonly XNode[] {
+  let index = childIndex.get(n);
+  if (!index) {
+    index = new Map();
+    for (const c of n.children) {
+      if (c.kind !== 1) continue;
+      const entry = index.get(c.local);
+      if (!entry) index.set(c.local, { ns: c.ns, nodes: [c] });
+      else { (entry.nodes as XNode[]).push(c); if (entry.ns !== c.ns) entry.ns = null; }
+    }
+    for (const entry of index.values()) Object.freeze(entry.nodes);
+    childIndex.set(n, index);
+  }
+  const entry = index.get(local);
+  if (!entry) return NO_NODES;
+  return entry.ns === ns ? entry.nodes : entry.ns === null ? entry.nodes.filter((c) => (c as XElement).ns === ns) : NO_NODES;
+}
+
 export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }): AxisFn {
   switch (axis) {
     case 'child':
       if (fast?.kind === 1) {
         const { ns, local } = fast;
         return (n) => {
+          if (n.kind !== 1 && n.kind !== 9) return [];
+          if (n.kind === 1 && n.children.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
           const out: XNode[] = [];
-          if (n.kind === 1 || n.kind === 9) for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) out.push(c);
+          for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) out.push(c);
           return out;
         };
       }
