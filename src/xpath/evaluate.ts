@@ -6,12 +6,14 @@
  */
 import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XNode } from './api.js';
 import type { Expr, QName } from './ast.js';
-import { axisFn, documentOrder, nameTest, REVERSE_AXES, rootOf, type Test } from './axes.js';
+import { rootOf } from './axes.js';
 import { FUNCTIONS, type FnContext } from './functions.js';
 import { compileBinary } from './operators.js';
+import { rewriteSlash } from './rewrite.js';
 import { compileSequenceType, resolveAtomicType } from './seqtype.js';
+import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
-import { Atomic, Decimal, EMPTY, FALSE, TRUE, atomize, castAs, castable, ebv, isNode, str, toNumber, unary } from './values.js';
+import { Atomic, Decimal, EMPTY, FALSE, TRUE, atomize, castAs, castable, ebv, isNode, str, unary } from './values.js';
 
 export const XS = 'http://www.w3.org/2001/XMLSchema';
 export const FN = 'http://www.w3.org/2005/xpath-functions';
@@ -58,7 +60,7 @@ function contextItem(d: Dyn): Item {
   return d.item;
 }
 
-function contextNode(d: Dyn): XNode {
+export function contextNode(d: Dyn): XNode {
   const it = contextItem(d);
   if (!isNode(it)) throw new XPathError('XPTY0020', 'the context item of an axis step is not a node');
   return it;
@@ -173,153 +175,6 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   return (d) => call(args.map((a) => a(d)), d);
 }
 
-const BOOLEAN_OPS = new Set(['or', 'and', '=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'is', '<<', '>>']);
-const BOOLEAN_FNS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches']);
-
-/** Whether a predicate's value is always a boolean (or empty), never a number: it cannot select by position. */
-function isBooleanPredicate(p: Expr): boolean {
-  switch (p.k) {
-    case 'binary': return BOOLEAN_OPS.has(p.op);
-    case 'call': return p.name.prefix === '' && BOOLEAN_FNS.has(p.name.local);
-    case 'some': case 'every': case 'instance': case 'castable': return true;
-    default: return false;
-  }
-}
-
-const isDescendantOrSelfNode = (e: Expr) => e.k === 'step' && e.axis === 'descendant-or-self' && e.test.k === 'kind' && e.test.kind === 'node' && e.preds.length === 0;
-
-function isAbsolute(e: Expr): boolean {
-  if (e.k === 'root') return true;
-  return e.k === 'slash' ? isAbsolute(e.left) : e.k === 'filter' ? isAbsolute(e.base) : false;
-}
-
-/**
- * Equivalent, cheaper forms of a path: X//child::T[p] (p never positional) is X/descendant::T[p], one walk instead of
- * a child step at every node; X/(A | B) is X/A | X/B, so each side can take the first form.
- */
-function rewriteSlash(e: Extract<Expr, { k: 'slash' }>): Expr | undefined {
-  const { left, right } = e;
-  if (left.k === 'slash' && isDescendantOrSelfNode(left.right) && right.k === 'step' && right.axis === 'child' && right.preds.every(isBooleanPredicate)) {
-    return { k: 'slash', left: left.left, right: { ...right, axis: 'descendant' } };
-  }
-  const inner = right.k === 'seq' && right.items.length === 1 ? right.items[0]! : right;
-  if (inner.k === 'binary' && inner.op === 'union') {
-    return { k: 'binary', op: 'union', left: { k: 'slash', left, right: inner.left }, right: { k: 'slash', left, right: inner.right } };
-  }
-  // X/(A/S) is (X/A)/S when S is a step (nodes only: no question of order or duplicates among atomic values).
-  if (inner !== right && inner.k === 'slash' && inner.right.k === 'step') {
-    return { k: 'slash', left: { k: 'slash', left, right: inner.left }, right: inner.right };
-  }
-  // //(/P): the absolute path is the same from every node of the document, and the document is among them.
-  if (left.k === 'slash' && left.left.k === 'root' && isDescendantOrSelfNode(left.right) && isAbsolute(inner)) return inner;
-  return undefined;
-}
-
-/** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
-function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope): C {
-  const left = compile(leftExpr, scope);
-  if (rightExpr.k === 'step') {
-    const step = compileStep(rightExpr, scope);
-    return (d) => {
-      const ctx = left(d);
-      if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
-      const out: XNode[] = [];
-      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
-      return documentOrder(out);
-    };
-  }
-  const right = compile(rightExpr, scope);
-  return (d) => {
-    const ctx = left(d);
-    if (ctx.length === 0) return EMPTY;
-    const saved = d.item, savedPos = d.position, savedSize = d.size;
-    const out: Item[] = [];
-    let nodes = 0;
-    d.size = ctx.length;
-    for (let i = 0; i < ctx.length; i++) {
-      d.item = requireNode(ctx[i]!);
-      d.position = i + 1;
-      for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
-    }
-    d.item = saved; d.position = savedPos; d.size = savedSize;
-    if (nodes === 0) return out;
-    if (nodes !== out.length) throw new XPathError('XPTY0018', 'a path step returned both nodes and atomic values');
-    return ctx.length === 1 ? out : documentOrder(out as XNode[]);
-  };
-}
-
-function requireNode(it: Item): XNode {
-  if (!isNode(it)) throw new XPathError('XPTY0019', 'a path step is applied to an atomic value');
-  return it;
-}
-
-type Step = (n: XNode, d: Dyn) => XNode[];
-
-function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step {
-  const principal = e.axis === 'attribute' ? 2 : 1;
-  let test: Test;
-  let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
-  const t = e.test;
-  if (t.k === 'name') {
-    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
-    const local = t.name.local === '*' ? undefined : t.name.local;
-    test = nameTest(principal, ns, local);
-    if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
-  } else if (t.kind === 'element' || t.kind === 'attribute') {
-    const kind = t.kind === 'element' ? 1 : 2;
-    const ns = t.name && t.name.prefix !== '*' ? (t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope)) : undefined;
-    const local = t.name && t.name.local !== '*' ? t.name.local : undefined;
-    test = nameTest(kind, ns, local);
-  } else {
-    const kind = { node: 0, text: 3, comment: 8, 'document-node': 9, 'processing-instruction': 7 }[t.kind];
-    test = kind === 0 ? () => true : (n) => n.kind === kind;
-  }
-  const axis = axisFn(e.axis, test, fast);
-  if (e.preds.length === 0) {
-    return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
-  }
-  const preds = e.preds.map((p) => compilePredicate(p, scope));
-  const reverse = REVERSE_AXES.has(e.axis);
-  return (n, d) => {
-    let seq: Sequence = axis(n);
-    for (const p of preds) seq = p(seq, d);
-    return (reverse ? (seq as XNode[]).slice().reverse() : seq) as XNode[];
-  };
-}
-
-type Predicate = (seq: Sequence, d: Dyn) => Sequence;
-
-/** A predicate: a numeric value selects by position, anything else by its effective boolean value. */
-export function compilePredicate(p: Expr, scope: Scope): Predicate {
-  if (p.k === 'literal' && p.type === 'integer') {
-    const i = Number(p.text);
-    return (seq) => (i >= 1 && i <= seq.length ? [seq[i - 1]!] : EMPTY);
-  }
-  if (p.k === 'call' && p.args.length === 0 && p.name.local === 'last' && (p.name.prefix === '' || resolvePrefix(p.name.prefix, scope) === FN)) {
-    return (seq) => (seq.length ? [seq[seq.length - 1]!] : EMPTY);
-  }
-  const pred = compile(p, scope);
-  return (seq, d) => {
-    if (seq.length === 0) return seq;
-    const saved = d.item, savedPos = d.position, savedSize = d.size;
-    const out: Item[] = [];
-    d.size = seq.length;
-    for (let i = 0; i < seq.length; i++) {
-      const it = seq[i]!;
-      d.item = it;
-      d.position = i + 1;
-      const v = pred(d);
-      let keep: boolean;
-      if (v.length === 1 && !isNode(v[0]!) && isNumericAtomic(v[0] as Atomic)) keep = toNumber(v[0] as Atomic) === i + 1;
-      else keep = ebv(v);
-      if (keep) out.push(it);
-    }
-    d.item = saved; d.position = savedPos; d.size = savedSize;
-    return out;
-  };
-}
-
-const isNumericAtomic = (a: Atomic) => a.type === 'integer' || a.type === 'decimal' || a.type === 'double' || a.type === 'float';
 
 function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }>, scope: Scope): C {
   if (e.name.prefix !== '') throw new XPathUnsupported('prefixed variable names');

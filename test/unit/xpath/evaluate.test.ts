@@ -142,6 +142,10 @@ const AT_ROOT = [
   '//comment()', '//@currencyID', '//@*[. = "AED"]/..', '/*/*[2]/self::cbc:ID', '//cac:InvoiceLine/cbc:ID/string()', '//cbc:ID/number(.)',
   '(//cbc:ID)[2] << (//cbc:ID)[1]', '(//cbc:ID)[1] is (//cbc:ID)[1]', '/*/cac:InvoiceLine ! cbc:ID', 'for $l in //cac:InvoiceLine return count($l/*)',
   'local-name(/*)', 'name(//cbc:ID[1])', 'namespace-uri(//cbc:ID[1])', 'root(//cbc:ID[1]) is /',
+  // paths the compiler rewrites (rewrite.ts)
+  '//cbc:ID[position() = 1]', '//cbc:ID[1]', '//cbc:ID[last()]', '//cbc:ID[. = "2" or last() = 1]', '//cbc:ID[. = "2"]', '//*[@currencyID][1]',
+  '//(cbc:ID | cbc:Note)', '//(/*/cbc:ID)', '//(cac:InvoiceLine/cbc:ID)', '//cac:InvoiceLine/(cbc:ID/..)', '//(cbc:ID[1] | cbc:Percent)',
+  '/*/(cac:InvoiceLine | cbc:ID)[2]', '//cac:InvoiceLine//cbc:ID', '//cac:InvoiceLine//cbc:ID[2]',
   // types
   '5 instance of xs:integer', '5 instance of xs:decimal', '5.0 instance of xs:integer', '//cbc:ID[1] instance of element()',
   '//cbc:ID instance of element()+', '() instance of empty-sequence()', '"5" castable as xs:integer', '" 5 " castable as xs:integer',
