@@ -40,9 +40,8 @@ function parseTz(s: string | undefined): number | null | undefined {
 }
 
 function parseYear(sign: string, digits: string): number | undefined {
-  if (digits.length > 4 && digits[0] === '0') return undefined;
-  // Saxon-JS 2.7 refuses years past 9999 in its own way (FODT0001 for a cast, false for castable): left to it.
-  if (digits.length > 4) throw notImplemented('a year of more than four digits');
+  // XSD allows years past 9999; Saxon-JS 2.7 does not (castable gives false, a cast FODT0001), nor do we.
+  if (digits.length > 4) return undefined;
   const y = Number(digits);
   return sign ? -y : y;
 }
@@ -50,9 +49,13 @@ function parseYear(sign: string, digits: string): number | undefined {
 function canonicalSecond(s: string): string {
   if (!s.includes('.')) return s;
   const t = s.replace(/0+$/, '');
-  // Saxon-JS 2.7 keeps milliseconds only (12:00:00.1234 becomes 12:00:00.123): finer fractions are left to it.
-  if (t.length > 6) throw notImplemented('fractional seconds finer than milliseconds');
   return t.endsWith('.') ? t.slice(0, -1) : t;
+}
+
+/** Saxon-JS 2.7 keeps milliseconds only (12:00:00.1234 becomes 12:00:00.123): such a value is valid, but its string
+ *  and its order are left to Saxon-JS. */
+function checkMilliseconds(v: DateTimeValue): void {
+  if (v.second.length > 6) throw notImplemented('fractional seconds finer than milliseconds');
 }
 
 /** undefined when `s` (whitespace already collapsed) is not in the lexical space. */
@@ -77,8 +80,9 @@ export function parseDateTime(kind: DateTimeValue['dt'], s: string): DateTimeVal
     if (minute > 59 || Number(second) >= 60) return undefined;
     if (hour === 24) {
       if (minute !== 0 || Number(second) !== 0) return undefined;
-      // 24:00:00 is 00:00:00 of the next day; for a dateTime that would need a date roll-over, left to Saxon-JS.
-      if (kind === 'dateTime') throw notImplemented('xs:dateTime with hour 24');
+      // 24:00:00 is 00:00:00 of the next day.
+      if (kind === 'dateTime') [year, month, day] = civilDate(dayNumber(year, month, day) + 1);
+      if (year > 9999) throw notImplemented('24:00:00 at the end of year 9999');
       hour = 0; second = '00';
     } else if (hour > 23) return undefined;
   }
@@ -88,6 +92,7 @@ export function parseDateTime(kind: DateTimeValue['dt'], s: string): DateTimeVal
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
 export function formatDateTime(v: DateTimeValue): string {
+  checkMilliseconds(v);
   const date = `${v.year < 0 ? '-' : ''}${pad(Math.abs(v.year), 4)}-${pad(v.month)}-${pad(v.day)}`;
   const time = `${pad(v.hour)}:${pad(v.minute)}:${v.second}`;
   let tz = '';
@@ -108,6 +113,19 @@ function dayNumber(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+/** The proleptic Gregorian date of a day number (inverse of dayNumber). */
+function civilDate(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+}
+
 /** Seconds (with fraction) from the epoch, in the value's own timezone adjusted to UTC when it has one. */
 function instant(v: DateTimeValue): number {
   const base = dayNumber(v.year, v.month, v.day) * 86400 + v.hour * 3600 + v.minute * 60 + Number(v.second);
@@ -121,6 +139,8 @@ function instant(v: DateTimeValue): number {
 export function compareDateTimes(a: DateTimeValue, b: DateTimeValue): number {
   if (a.dt !== b.dt) throw new XPathError('XPTY0004', `cannot compare xs:${a.dt} with xs:${b.dt}`);
   if ((a.tz === null) !== (b.tz === null)) throw notImplemented('comparing a value with a timezone and one without');
+  checkMilliseconds(a);
+  checkMilliseconds(b);
   const x = instant(a), y = instant(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
