@@ -4,41 +4,18 @@
  * raises XPathUnsupported, so the caller falls back to Saxon-JS; text that is no XPath raises XPathError XPST0003.
  */
 import { XPathUnsupported } from './api.js';
-import type { Axis, BinaryOp, Expr, ItemTypeAst, NodeTest, QName, SequenceTypeAst } from './ast.js';
-import { syntaxError, tokenize, type Token } from './lexer.js';
+import type { Axis, BinaryOp, Expr, NodeTest, QName, SequenceTypeAst } from './ast.js';
+import { KIND_TESTS, splitQName, TypeParser } from './parse-types.js';
 
 const AXES = new Set<string>(['child', 'attribute', 'self', 'parent', 'ancestor', 'ancestor-or-self', 'descendant',
   'descendant-or-self', 'following-sibling', 'preceding-sibling', 'following', 'preceding', 'namespace']);
-const KIND_TESTS = new Set(['node', 'text', 'comment', 'document-node', 'processing-instruction', 'element', 'attribute',
-  'schema-element', 'schema-attribute', 'namespace-node']);
 /** Names that cannot be function names (XPath 3.1 A.3): `if(` is an if expression, not a call. */
 const RESERVED = new Set([...KIND_TESTS, 'array', 'empty-sequence', 'function', 'if', 'item', 'map', 'switch', 'typeswitch']);
 const COMPARISONS = new Set(['=', '!=', '<', '<=', '>', '>=', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'is', '<<', '>>']);
 
-export function splitQName(text: string): QName {
-  const i = text.indexOf(':');
-  return i < 0 ? { prefix: '', local: text } : { prefix: text.slice(0, i), local: text.slice(i + 1) };
-}
+export { splitQName };
 
-class Parser {
-  private i = 0;
-  private readonly toks: Token[];
-  constructor(private readonly src: string) { this.toks = tokenize(src); }
-
-  private get tok(): Token { return this.toks[this.i]!; }
-  private peek(n = 1): Token { return this.toks[Math.min(this.i + n, this.toks.length - 1)]!; }
-  private isSym(v: string, t: Token = this.tok): boolean { return t.t === 'sym' && t.v === v; }
-  private isName(v: string, t: Token = this.tok): boolean { return t.t === 'name' && t.v === v; }
-  private fail(what: string): never { throw syntaxError(this.src, this.tok.pos, what); }
-  private expectSym(v: string): void {
-    if (!this.isSym(v)) this.fail(`expected '${v}'`);
-    this.i++;
-  }
-  private expectName(v: string): void {
-    if (!this.isName(v)) this.fail(`expected '${v}'`);
-    this.i++;
-  }
-
+class Parser extends TypeParser {
   parseAll(): Expr {
     const e = this.expr();
     if (this.tok.t !== 'eof') this.fail('unexpected text');
@@ -283,34 +260,6 @@ class Parser {
     return e;
   }
 
-  private nodeTest(): NodeTest {
-    const t = this.tok;
-    if (this.isSym('*')) { this.i++; return { k: 'name', name: { prefix: '*', local: '*' } }; }
-    if (t.t !== 'name') this.fail('expected a node test');
-    if (KIND_TESTS.has(t.v) && this.isSym('(', this.peek())) return this.kindTest();
-    this.i++;
-    return { k: 'name', name: splitQName(t.v) };
-  }
-
-  private kindTest(): NodeTest {
-    const kind = this.tok.v;
-    this.i += 2;
-    if (kind === 'element' || kind === 'attribute') {
-      let name: QName | undefined;
-      if (this.isSym('*')) this.i++;
-      else if (this.tok.t === 'name') { name = splitQName(this.tok.v); this.i++; }
-      if (this.isSym(',')) throw new XPathUnsupported(`${kind}() tests with a type`);
-      this.expectSym(')');
-      return name ? { k: 'kind', kind, name } : { k: 'kind', kind };
-    }
-    if (kind === 'node' || kind === 'text' || kind === 'comment' || kind === 'document-node' || kind === 'processing-instruction') {
-      if (!this.isSym(')')) throw new XPathUnsupported(`${kind}() tests with an argument`);
-      this.i++;
-      return { k: 'kind', kind };
-    }
-    throw new XPathUnsupported(`${kind}() tests`);
-  }
-
   private postfix(): Expr {
     const base = this.primary();
     if (this.isSym('(')) throw new XPathUnsupported('dynamic function calls');
@@ -362,37 +311,6 @@ class Parser {
     const t = this.sequenceType();
     if (this.tok.t !== 'eof') this.fail('unexpected text after a sequence type');
     return t;
-  }
-
-  private sequenceType(): SequenceTypeAst {
-    if (this.isName('empty-sequence') && this.isSym('(', this.peek())) {
-      this.i += 2;
-      this.expectSym(')');
-      return { k: 'empty' };
-    }
-    const item = this.itemType();
-    const t = this.tok;
-    if (t.t === 'sym' && (t.v === '?' || t.v === '*' || t.v === '+')) { this.i++; return { k: 'items', item, occurrence: t.v }; }
-    return { k: 'items', item, occurrence: '' };
-  }
-
-  private itemType(): ItemTypeAst {
-    const t = this.tok;
-    if (t.t !== 'name') this.fail('expected a type');
-    if (t.v === 'item' && this.isSym('(', this.peek())) { this.i += 2; this.expectSym(')'); return { k: 'item' }; }
-    if (KIND_TESTS.has(t.v) && this.isSym('(', this.peek())) return { k: 'kind', test: this.kindTest() };
-    if (this.isSym('(', this.peek())) throw new XPathUnsupported(`${t.v}() types`);
-    this.i++;
-    return { k: 'atomic', name: splitQName(t.v) };
-  }
-
-  private singleType(): { type: QName; optional: boolean } {
-    const t = this.tok;
-    if (t.t !== 'name' || this.isSym('(', this.peek())) this.fail('expected an atomic type');
-    this.i++;
-    const optional = this.isSym('?');
-    if (optional) this.i++;
-    return { type: splitQName(t.v), optional };
   }
 }
 
