@@ -50,8 +50,17 @@ function xslChildren(el: XElement, what: string): XElement[] {
   return out;
 }
 
+/** Attributes that change how XPath in the element reads (element names, collation, 1.0 compatibility): left to Saxon-JS. */
+const XPATH_SETTINGS = new Set(['xpath-default-namespace', 'default-collation', 'version']);
+function checkStaticSettings(el: XElement, what: string, allowVersion = false): void {
+  for (const a of el.attrs) {
+    if (a.ns === '' && XPATH_SETTINGS.has(a.local) && !(allowVersion && a.local === 'version')) throw new XPathUnsupported(`${what} with @${a.local}`);
+  }
+}
+
 function declaration(fn: XElement, scope: Scope): Declaration {
   const display = attr(fn, 'name') ?? '';
+  checkStaticSettings(fn, `xsl:function ${display}`);
   const name = splitQName(display);
   if (name.prefix === '') throw new XPathUnsupported(`xsl:function ${display}: no prefix`);
   const ns = resolvePrefix(name.prefix, scope);
@@ -105,6 +114,10 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     if (!root || root.ns !== XSL || (root.local !== 'stylesheet' && root.local !== 'transform')) {
       throw new XPathUnsupported('defineFunctions: not an XSLT stylesheet');
     }
+    checkStaticSettings(root, 'xsl:stylesheet', true);
+    const version = Number(attr(root, 'version'));
+    // Below 2.0 XPath runs in its 1.0 compatibility mode, which pintae does not implement.
+    if (!(version >= 2)) throw new XPathUnsupported(`an XSLT stylesheet of version ${attr(root, 'version') ?? '(none)'}`);
     const sc: StaticContext = { namespaces: declaredNamespaces(text, namespaces), variables: new Set(), functions: library };
     const scope: Scope = { sc, locals: new Map(), frame: { size: 0 } };
     for (const c of root.children) {
