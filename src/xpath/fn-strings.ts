@@ -3,6 +3,7 @@
  */
 import { XPathError, type Sequence, type XNode } from './api.js';
 import { Atomic, EMPTY, bool, int, isAtomic, notImplemented, str, stringValue } from './atomic.js';
+import { compareStrings } from './values.js';
 import { stringOf } from './cast.js';
 import { contextItem, oneDouble, oneString, optAtomic, optString, type Fn, type FnContext } from './fn-args.js';
 import { compileRegex } from './regex.js';
@@ -145,6 +146,11 @@ export const STRING_FUNCTIONS: Array<[string, Fn]> = [
     out.push(str(input.slice(last)));
     return out;
   }]),
+  ['compare#2', (a) => {
+    const x = optAtomic(a[0], 'fn:compare'), y = optAtomic(a[1], 'fn:compare');
+    if (x === undefined || y === undefined) return EMPTY;
+    return [int(compareStrings(optString([x], 'fn:compare'), optString([y], 'fn:compare')))];
+  }],
   ['translate#3', (a) => {
     const from = [...oneString(a[1], 'fn:translate')], to = [...oneString(a[2], 'fn:translate')];
     const map = new Map<string, string>();

@@ -24,7 +24,8 @@ upper-case('straße')¦lower-case('ÀB')¦upper-case(())¦contains('abc', '')¦c
 substring-before('abc', 'c')¦substring-before('abc', '')¦substring-after('abc', 'a')¦substring-after('abc', '')¦substring-after('abc', 'z')
 concat('a', 1, 2.5, (), 'b')¦concat((), ())¦concat(//a[1], 1e6)¦string-join(//a, '|')¦string-join((), ',')¦string-join((1, 2e0, true()), '-')
 string-join(('a', 'b'))¦string-to-codepoints('AB')¦string-to-codepoints('')¦string-to-codepoints('😀')¦codepoints-to-string((65, 128512))
-codepoints-to-string(())¦translate('abc', 'ab', 'A')¦translate('aabbcc', 'abc', 'xyz')
+codepoints-to-string(())¦compare('a', 'b')¦compare('b', 'a')¦compare('a', 'a')¦compare((), 'a')¦compare(//a[1], '1')¦compare('😀', 'ｚ')¦'😀' > 'ｚ'
+translate('abc', 'ab', 'A')¦translate('aabbcc', 'abc', 'xyz')
 matches('abc', '^[a-c]+$')¦matches('DK12345678', '^DK[0-9]{8}$')¦matches('a.b', '^a\\.b$')¦matches('a&#10;b', '^a.b$')
 matches('a&#10;b', '^a.b$', 's')¦matches('x', '\\w')¦matches('_', '\\w')¦matches('-', '\\w')¦matches('١', '^\\d$')¦matches('ab', '^(a)(b)$')
 matches('AXU', '^A([A-W][A-Z]|X[A-U])$')¦matches('a b', '^a\\sb$')¦matches('é', '^\\p{L}$')¦matches('a', '[^\\d]')¦matches((), 'a')
