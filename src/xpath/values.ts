@@ -33,12 +33,21 @@ export function ebv(seq: Sequence): boolean {
   }
 }
 
+/**
+ * xsl:value-of (XSLT 3.0 5.7.2, simple content): zero-length text nodes dropped, adjacent text nodes of the
+ * sequence merged, then every item's string joined with single spaces.
+ */
 export function valueOf(seq: Sequence): string {
   let s = '';
-  for (let i = 0; i < seq.length; i++) {
-    const it = seq[i];
-    if (i > 0) s += ' ';
+  let first = true;
+  let afterText = false;
+  for (const it of seq) {
+    const isText = !isAtomic(it) && (it as XNode).kind === 3;
+    if (isText && (it as { value: string }).value === '') continue;
+    if (!first && !(isText && afterText)) s += ' ';
     s += isAtomic(it) ? stringOf(it) : stringValue(it as XNode);
+    first = false;
+    afterText = isText;
   }
   return s;
 }

@@ -157,6 +157,11 @@ describe('atomization, effective boolean value, value-of', () => {
     const r = doc.children[0] as Extract<(typeof doc.children)[number], { kind: 1 }>;
     expect(form(atomize([doc, r, r.attrs[0]!, r.children[1]!]))).toEqual(['untypedAtomic:123', 'untypedAtomic:123', 'untypedAtomic:A', 'string:c']);
     expect(valueOf([r, i(2), d(1e6)])).toBe('123 2 1.0E6');
+    // XSLT 3.0 5.7.2: adjacent text nodes of the sequence are merged before the separator goes in.
+    const x = r.children[0] as Extract<(typeof r.children)[number], { kind: 1 }>;
+    const [t1, , t3] = x.children;
+    expect(valueOf([t1!, t3!])).toBe('13');
+    expect(valueOf([t1!, i(0), t3!])).toBe('1 0 3');
   });
   it('ebv: a node first is true; one atomic value by its type; else FORG0006', () => {
     expect([ebv([]), ebv([doc, i(0)]), ebv([s('')]), ebv([u('0')]), ebv([d(NaN)]), ebv([dec('0.0')])]).toEqual([false, true, false, true, false, false]);
