@@ -81,8 +81,8 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae rules add / list, validate --rules (issu
     const list = await run(['rules', 'list', '--format', 'json'], own);
     const sets = JSON.parse(list.stdout).rulesets;
     expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'pint-ae-1.0.4']);
-    expect(sets[1].hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(sets[1].source).toBe(join(OFFICIAL_DIR, 'sef'));
+    expect(sets[2].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(sets[2].source).toBe(join(OFFICIAL_DIR, 'sef'));
   });
 
   it('adds a zip of the official rules; the version comes from the file name', async () => {
