@@ -142,6 +142,15 @@ const AT_ROOT = [
   '//comment()', '//@currencyID', '//@*[. = "AED"]/..', '/*/*[2]/self::cbc:ID', '//cac:InvoiceLine/cbc:ID/string()', '//cbc:ID/number(.)',
   '(//cbc:ID)[2] << (//cbc:ID)[1]', '(//cbc:ID)[1] is (//cbc:ID)[1]', '/*/cac:InvoiceLine ! cbc:ID', 'for $l in //cac:InvoiceLine return count($l/*)',
   'local-name(/*)', 'name(//cbc:ID[1])', 'namespace-uri(//cbc:ID[1])', 'root(//cbc:ID[1]) is /',
+  // syntax: precedence, keywords as names, literals, comments
+  '1 + 2 * 3 - 4 div 2', '1 to 2 + 1', '- 1 = -1', '-(1 to 3)', '--1', '2 * -1', '1 - -1', '10 idiv 3 * 3 + 10 mod 3', '.5 + 1.', '1e-2 * 100',
+  '"a" || "b" = "ab"', '(1, 2, 3) = 2 and 1 < 2 or false()', 'if (1) then 2 else 3 + 1', 'some $x in 1 to 3 satisfies $x = 2 and true()',
+  'for $a in 1 to 2, $b in (10, 20) return $a + $b', 'let $x := 1 return let $x := $x + 1 return $x', '/*/cbc:ID/../cbc:ID',
+  '//cbc:ID[(: comment :) 1]', '//*:ID[1]', '//cbc:*[1]', '/*/@*', '/*/attribute()', '/*/attribute::node()', '/*/child::comment()',
+  '//cac:InvoiceLine[cbc:ID = 2]/cbc:ID | //cac:InvoiceLine[1]/cbc:ID', '(//cbc:ID | //cbc:Percent) intersect //cac:Item//*',
+  '//cac:Item/ancestor::cac:InvoiceLine/cbc:ID', '//cac:InvoiceLine[last() - 1]/cbc:ID', '//cac:InvoiceLine[position() mod 2 = 1]/cbc:ID',
+  '//cac:InvoiceLine/cbc:ID[1]', '(//cac:InvoiceLine/cbc:ID)[1]', '//cac:InvoiceLine/(cbc:ID, cbc:LineExtensionAmount)/string()',
+  '(1, 2)[2][1]', '((1, 2), (), 3)[3]', '("a", "b")[position() = last()]', '(1 to 10)[. gt 5][2]', '(//cbc:ID)[position() = 2 to 3]',
   // paths the compiler rewrites (rewrite.ts)
   '//cbc:ID[position() = 1]', '//cbc:ID[1]', '//cbc:ID[last()]', '//cbc:ID[. = "2" or last() = 1]', '//cbc:ID[. = "2"]', '//*[@currencyID][1]',
   '//(cbc:ID | cbc:Note)', '//(/*/cbc:ID)', '//(cac:InvoiceLine/cbc:ID)', '//cac:InvoiceLine/(cbc:ID/..)', '//(cbc:ID[1] | cbc:Percent)',
