@@ -39,7 +39,16 @@ export interface Scope {
   sc: StaticContext;
   locals: ReadonlyMap<string, number>;
   frame: { size: number };
+  /**
+   * True at the focus the caller gives (outside predicates, path steps and simple maps): there the context position
+   * and size are not known (a Schematron rule's would be those of the templates' walk), so position() and last()
+   * are not compiled.
+   */
+  outerFocus?: boolean;
 }
+
+/** The scope for an expression evaluated with a focus of its own (a predicate, the right side of / or !). */
+export const innerFocus = (scope: Scope): Scope => (scope.outerFocus ? { ...scope, outerFocus: false } : scope);
 
 const frozen = (items: Item[]): Sequence => Object.freeze(items) as unknown as Sequence;
 const SEQ_TRUE = frozen([TRUE]);
@@ -83,7 +92,7 @@ export function compile(e: Expr, scope: Scope): C {
     case 'var': return compileVar(e.name, scope);
     case 'seq': return compileSeq(e.items.map((x) => compile(x, scope)));
     case 'call': return compileCall(e.name, e.args, scope);
-    case 'binary': return compileBinary(e.op, compile(e.left, scope), compile(e.right, scope));
+    case 'binary': return compileBinary(e.op, compile(e.left, scope), compile(e.right, e.op === '!' ? innerFocus(scope) : scope));
     case 'unary': {
       const operand = compile(e.operand, scope), op = e.op;
       return (d) => unary(op, operand(d));
@@ -156,6 +165,9 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   const arity = args.length;
   let call: (values: Sequence[], d: Dyn) => Sequence;
   if (ns === FN) {
+    if (scope.outerFocus && arity === 0 && (name.local === 'position' || name.local === 'last')) {
+      throw new XPathUnsupported(`${name.local}() outside a predicate or path step (the context position is not given)`);
+    }
     const fn = FUNCTIONS.get(`${name.local}#${arity}`);
     if (!fn) throw new XPathUnsupported(`function fn:${name.local}#${arity}`);
     call = fn;
@@ -231,7 +243,7 @@ const NO_LOCALS: Sequence[] = [];
 /** An expression compiled for evaluation from outside (the engine's compile). */
 export function compileExpression(e: Expr, sc: StaticContext): (item: Item | undefined, vars: Variables) => Sequence {
   const frame = { size: 0 };
-  const c = compile(e, { sc, locals: new Map(), frame });
+  const c = compile(e, { sc, locals: new Map(), frame, outerFocus: true });
   return (item, vars) => {
     const size = item === undefined ? 0 : 1;
     return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS });

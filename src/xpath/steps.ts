@@ -2,7 +2,7 @@
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import type { Expr } from './ast.js';
 import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes.js';
-import { compile, FN, resolvePrefix, type C, type Dyn, type Scope } from './evaluate.js';
+import { compile, FN, innerFocus, resolvePrefix, type C, type Dyn, type Scope } from './evaluate.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
@@ -18,7 +18,7 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope): C {
       return documentOrder(out);
     };
   }
-  const right = compile(rightExpr, scope);
+  const right = compile(rightExpr, innerFocus(scope));
   return (d) => {
     const ctx = left(d);
     if (ctx.length === 0) return EMPTY;
@@ -88,7 +88,7 @@ export function compilePredicate(p: Expr, scope: Scope): Predicate {
   if (p.k === 'call' && p.args.length === 0 && p.name.local === 'last' && (p.name.prefix === '' || resolvePrefix(p.name.prefix, scope) === FN)) {
     return (seq) => (seq.length ? [seq[seq.length - 1]!] : EMPTY);
   }
-  const pred = compile(p, scope);
+  const pred = compile(p, innerFocus(scope));
   return (seq, d) => {
     if (seq.length === 0) return seq;
     const saved = d.item, savedPos = d.position, savedSize = d.size;

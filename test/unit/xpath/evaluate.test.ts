@@ -84,6 +84,11 @@ describe('errors', () => {
     expect(() => run('map { 1: 2 }')).toThrow(XPathUnsupported);
     expect(() => run('1 => string()')).toThrow(XPathUnsupported);
   });
+  it('position() and last() only where the evaluator sets the focus itself', () => {
+    expect(() => run('position()')).toThrow(XPathUnsupported);
+    expect(() => run('last() > 1')).toThrow(XPathUnsupported);
+    expect(run('(5, 6)[position() = last()], (7, 8) ! position(), /*/a:x/last()')).toEqual(['integer:6', 'integer:1', 'integer:2', 'integer:2', 'integer:2']);
+  });
   it('dynamic errors', () => {
     expect(errorCode('(1, 2)/a:x')).toBe('XPTY0019');
     expect(errorCode('/a:r/(a:x, 1)')).toBe('XPTY0018');
