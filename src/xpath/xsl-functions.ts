@@ -9,9 +9,13 @@ import { compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFuncti
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
+import { notImplemented } from './values.js';
 import { parseXml } from './xml.js';
 
 const XSL = 'http://www.w3.org/1999/XSL/Transform';
+/** User function calls in progress, and how many may nest. */
+let depth = 0;
+const MAX_DEPTH = 1000;
 const ANY: SequenceType = { kind: 'items', item: { kind: 'item' }, occurrence: '*' };
 
 interface Declaration { ns: string; local: string; display: string; params: Array<{ name: string; as: string | undefined }>; as: string | undefined; body: Expr }
@@ -99,7 +103,11 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   return {
     call(args: Sequence[]): Sequence {
       const converted = args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
-      const value = body(converted);
+      // Recursion deep enough to exhaust the JavaScript stack is stopped before it does: an error the caller can fall back on.
+      if (depth >= MAX_DEPTH) throw notImplemented(`${decl.display}(): calls nested more than ${MAX_DEPTH} deep`);
+      let value: Sequence;
+      depth++;
+      try { value = body(converted); } finally { depth--; }
       return result === ANY ? value : convert(value, result, resultWhat);
     },
   };

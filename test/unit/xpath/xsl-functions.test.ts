@@ -78,6 +78,14 @@ describe('pintae’s own pf: functions', () => {
   });
 });
 
+describe('recursion', () => {
+  it('too deep for the stack is an XPathError (the document falls back), not a crash', () => {
+    const lib = engine.defineFunctions([stylesheet('<xsl:function name="f:loop" as="xs:integer"><xsl:param name="n" as="xs:integer"/><xsl:sequence select="f:loop($n + 1)"/></xsl:function>')], new Map());
+    const call = engine.compile('f:loop(1)', { namespaces: new Map([['f', 'urn:f']]), variables: new Set(), functions: lib });
+    expect(() => call(undefined, new Map())).toThrow(XPathError);
+  });
+});
+
 describe('what defineFunctions declines', () => {
   const define = (body: string) => () => engine.defineFunctions([stylesheet(body)], new Map());
   it('instructions other than xsl:variable and xsl:sequence', () => {
