@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileSchematron, type CompileOptions } from '../../../src/schematron/compile.js';
+import { compileNative } from '../../../src/schematron/native-plan.js';
+import { compileXsltCached } from '../../../src/schematron/sef.js';
+import { CompiledRules } from '../../../src/schematron/run.js';
+import type { SvrlResult } from '../../../src/schematron/svrl.js';
+import { engine } from '../../../src/xpath/index.js';
+
+/*
+ * The native Schematron runner (native-plan.ts, native.ts, native-match.ts on src/xpath/) against the reference: the
+ * same schema compiled to XSLT (compile.ts, fast and guarded) and run by Saxon-JS. Per document the native runner
+ * must give the fast stylesheet's results, in the same order, or throw where the fast stylesheet raises an error.
+ */
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const CACHE = join(ROOT, 'node_modules/.cache/pintae-sef');
+
+const sch = (body: string, attrs = '') => `<sch:schema xmlns:sch="http://purl.oclc.org/dsdl/schematron" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" queryBinding="xslt2" ${attrs}>
+  <sch:ns prefix="i" uri="urn:inv"/><sch:ns prefix="j" uri="urn:other"/>${body}</sch:schema>`;
+
+type Outcome = { results: SvrlResult[] } | { error: string };
+
+function attempt(run: () => SvrlResult[]): Outcome {
+  try { return { results: run() }; } catch (e) { return { error: (e as Error).message }; }
+}
+
+/** `A:id@/a/b[2]:text`: what a case expects, in the order of the report. */
+const brief = (r: SvrlResult) => `${r.kind === 'failed-assert' ? 'A' : 'R'}:${r.id ?? ''}@${r.location}:${r.text}`;
+
+interface Differential {
+  /** The fast stylesheet's outcome per document. */
+  saxon: Outcome[];
+  native: Outcome[];
+}
+
+/**
+ * Runs a schema on each document through both engines and checks they agree: the guarded stylesheet gives the fast
+ * one's results wherever the fast one answers; the native runner gives them too, or throws where the fast one raised
+ * an error. `nativeMayThrow`: a document where the native runner may decline (throw) although Saxon-JS answers, which
+ * costs only speed.
+ */
+async function differential(source: string, docs: string[], options: CompileOptions & { nativeMayThrow?: boolean } = {}): Promise<Differential> {
+  const { nativeMayThrow, ...compileOptions } = options;
+  const [fast, guarded] = await Promise.all([false, true].map(async (guards) =>
+    new CompiledRules(`guards:${guards}`, (await compileXsltCached(compileSchematron(source, { ...compileOptions, guards }), CACHE)).sef)));
+  let native: Awaited<ReturnType<typeof compileNative>> | Error;
+  try { native = (await compileNative(source, engine, compileOptions)).compileAll(); } catch (e) { native = e as Error; }
+  const saxon: Outcome[] = []; const nativeOut: Outcome[] = [];
+  for (const [i, xml] of docs.entries()) {
+    const reference = attempt(() => fast!.results(xml));
+    const ours = native instanceof Error ? { error: native.message } : attempt(() => (native as Exclude<typeof native, Error>).results(xml));
+    saxon.push(reference); nativeOut.push(ours);
+    const where = `document ${i}: ${xml.slice(0, 200)}`;
+    if ('error' in reference) {
+      expect(ours, `${where}\nthe fast stylesheet raised ${reference.error.slice(0, 200)}; the native runner must throw`).toHaveProperty('error');
+      continue;
+    }
+    expect(attempt(() => guarded!.results(xml)), `${where}\nguarded vs fast`).toEqual(reference);
+    if ('error' in ours && nativeMayThrow) continue;
+    expect(ours, `${where}\nnative vs Saxon-JS`).toEqual(reference);
+  }
+  return { saxon, native: nativeOut };
+}
+
+/** The fast stylesheet's results of each document, briefly (the case's own expectation beside the differential). */
+const briefs = (d: Differential) => d.saxon.map((o) => ('error' in o ? 'error' : o.results.map(brief)));
+
+const PLAIN = `<a><b n="1"><c>1</c><c>2</c></b><b n="2"><c>3</c><d><c>4</c></d></b><x><b n="3"><c>5</c></b></x><e/></a>`;
+const NAMESPACED = `<inv xmlns="urn:inv" xmlns:j="urn:other"><line n="1">5</line><j:line n="x">6</j:line><line n="2">7</line><group><line n="3">8</line></group><total>12</total></inv>`;
+const MIXED = `<i:inv xmlns:i="urn:inv"><a><i:line n="1"/><line n="2"/></a><line n="3"/><c/></i:inv>`;
+const DOCS = [PLAIN, NAMESPACED, MIXED];
+
+/** One pattern per context, each with a report on every node it fires on: where each context matches, per document. */
+const everyContext = (contexts: string[], lets = '') => sch(lets + contexts.map((c, k) =>
+  `<sch:pattern id="p${k}"><sch:rule context="${c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')}"><sch:report id="${k}" test="true()"><sch:name/></sch:report></sch:rule></sch:pattern>`).join('\n'));
+
+/** Per context (by index), the locations it fired on in each document: `k: loc loc | loc | …`. */
+function firings(d: Differential, contexts: string[]): string[] {
+  return contexts.map((c, k) => `${c} → ${d.saxon.map((o) => ('error' in o ? 'error' : o.results.filter((r) => r.id === String(k)).map((r) => r.location || '/').join(' '))).join(' | ')}`);
+}
+
+describe('native Schematron runner: which nodes a rule fires on', () => {
+  it('the first matching rule of a pattern wins; patterns report one after the other, each in document order', async () => {
+    const source = sch(`<sch:pattern id="order">
+      <sch:rule context="b[@n = '2']"><sch:report id="b2" test="true()">b2</sch:report></sch:rule>
+      <sch:rule context="b"><sch:report id="b" test="true()">b</sch:report></sch:rule>
+      <sch:rule context="/"><sch:report id="doc" test="true()">doc</sch:report></sch:rule>
+      <sch:rule context="c | b"><sch:report id="c" test="true()">never for b</sch:report></sch:rule>
+      <sch:rule context="*"><sch:report id="any" test="true()"><sch:name/></sch:report></sch:rule></sch:pattern>
+      <sch:pattern id="second"><sch:rule context="b | e"><sch:assert id="n" test="@n">no n</sch:assert></sch:rule></sch:pattern>`);
+    const d = await differential(source, [PLAIN]);
+    expect(briefs(d)[0]).toEqual([
+      'R:doc@:doc', 'R:any@/a:a', 'R:b@/a/b[1]:b', 'R:c@/a/b[1]/c[1]:never for b', 'R:c@/a/b[1]/c[2]:never for b',
+      'R:b2@/a/b[2]:b2', 'R:c@/a/b[2]/c:never for b', 'R:any@/a/b[2]/d:d', 'R:c@/a/b[2]/d/c:never for b', 'R:any@/a/x:x',
+      'R:b@/a/x/b:b', 'R:c@/a/x/b/c:never for b', 'R:any@/a/e:e', 'A:n@/a/e:no n',
+    ]);
+  });
+
+  const paths = ['/', '/a', '/a/b', '/b', 'a/b/c', 'b/c', 'x/b/c', 'a//c', 'a//b/c', '//c', '//b//c', 'a/*/c', '*', 'b/*', '/*',
+    'i:*', 'j:*', 'i:line', 'line', 'i:inv/i:line', 'i:inv//line', '*/line', 'c | e', 'b/c | x//c | /a', 'i:line | j:line | line'];
+  it('plain paths: absolute, relative, descendant, wildcards, prefixes, unions', async () => {
+    const d = await differential(everyContext(paths), DOCS);
+    expect(firings(d, paths)).toEqual([
+      '/ → / | / | /',
+      '/a → /a |  | ',
+      '/a/b → /a/b[1] /a/b[2] |  | ',
+      '/b →  |  | ',
+      'a/b/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c |  | ',
+      'b/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/x/b/c |  | ',
+      'x/b/c → /a/x/b/c |  | ',
+      'a//c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | ',
+      'a//b/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/x/b/c |  | ',
+      '//c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      '//b//c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | ',
+      'a/*/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c |  | ',
+      '* → /a /a/b[1] /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2] /a/b[2]/c /a/b[2]/d /a/b[2]/d/c /a/x /a/x/b /a/x/b/c /a/e | /inv /inv/line[1] /inv/line[2] /inv/line[3] /inv/group /inv/group/line /inv/total | /inv /inv/a /inv/a/line[1] /inv/a/line[2] /inv/line /inv/c',
+      'b/* → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d /a/x/b/c |  | ',
+      '/* → /a | /inv | /inv',
+      'i:* →  | /inv /inv/line[1] /inv/line[3] /inv/group /inv/group/line /inv/total | /inv /inv/a/line[1]',
+      'j:* →  | /inv/line[2] | ',
+      'i:line →  | /inv/line[1] /inv/line[3] /inv/group/line | /inv/a/line[1]',
+      'line →  |  | /inv/a/line[2] /inv/line',
+      'i:inv/i:line →  | /inv/line[1] /inv/line[3] | ',
+      'i:inv//line →  |  | /inv/a/line[2] /inv/line',
+      '*/line →  |  | /inv/a/line[2] /inv/line',
+      'c | e → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c /a/e |  | /inv/c',
+      'b/c | x//c | /a → /a /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/x/b/c |  | ',
+      'i:line | j:line | line →  | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line | /inv/a/line[1] /inv/a/line[2] /inv/line',
+    ]);
+  });
+});
