@@ -23,11 +23,15 @@ function collectChildren(n: XNode, test: Test, out: XNode[]): void {
   for (const c of n.children) if (test(c)) out.push(c);
 }
 
+/** The descendants of n that pass the test, in document order (iterative: documents may nest deeper than the stack). */
 function collectDescendants(n: XNode, test: Test, out: XNode[]): void {
   if (n.kind !== 1 && n.kind !== 9) return;
-  for (const c of n.children) {
+  const stack: XNode[] = [];
+  for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  while (stack.length > 0) {
+    const c = stack.pop()!;
     if (test(c)) out.push(c);
-    if (c.kind === 1) collectDescendants(c, test, out);
+    if (c.kind === 1) for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
   }
 }
 
@@ -114,15 +118,19 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
     case 'descendant':
       if (fast?.kind === 1) {
         const { ns, local } = fast;
-        const walk = (n: XNode, out: XNode[]): void => {
-          if (n.kind !== 1 && n.kind !== 9) return;
-          for (const c of n.children) {
+        return (n) => {
+          const out: XNode[] = [];
+          if (n.kind !== 1 && n.kind !== 9) return out;
+          const stack: XNode[] = [];
+          for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+          while (stack.length > 0) {
+            const c = stack.pop()!;
             if (c.kind !== 1) continue;
             if (c.local === local && c.ns === ns) out.push(c);
-            if (c.children.length) walk(c, out);
+            for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
           }
+          return out;
         };
-        return (n) => { const out: XNode[] = []; walk(n, out); return out; };
       }
       return (n) => { const out: XNode[] = []; collectDescendants(n, test, out); return out; };
     case 'descendant-or-self': return (n) => {

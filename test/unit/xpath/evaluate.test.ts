@@ -51,6 +51,17 @@ describe('paths', () => {
   });
 });
 
+describe('deep documents', () => {
+  it('descendant axes walk without recursion', () => {
+    const depth = 100_000;
+    const doc = parseXml(`${'<a>'.repeat(depth)}<b/>${'</a>'.repeat(depth)}`);
+    const count = (expr: string) => engine.compile(expr, { namespaces: new Map(), variables: new Set() })(doc, new Map()).length;
+    expect(count('//a')).toBe(depth);
+    expect(count('/descendant::node()')).toBe(depth + 1);
+    expect(count('//b/ancestor::a')).toBe(depth);
+  });
+});
+
 describe('expressions', () => {
   it('literals keep their types', () => {
     expect(run('12, 1.5, 1e3, "a""b", \'c\'\'d\'')).toEqual(['integer:12', 'decimal:1.5', 'double:1000', 'string:a"b', "string:c'd"]);
