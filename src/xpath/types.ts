@@ -81,7 +81,10 @@ export function convert(seq: Sequence, t: SequenceType, what: string): Sequence 
   let out = seq;
   if (t.kind === 'items' && t.item.kind === 'atomic') {
     const wanted = t.item.type;
-    out = atomize(seq).map((a) => convertAtomic(a, wanted));
+    // Most arguments already have the declared type (a string passed as xs:string): kept as they are.
+    let asDeclared = true;
+    for (const it of seq) if (!isAtomic(it) || !atomicMatches(it.type, wanted)) { asDeclared = false; break; }
+    if (!asDeclared) out = atomize(seq).map((a) => convertAtomic(a, wanted));
   }
   if (!instanceOf(out, t)) {
     throw new XPathError('XPTY0004', `${what}: the value does not match the required type ${describe(t)}`);
