@@ -34,6 +34,10 @@ export const EMPTY: Item[] = Object.freeze([]) as unknown as Item[];
 export const TRUE = new Atomic('boolean', true);
 export const FALSE = new Atomic('boolean', false);
 export const bool = (b: boolean): Atomic => (b ? TRUE : FALSE);
+/** One-item sequences of true and false, made once (sequences are never changed once made). */
+const SEQ_TRUE = Object.freeze([TRUE]) as unknown as Item[];
+const SEQ_FALSE = Object.freeze([FALSE]) as unknown as Item[];
+export const boolSeq = (b: boolean): Item[] => (b ? SEQ_TRUE : SEQ_FALSE);
 export const str = (s: string): Atomic => new Atomic('string', s);
 /** Small integers (counts, positions, code points of ASCII) are made once: values are immutable. */
 const SMALL_INTEGERS: Atomic[] = [];

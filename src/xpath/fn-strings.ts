@@ -2,7 +2,7 @@
  * String functions (F&O 3.1 section 5), counting in code points like XPath (not UTF-16 units like JavaScript).
  */
 import { XPathError, type Sequence, type XNode } from './api.js';
-import { Atomic, EMPTY, bool, int, isAtomic, notImplemented, str, stringValue } from './atomic.js';
+import { Atomic, EMPTY, boolSeq, int, isAtomic, notImplemented, str, stringValue } from './atomic.js';
 import { compareStrings } from './values.js';
 import { stringOf } from './cast.js';
 import { contextItem, oneDouble, oneString, optAtomic, optString, type Fn, type FnContext } from './fn-args.js';
@@ -114,9 +114,9 @@ export const STRING_FUNCTIONS: Array<[string, Fn]> = [
   ['normalize-space#1', (a) => [str(normalizeSpace(optString(a[0], 'fn:normalize-space')))]],
   ['upper-case#1', (a) => [str(optString(a[0], 'fn:upper-case').toUpperCase())]],
   ['lower-case#1', (a) => [str(optString(a[0], 'fn:lower-case').toLowerCase())]],
-  ['contains#2', (a) => [bool(contains(optString(a[0], 'fn:contains'), optString(a[1], 'fn:contains')))]],
-  ['starts-with#2', (a) => [bool(optString(a[0], 'fn:starts-with').startsWith(optString(a[1], 'fn:starts-with')))]],
-  ['ends-with#2', (a) => [bool(optString(a[0], 'fn:ends-with').endsWith(optString(a[1], 'fn:ends-with')))]],
+  ['contains#2', (a) => boolSeq(contains(optString(a[0], 'fn:contains'), optString(a[1], 'fn:contains')))],
+  ['starts-with#2', (a) => boolSeq(optString(a[0], 'fn:starts-with').startsWith(optString(a[1], 'fn:starts-with')))],
+  ['ends-with#2', (a) => boolSeq(optString(a[0], 'fn:ends-with').endsWith(optString(a[1], 'fn:ends-with')))],
   ['substring-before#2', (a) => {
     const s = optString(a[0], 'fn:substring-before'), t = optString(a[1], 'fn:substring-before');
     const i = t === '' ? -1 : s.indexOf(t);
@@ -144,8 +144,8 @@ export const STRING_FUNCTIONS: Array<[string, Fn]> = [
     if (!ok) throw new XPathError('FOCH0001', `fn:codepoints-to-string: ${n} is not an XML character`);
     return String.fromCodePoint(n);
   }).join(''))]],
-  ['matches#2', (a) => [bool(compileRegex(oneString(a[1], 'fn:matches'), '').test(optString(a[0], 'fn:matches')))]],
-  ['matches#3', (a) => [bool(compileRegex(oneString(a[1], 'fn:matches'), flagsArg(a, 2, 'fn:matches')).test(optString(a[0], 'fn:matches')))]],
+  ['matches#2', (a) => boolSeq(compileRegex(oneString(a[1], 'fn:matches'), '').test(optString(a[0], 'fn:matches')))],
+  ['matches#3', (a) => boolSeq(compileRegex(oneString(a[1], 'fn:matches'), flagsArg(a, 2, 'fn:matches')).test(optString(a[0], 'fn:matches')))],
   ...[3, 4].map((n): [string, Fn] => [`replace#${n}`, (a) => {
     const re = compileRegex(oneString(a[1], 'fn:replace'), flagsArg(a, 3, 'fn:replace'), true);
     noEmptyMatch(re, 'fn:replace');

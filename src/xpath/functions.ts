@@ -4,7 +4,7 @@
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, EMPTY, FALSE, TRUE, atomize, bool, int, isNumeric, isStringLike, notImplemented, str, type AtomicType,
+  Atomic, EMPTY, atomize, boolSeq, int, isNumeric, isStringLike, notImplemented, str, type AtomicType,
 } from './atomic.js';
 import { castAs } from './cast.js';
 import { contextItem, contextNode, oneDouble, optAtomic, optNode, type Fn, type FnContext } from './fn-args.js';
@@ -73,12 +73,12 @@ const entries: Array<[string, Fn]> = [
   ...STRING_FUNCTIONS,
   ...NUMBER_FUNCTIONS,
   ...Array.from({ length: 63 }, (_, i): [string, Fn] => [`concat#${i + 2}`, concat]),
-  ['true#0', () => [TRUE]],
-  ['false#0', () => [FALSE]],
-  ['boolean#1', (a) => [bool(ebv(a[0]))]],
-  ['not#1', (a) => [bool(!ebv(a[0]))]],
-  ['exists#1', (a) => [bool(a[0].length > 0)]],
-  ['empty#1', (a) => [bool(a[0].length === 0)]],
+  ['true#0', () => boolSeq(true)],
+  ['false#0', () => boolSeq(false)],
+  ['boolean#1', (a) => boolSeq(ebv(a[0]))],
+  ['not#1', (a) => boolSeq(!ebv(a[0]))],
+  ['exists#1', (a) => boolSeq(a[0].length > 0)],
+  ['empty#1', (a) => boolSeq(a[0].length === 0)],
   ['count#1', (a) => [int(a[0].length)]],
   ['reverse#1', (a) => (a[0].length < 2 ? a[0] : [...a[0]].reverse())],
   ['head#1', (a) => (a[0].length === 0 ? EMPTY : [a[0][0]])],

@@ -5,7 +5,7 @@
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, bool, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
+  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, boolSeq, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
 
@@ -14,7 +14,7 @@ import { compareDateTimes, isDateTimeValue } from './datetime.js';
 
 export {
   Atomic, Decimal, EMPTY, TRUE, FALSE, NOT_IMPLEMENTED, bool, str, int, dbl, isNode, isAtomic, isNumeric, isStringLike,
-  notImplemented, stringValue, atomizeNode, atomize, atomizeOptional, type AtomicType,
+  notImplemented, stringValue, atomizeNode, atomize, atomizeOptional, boolSeq, type AtomicType,
 } from './atomic.js';
 export { castAs, castable, stringOf } from './cast.js';
 export { arithmetic, unary } from './arithmetic.js';
@@ -127,7 +127,7 @@ export function valueCompare(op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', a: Seq
   }
   const p = x.type === 'untypedAtomic' ? str(x.value as string) : x;
   const q = y.type === 'untypedAtomic' ? str(y.value as string) : y;
-  return [bool(holds(op, compareAtomics(p, q, op !== 'eq' && op !== 'ne')))];
+  return boolSeq(holds(op, compareAtomics(p, q, op !== 'eq' && op !== 'ne')));
 }
 
 /**
