@@ -41,7 +41,7 @@ interface Differential {
  * an error. `nativeMayThrow`: a document where the native runner may decline (throw) although Saxon-JS answers, which
  * costs only speed.
  */
-async function differential(source: string, docs: string[], options: CompileOptions & { nativeMayThrow?: boolean } = {}): Promise<Differential> {
+async function differential(source: string, docs: string[], options: CompileOptions & { nativeMayThrow?: boolean | number[] } = {}): Promise<Differential> {
   const { nativeMayThrow, ...compileOptions } = options;
   const [fast, guarded] = await Promise.all([false, true].map(async (guards) =>
     new CompiledRules(`guards:${guards}`, (await compileXsltCached(compileSchematron(source, { ...compileOptions, guards }), CACHE)).sef)));
@@ -58,7 +58,7 @@ async function differential(source: string, docs: string[], options: CompileOpti
       continue;
     }
     expect(attempt(() => guarded!.results(xml)), `${where}\nguarded vs fast`).toEqual(reference);
-    if ('error' in ours && nativeMayThrow) continue;
+    if ('error' in ours && (nativeMayThrow === true || (Array.isArray(nativeMayThrow) && nativeMayThrow.includes(i)))) continue;
     expect(ours, `${where}\nnative vs Saxon-JS`).toEqual(reference);
   }
   return { saxon, native: nativeOut };
@@ -69,7 +69,7 @@ const briefs = (d: Differential) => d.saxon.map((o) => ('error' in o ? 'error' :
 
 const PLAIN = `<a><b n="1"><c>1</c><c>2</c></b><b n="2"><c>3</c><d><c>4</c></d></b><x><b n="3"><c>5</c></b></x><e/></a>`;
 const NAMESPACED = `<inv xmlns="urn:inv" xmlns:j="urn:other"><line n="1">5</line><j:line n="x">6</j:line><line n="2">7</line><group><line n="3">8</line></group><total>12</total></inv>`;
-const MIXED = `<i:inv xmlns:i="urn:inv"><a><i:line n="1"/><line n="2"/></a><line n="3"/><c/></i:inv>`;
+const MIXED = `<i:inv xmlns:i="urn:inv"><a><i:line n="1"/><line n="2"/></a><line n="3"/><c>0</c></i:inv>`;
 const DOCS = [PLAIN, NAMESPACED, MIXED];
 
 /** One pattern per context, each with a report on every node it fires on: where each context matches, per document. */
@@ -128,6 +128,91 @@ describe('native Schematron runner: which nodes a rule fires on', () => {
       'c | e → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c /a/e |  | /inv/c',
       'b/c | x//c | /a → /a /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/x/b/c |  | ',
       'i:line | j:line | line →  | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line | /inv/a/line[1] /inv/a/line[2] /inv/line',
+    ]);
+  });
+});
+
+describe('native Schematron runner: predicates and other patterns in contexts', () => {
+  const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]', 'c[position() = 2]', 'b[position() = last()]',
+    'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'b[2]/c[1]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
+    'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
+  it('boolean, comparison, positional and numeric predicates, with variables', async () => {
+    const d = await differential(everyContext(predicates, `<sch:let name="n" value="2"/><sch:let name="names" value="('1', '3')"/>`), DOCS);
+    expect(firings(d, predicates)).toEqual([
+      "b[@n = '2'] → /a/b[2] |  | ",
+      'b[@n > 1] → /a/b[2] /a/x/b |  | ',
+      'c[. = 3] → /a/b[2]/c |  | ',
+      'c[1] → /a/b[1]/c[1] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      'c[last()] → /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      'c[position() = 2] → /a/b[1]/c[2] |  | ',
+      'b[position() = last()] → /a/b[2] /a/x/b |  | ',
+      'b[@n = $n] → /a/b[2] |  | ',
+      'b[$names = @n] → /a/b[1] /a/x/b |  | ',
+      'b[c][2] → /a/b[2] |  | ',
+      'b[2][c] → /a/b[2] |  | ',
+      'b[2]/c[1] → /a/b[2]/c |  | ',
+      'c[.] → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      'b[count(c) = 2] → /a/b[1] |  | ',
+      'e[not(*)] → /a/e |  | ',
+      '//b[1] → /a/b[1] /a/x/b |  | ',
+      'a//c[1] → /a/b[1]/c[1] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | ',
+      '*[2] → /a/b[1]/c[2] /a/b[2] /a/b[2]/d | /inv/line[2] | /inv/a/line[2] /inv/line',
+      "i:line[@n = '2'] →  | /inv/line[3] | ",
+      'i:line[1] →  | /inv/line[1] /inv/group/line | /inv/a/line[1]',
+      'i:line[last()] →  | /inv/line[3] /inv/group/line | /inv/a/line[1]',
+      'b/c[. = ../../b[1]/c] → /a/b[1]/c[1] /a/b[1]/c[2] /a/x/b/c |  | ',
+    ]);
+  });
+
+  const others = ['*[self::b or self::e]', '(b|d)/c', 'a[1]/b', '.[self::e]', 'node()[self::x]', '*:line',
+    'descendant::c[1]', 'b[1]//c', 'element(c)', '(//c)[2]'];
+  it('contexts that are not plain paths', async () => {
+    const d = await differential(everyContext(others), DOCS);
+    expect(firings(d, others)).toEqual([
+      '*[self::b or self::e] → /a/b[1] /a/b[2] /a/x/b /a/e |  | ',
+      '(b|d)/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | ',
+      'a[1]/b → /a/b[1] /a/b[2] |  | ',
+      '.[self::e] → /a/e |  | ',
+      'node()[self::x] → /a/x |  | ',
+      '*:line →  | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line | /inv/a/line[1] /inv/a/line[2] /inv/line',
+      'descendant::c[1] → /a/b[1]/c[1] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      'b[1]//c → /a/b[1]/c[1] /a/b[1]/c[2] /a/x/b/c |  | ',
+      'element(c) → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
+      '(//c)[2] → /a/b[1]/c[2] |  | ',
+    ]);
+  });
+
+  it('a predicate that raises an error on a node: Saxon-JS takes it as no match (XSLT 3.0 5.5.4), native agrees or throws', async () => {
+    // `. > 1` casts the empty <c/> to xs:double: FORG0001.
+    const contexts = ['c[. > 1][1]', 'c[xs:decimal(.) > 1]', 'c'];
+    const d = await differential(sch(`<sch:pattern>${contexts.map((c, k) => `<sch:rule context="${c.replace(/>/g, '&gt;')}"><sch:report id="${k}" test="true()">x</sch:report></sch:rule>`).join('')}</sch:pattern>`),
+      [PLAIN, '<a><c>2</c><c/><c>3</c></a>'], { nativeMayThrow: [1] });
+    expect(briefs(d)[1]).toEqual(['R:0@/a/c[1]:x', 'R:2@/a/c[2]:x', 'R:1@/a/c[3]:x']);
+    expect(briefs(d)[0]).toEqual(['R:2@/a/b[1]/c[1]:x', 'R:0@/a/b[1]/c[2]:x', 'R:0@/a/b[2]/c:x', 'R:0@/a/b[2]/d/c:x', 'R:0@/a/x/b/c:x']);
+  });
+
+  // A DIFFERENCE (for the coordinator): Saxon-JS matches the pattern `document-node()` on the document node (the
+  // XSLT rule: a pattern that is a document-node() test matches document nodes); the native runner reads it as
+  // //(document-node()), which selects nothing, and never fires the rule.
+  it.fails('DIFFERENCE: a rule on document-node() fires on the document node', async () => {
+    const d = await differential(everyContext(['document-node()']), [PLAIN]);
+    expect(briefs(d)).toEqual([['R:0@:']]);
+  });
+
+  // A DIFFERENCE (for the coordinator): in a rule context, Saxon-JS takes a predicate whose value is a number not
+  // known at compile time (a variable, arithmetic, number(), xs:integer()) by its effective boolean value: b[$n + 0]
+  // matches every b. XPath (and the native runner) compares the number with the position: only the second b.
+  // (`b[$n]` with an xs:integer $n does not compile at all: the xslt3 compiler fails, "Cannot read properties of
+  // undefined (reading '0')".)
+  it.fails('DIFFERENCE: numeric-valued predicates in contexts (Saxon-JS: effective boolean value)', async () => {
+    const numeric = ['b[$n + 0]', 'b[$d]', 'c[$n - 1]', 'b[number(@n)]', 'c[xs:integer(.)]'];
+    const d = await differential(everyContext(numeric, `<sch:let name="n" value="2"/><sch:let name="d" value="2.0"/>`), [PLAIN]);
+    expect(firings(d, numeric)).toEqual([
+      'b[$n + 0] → /a/b[1] /a/b[2] /a/x/b',
+      'b[$d] → /a/b[1] /a/b[2] /a/x/b',
+      'c[$n - 1] → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c',
+      'b[number(@n)] → /a/b[1] /a/b[2] /a/x/b',
+      'c[xs:integer(.)] → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c',
     ]);
   });
 });
