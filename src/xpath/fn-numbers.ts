@@ -6,7 +6,7 @@ import { arithmetic } from './arithmetic.js';
 import { Atomic, Decimal, EMPTY, NOT_IMPLEMENTED, atomize, dbl, int, isNumeric, isStringLike, notImplemented } from './atomic.js';
 import { castAs } from './cast.js';
 import { contextItem, oneInteger, optAtomic, optNumeric, type Fn } from './fn-args.js';
-import { compareAtomics } from './values.js';
+import { compareAtomics, orderFree } from './values.js';
 
 type DecimalRounding = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
@@ -80,6 +80,7 @@ function extreme(name: string, sign: 1 | -1): Fn {
     if (values.length === 0) return EMPTY;
     const allNumeric = values.every((v) => isNumeric(v.type));
     const t = values[0].type;
+    if (allNumeric && !orderFree(values)) throw notImplemented(`${name} of decimals among doubles`);
     if (!allNumeric) {
       const same = values.every((v) => (isStringLike(t) ? isStringLike(v.type) : v.type === t));
       if (!same) throw new XPathError('FORG0006', `${name}: values of different types`);

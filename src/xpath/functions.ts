@@ -10,7 +10,7 @@ import { castAs } from './cast.js';
 import { contextItem, contextNode, oneDouble, optAtomic, optNode, type Fn, type FnContext } from './fn-args.js';
 import { NUMBER_FUNCTIONS } from './fn-numbers.js';
 import { STRING_FUNCTIONS, concat } from './fn-strings.js';
-import { compareAtomics, ebv } from './values.js';
+import { compareAtomics, ebv, orderFree } from './values.js';
 
 export type { Fn, FnContext } from './fn-args.js';
 
@@ -100,13 +100,17 @@ const entries: Array<[string, Fn]> = [
   ['index-of#2', (a) => {
     const search = optAtomic(a[1], 'fn:index-of');
     if (search === undefined) throw new XPathError('XPTY0004', 'fn:index-of: an empty search value');
+    const values = atomize(a[0]);
+    if (!orderFree([...values, search])) throw notImplemented('fn:index-of of decimals among doubles');
     const out: Atomic[] = [];
-    atomize(a[0]).forEach((v, i) => { if (sameValue(v, search, false)) out.push(int(i + 1)); });
+    values.forEach((v, i) => { if (sameValue(v, search, false)) out.push(int(i + 1)); });
     return out;
   }],
   ['distinct-values#1', (a) => {
+    const values = atomize(a[0]);
+    if (!orderFree(values)) throw notImplemented('fn:distinct-values of decimals among doubles');
     const out: Atomic[] = [];
-    for (const v of atomize(a[0])) if (!out.some((w) => sameValue(v, w, true))) out.push(v);
+    for (const v of values) if (!out.some((w) => sameValue(v, w, true))) out.push(v);
     return out;
   }],
   ['data#0', (_a, ctx) => atomize([contextItem(ctx, 'fn:data')])],
