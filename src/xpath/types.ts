@@ -2,7 +2,7 @@
  * Sequence types (`instance of`, `treat as`, xsl:param/@as, xsl:function/@as) and the function conversion rules.
  */
 import { XPathError, type Item, type Sequence } from './api.js';
-import { Atomic, atomize, isAtomic, isNumeric, type AtomicType } from './atomic.js';
+import { Atomic, atomize, isAtomic, isNumeric, notImplemented, type AtomicType } from './atomic.js';
 import { castAs } from './cast.js';
 
 export type ItemType = { kind: 'item' } | { kind: 'atomic'; type: AtomicType | 'anyAtomicType' | 'numeric' }
@@ -81,6 +81,8 @@ export function convert(seq: Sequence, t: SequenceType, what: string): Sequence 
   let out = seq;
   if (t.kind === 'items' && t.item.kind === 'atomic') {
     const wanted = t.item.type;
+    // Saxon-JS 2.7 does not check or convert an xs:numeric parameter at all (a string passes as it is): left to it.
+    if (wanted === 'numeric') throw notImplemented('function conversion to xs:numeric');
     // Most arguments already have the declared type (a string passed as xs:string): kept as they are.
     let asDeclared = true;
     for (const it of seq) if (!isAtomic(it) || !atomicMatches(it.type, wanted)) { asDeclared = false; break; }

@@ -291,3 +291,32 @@ describe('differentially against Saxon-JS', () => {
     expect(fallbacks.length).toBeLessThan(40);
   });
 });
+
+/** The function conversion rules (types.ts convert) through xsl:function parameters and results, against Saxon-JS. */
+describe('function conversion through xsl:function, differentially against Saxon-JS', () => {
+  const fn = (name: string, type: string) =>
+    `<xsl:function name="t:${name}" as="${type}"><xsl:param name="v" as="${type}"/><xsl:sequence select="$v"/></xsl:function>`;
+  const STYLESHEET = `<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t">
+    ${fn('dec', 'xs:decimal?')}${fn('dbl', 'xs:double')}${fn('str', 'xs:string')}${fn('ints', 'xs:integer*')}${fn('bool', 'xs:boolean')}
+    ${fn('els', 'element()*')}${fn('any', 'xs:anyAtomicType*')}${fn('num', 'xs:numeric?')}${fn('node', 'node()')}${fn('strs', 'xs:string+')}
+    <xsl:function name="t:lie" as="xs:integer"><xsl:param name="v"/><xsl:sequence select="$v"/></xsl:function>
+  </xsl:stylesheet>`;
+  let oracle: Oracle;
+  beforeAll(async () => { oracle = await xpathOracle({ namespaces: { t: 'urn:t' }, functions: [STYLESHEET] }); }, 120_000);
+  const cases = `t:dec(//a[3])¦t:dec(1)¦t:dec(())¦t:dbl(1)¦t:dbl(2.5)¦t:dbl(//a[1])¦t:str(//a[1])¦t:str(xs:anyURI('u'))¦t:ints((1, 2))
+    t:ints(//a[1])¦t:ints(())¦t:bool(true())¦t:els(//a)¦t:els(())¦t:any(//a)¦t:node(/)¦t:strs(//a)
+    t:dec(1e0)¦t:dec(//a[2])¦t:dec((1, 2))¦t:dbl(())¦t:str(1)¦t:ints(1.0)¦t:ints(//a)¦t:bool(//a[1])¦t:els(1)¦t:node(())¦t:strs(())
+    t:lie('x')¦t:lie(1)¦t:lie(//a[1])¦t:bool('true')`;
+  it('converts or refuses as Saxon-JS does', () => {
+    const wrong = list(cases.replaceAll('¦', '\n')).flatMap((e) => oracle.compare(XML, e)
+      .filter((r) => verdict(r) !== 'same' && verdict(r) !== 'both-error')
+      .map((r) => `${e}: ${verdict(r)}: Saxon-JS ${show(r.saxon)}, ours ${show(r.ours)}`));
+    expect(wrong).toEqual([]);
+  });
+  it('leaves xs:numeric parameters to Saxon-JS, which passes any value through them', () => {
+    for (const e of ['t:num(//a[1])', "t:num('1')", 't:num(1.5)']) {
+      for (const r of oracle.compare(XML, e)) expect(verdict(r), `${e}: ${show(r.saxon)} / ${show(r.ours)}`).toBe('fallback');
+    }
+  });
+});
