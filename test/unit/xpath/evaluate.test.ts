@@ -170,7 +170,8 @@ const AT_ROOT = [
   // paths the compiler rewrites (rewrite.ts)
   '//cbc:ID[position() = 1]', '//cbc:ID[1]', '//cbc:ID[last()]', '//cbc:ID[. = "2" or last() = 1]', '//cbc:ID[. = "2"]', '//*[@currencyID][1]',
   '//(cbc:ID | cbc:Note)', '//(/*/cbc:ID)', '//(cac:InvoiceLine/cbc:ID)', '//cac:InvoiceLine/(cbc:ID/..)', '//(cbc:ID[1] | cbc:Percent)',
-  '/*/(cac:InvoiceLine | cbc:ID)[2]', '//cac:InvoiceLine//cbc:ID', '//cac:InvoiceLine//cbc:ID[2]',
+  '/*/(cac:InvoiceLine | cbc:ID)[2]', '/*/(cbc:Note, cbc:ID)', '/*/(cbc:ID, cbc:ID)', '/*/(cbc:Note, cbc:ID)[1]', '(/*/(cbc:Note, cbc:ID))[1]',
+  '//cac:InvoiceLine/(cbc:LineExtensionAmount, cbc:ID)', '//cac:InvoiceLine/(../cbc:ID, .)', '//cac:InvoiceLine//cbc:ID', '//cac:InvoiceLine//cbc:ID[2]',
   // types
   '5 instance of xs:integer', '5 instance of xs:decimal', '5.0 instance of xs:integer', '//cbc:ID[1] instance of element()',
   '//cbc:ID instance of element()+', '() instance of empty-sequence()', '"5" castable as xs:integer', '" 5 " castable as xs:integer',
