@@ -78,6 +78,10 @@ export function contextNode(d: Dyn): XNode {
 export function compile(e: Expr, scope: Scope): C {
   switch (e.k) {
     case 'literal': {
+      // Decimal keeps 60 significant digits: a longer numeric literal would be rounded.
+      if (e.type !== 'string' && e.text.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '').length > 50) {
+        throw new XPathUnsupported(`numeric literal ${e.text.slice(0, 20)}… of more than 50 digits`);
+      }
       const value = e.type === 'string' ? str(e.text)
         : e.type === 'double' ? new Atomic('double', Number(e.text)) : new Atomic(e.type, new Decimal(e.text));
       const seq = frozen([value]);

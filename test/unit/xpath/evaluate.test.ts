@@ -94,6 +94,7 @@ describe('errors', () => {
   it('unsupported constructs', () => {
     expect(() => run('map { 1: 2 }')).toThrow(XPathUnsupported);
     expect(() => run('1 => string()')).toThrow(XPathUnsupported);
+    expect(() => run(`${'9'.repeat(51)} + 1`)).toThrow(XPathUnsupported);
   });
   it('position() and last() only where the evaluator sets the focus itself', () => {
     expect(() => run('position()')).toThrow(XPathUnsupported);
