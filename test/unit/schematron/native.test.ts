@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSchematron, type CompileOptions } from '../../../src/schematron/compile.js';
-import { compileNative } from '../../../src/schematron/native-plan.js';
+import { compileNative, planNative } from '../../../src/schematron/native-plan.js';
 import { compileXsltCached } from '../../../src/schematron/sef.js';
 import { CompiledRules } from '../../../src/schematron/run.js';
 import type { SvrlResult } from '../../../src/schematron/svrl.js';
+import { XPathUnsupported } from '../../../src/xpath/api.js';
 import { engine } from '../../../src/xpath/index.js';
 
 /*
@@ -365,5 +366,53 @@ describe('native Schematron runner: abstract rules and patterns, phases, include
       <sch:pattern><sch:rule context="b"><sch:report id="f" test="i:sum-c(.) gt 2"><sch:value-of select="i:sum-c(.), i:fact-sum(.)"/></sch:report></sch:rule></sch:pattern>`);
     const d = await differential(source, [PLAIN]);
     expect(briefs(d)).toEqual([['R:f@/a/b[1]:3 6', 'R:f@/a/b[2]:7 5040', 'R:f@/a/x/b:5 120']]);
+  });
+});
+
+describe('native Schematron runner: XPath errors and what it refuses', () => {
+  const GOOD = `<a><b n="1"><c>1</c></b><e v="2"/></a>`;
+  it('an XPath error in a test, a let, a message or a function: the fast stylesheet raises, the native runner throws', async () => {
+    const source = sch(`<xsl:stylesheet version="3.0" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+        <xsl:function name="i:dec" as="xs:decimal"><xsl:param name="v" as="xs:decimal"/><xsl:sequence select="$v"/></xsl:function></xsl:stylesheet>
+      <sch:pattern><sch:rule context="b"><sch:let name="n" value="xs:integer(@n)"/>
+        <sch:assert id="one-c" test="normalize-space(c) != ''">empty</sch:assert>
+        <sch:assert id="n" test="$n gt 0">n</sch:assert>
+        <sch:assert id="msg" test="count(c) lt 2">two c: <sch:value-of select="xs:date(c[1])"/></sch:assert></sch:rule>
+      <sch:rule context="e"><sch:assert id="fn" test="i:dec(@v) ge 0">v</sch:assert></sch:rule></sch:pattern>`);
+    const docs = [GOOD, `<a><b n="1"><c>1</c><c>2</c></b></a>`, `<a><b n="x"><c>1</c></b></a>`, `<a><e v="1"/><e v="-1"/><e v="z"/></a>`, `<a><b n="2"><c>3</c><c/></b></a>`];
+    const d = await differential(source, docs);
+    expect(briefs(d)).toEqual([[], 'error', 'error', 'error', 'error']);
+    expect(d.native.slice(1).every((o) => 'error' in o)).toBe(true);
+  });
+
+  it('the guarded stylesheet reports those errors as failed asserts; the native runner still throws', async () => {
+    const source = sch(`<sch:pattern><sch:rule context="b"><sch:assert id="one-c" test="normalize-space(c) != ''">empty</sch:assert></sch:rule></sch:pattern>`);
+    const xml = `<a><b><c>1</c><c>2</c></b></a>`;
+    const guarded = new CompiledRules('guarded', (await compileXsltCached(compileSchematron(source, { guards: true }), CACHE)).sef);
+    expect(guarded.results(xml).map((r) => `${r.id}(${r.role})`)).toEqual(['one-c(evaluation-error)']);
+    await expect(compileNative(source, engine).then((n) => n.results(xml))).rejects.toThrow();
+  });
+
+  it('a static error in a rule that never fires: the stylesheet does not compile, and the native rules refuse to compile', async () => {
+    const source = sch(`<sch:pattern><sch:rule context="nothing"><sch:assert test="$undeclared">x</sch:assert></sch:rule></sch:pattern>`);
+    await expect(compileXsltCached(compileSchematron(source, { guards: false }), CACHE)).rejects.toThrow(/XPST0008/);
+    await expect(compileNative(source, engine).then((n) => n.compileAll())).rejects.toThrow();
+  });
+
+  it('refuses at plan or compile time (XPathUnsupported) what it does not run: the rule set then runs on Saxon-JS', async () => {
+    const rule = (body: string, context = 'b') => sch(`<sch:pattern><sch:rule context="${context}">${body}</sch:rule></sch:pattern>`);
+    const refused: Array<[string, string, CompileOptions?]> = [
+      ['sch:let with content', rule(`<sch:let name="x"><xsl:value-of select="1"/></sch:let><sch:assert test="$x">x</sch:assert>`)],
+      ['current() in a context', rule(`<sch:assert test="true()">x</sch:assert>`, 'c[. = current()]')],
+      ['visitAttributes', rule(`<sch:assert test="true()">x</sch:assert>`, 'b/@n'), { visitAttributes: true }],
+      ['xsl:function outside an xsl:stylesheet', sch(`<xsl:function name="i:f"><xsl:sequence select="1"/></xsl:function><sch:pattern><sch:rule context="b"><sch:assert test="i:f()">x</sch:assert></sch:rule></sch:pattern>`)],
+      ['xsl:key in a stylesheet', sch(`<xsl:stylesheet version="3.0"><xsl:key name="k" match="b" use="@n"/></xsl:stylesheet><sch:pattern><sch:rule context="b"><sch:assert test="key('k', '1')">x</sch:assert></sch:rule></sch:pattern>`)],
+    ];
+    for (const [what, source, options] of refused) {
+      await expect(compileNative(source, engine, options).then((n) => n.compileAll()), what).rejects.toThrow(XPathUnsupported);
+    }
+    // Most are refused while reading the schema (planNative), before any XPath is compiled.
+    expect(() => planNative(refused[0]![1])).toThrow(XPathUnsupported);
+    expect(() => planNative(refused[2]![1], refused[2]![2])).toThrow(XPathUnsupported);
   });
 });
