@@ -8,8 +8,6 @@ import {
   Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, boolSeq, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
-
-const atomizeItem = (it: Item): Atomic => (isAtomic(it) ? it : atomizeNode(it as XNode));
 import { compareDateTimes, isDateTimeValue } from './datetime.js';
 
 export {
@@ -18,6 +16,8 @@ export {
 } from './atomic.js';
 export { castAs, castable, stringOf } from './cast.js';
 export { arithmetic, unary } from './arithmetic.js';
+
+const atomizeItem = (it: Item): Atomic => (isAtomic(it) ? it : atomizeNode(it as XNode));
 
 export function ebv(seq: Sequence): boolean {
   if (seq.length === 0) return false;
@@ -169,7 +169,7 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
   for (const x of xs) {
     for (const y of ys) {
       if (isStringLike(x.type) && isStringLike(y.type)) continue; // compared as strings: cannot fail
-      if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic') {
+      if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic' && !valueMayFail(x.type, y.type)) {
         const key = `${x.type}|${y.type}`;
         if (seen?.has(key)) continue;
         (seen ??= new Set()).add(key);
@@ -180,6 +180,13 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
   for (const x of xs) for (const y of ys) if (comparePair(op, x, y, ordering)) return true;
   return false;
 }
+
+/** Whether comparing values of these types can fail for some values only (an infinite double, a date's timezone). */
+function valueMayFail(tx: AtomicType, ty: AtomicType): boolean {
+  if (DATE_TYPES.has(tx) || DATE_TYPES.has(ty)) return true;
+  return (tx === 'integer' || tx === 'decimal') && (ty === 'double' || ty === 'float');
+}
+const DATE_TYPES: ReadonlySet<AtomicType> = new Set(['date', 'dateTime', 'time']);
 
 function comparePair(op: string, x: Atomic, y: Atomic, ordering: boolean): boolean {
   // The common case (an element's text against a string literal) without allocating.
