@@ -10,7 +10,7 @@ import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
 import { notImplemented } from './values.js';
-import { parseXml } from './xml.js';
+import { parseXml, XmlError } from './xml.js';
 
 const XSL = 'http://www.w3.org/1999/XSL/Transform';
 /** User function calls in progress, and how many may nest. */
@@ -113,12 +113,22 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   };
 }
 
+/** The stylesheet's root element; text our XML reader refuses is left to Saxon-JS, which reports it in its own words. */
+function readStylesheet(text: string): XElement | undefined {
+  try {
+    return parseXml(text).children.find((c): c is XElement => c.kind === 1);
+  } catch (e) {
+    if (e instanceof XmlError) throw new XPathUnsupported(`defineFunctions: ${e.message}`);
+    throw e;
+  }
+}
+
 /** The xsl:function elements of the stylesheets, compiled (XPathUnsupported / XPathError as the engine's compile). */
 export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
   const library = new Library();
   const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
   for (const text of stylesheets) {
-    const root = parseXml(text).children.find((c): c is XElement => c.kind === 1);
+    const root = readStylesheet(text);
     if (!root || root.ns !== XSL || (root.local !== 'stylesheet' && root.local !== 'transform')) {
       throw new XPathUnsupported('defineFunctions: not an XSLT stylesheet');
     }

@@ -95,6 +95,9 @@ describe('what defineFunctions declines', () => {
     expect(define('<xsl:function name="f:a"><xsl:param name="p" select="1"/><xsl:sequence select="$p"/></xsl:function>')).toThrow(XPathUnsupported);
     expect(define('<xsl:function name="f:a"><xsl:variable name="v" as="xs:integer" select="1"/><xsl:sequence select="$v"/></xsl:function>')).toThrow(XPathUnsupported);
   });
+  it('text that is not well-formed XML', () => {
+    expect(() => engine.defineFunctions([stylesheet('<xsl:function name="f:a">')], new Map())).toThrow(XPathUnsupported);
+  });
   it('settings that change how the XPath reads', () => {
     expect(() => engine.defineFunctions([stylesheet('').replace('version="3.0"', 'version="1.0"')], new Map())).toThrow(XPathUnsupported);
     expect(() => engine.defineFunctions([stylesheet('').replace('version="3.0"', 'version="3.0" xpath-default-namespace="urn:x"')], new Map())).toThrow(XPathUnsupported);
