@@ -37,6 +37,7 @@ function roundWithPrecision(name: string, rounding: DecimalRounding, onDouble: (
     const x = optNumeric(a[0], name);
     if (x === undefined) return EMPTY;
     const p = oneInteger(a[1], name);
+    if (Math.abs(p) > 1000) throw notImplemented(`${name} with a precision of ${p}`);
     if (x.type === 'double' || x.type === 'float') {
       if (p !== 0) throw notImplemented(`${name} of an xs:${x.type} with a precision`);
       return [new Atomic(x.type, onDouble(x.value as number))];
