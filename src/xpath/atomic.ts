@@ -61,14 +61,18 @@ export const isStringLike = (t: AtomicType): boolean => t === 'string' || t === 
 export function stringValue(node: XNode): string {
   switch (node.kind) {
     case 1: case 9: {
+      // An element with one text child (most of a UBL document) needs no walk.
+      const cs = node.children;
+      if (cs.length === 1 && cs[0]!.kind === 3) return cs[0]!.value;
+      // An explicit stack: a document nested deeper than the JavaScript stack is no crash.
       let s = '';
-      const walk = (children: XNode[]): void => {
-        for (const c of children) {
-          if (c.kind === 3) s += c.value;
-          else if (c.kind === 1) walk(c.children);
-        }
-      };
-      walk(node.children);
+      const stack: XNode[] = [];
+      for (let i = cs.length - 1; i >= 0; i--) stack.push(cs[i]!);
+      while (stack.length > 0) {
+        const c = stack.pop()!;
+        if (c.kind === 3) s += c.value;
+        else if (c.kind === 1) for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
+      }
       return s;
     }
     default: return node.value;

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { XPathError, type Sequence } from '../../../src/xpath/api.js';
 import { instanceOf, convert, type SequenceType } from '../../../src/xpath/types.js';
 import {
-  Atomic, Decimal, EMPTY, NOT_IMPLEMENTED, arithmetic, atomize, castAs, castable, ebv, generalCompare, stringOf, unary,
+  Atomic, Decimal, EMPTY, NOT_IMPLEMENTED, arithmetic, atomize, castAs, castable, ebv, generalCompare, stringOf, stringValue, unary,
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
@@ -170,6 +170,11 @@ describe('atomization, effective boolean value, value-of', () => {
     const [t1, , t3] = x.children;
     expect(valueOf([t1!, t3!])).toBe('13');
     expect(valueOf([t1!, i(0), t3!])).toBe('1 0 3');
+  });
+  it('takes the string value of a document nested deeper than the JavaScript stack', () => {
+    const depth = 20_000;
+    const deep = parseXml(`${'<e>'.repeat(depth)}x${'</e>'.repeat(depth)}`);
+    expect(stringValue(deep)).toBe('x');
   });
   it('ebv: a node first is true; one atomic value by its type; else FORG0006', () => {
     expect([ebv([]), ebv([doc, i(0)]), ebv([s('')]), ebv([u('0')]), ebv([d(NaN)]), ebv([dec('0.0')])]).toEqual([false, true, false, true, false, false]);
