@@ -86,11 +86,12 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
       if (fast?.kind === 1) {
         const { ns, local } = fast;
         return (n) => {
-          if (n.kind !== 1 && n.kind !== 9) return [];
+          if (n.kind !== 1 && n.kind !== 9) return NO_NODES as XNode[];
           if (n.kind === 1 && n.children.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
-          const out: XNode[] = [];
-          for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) out.push(c);
-          return out;
+          // Most steps find one child or none: no array is made for none.
+          let out: XNode[] | undefined;
+          for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) (out ??= []).push(c);
+          return out ?? (NO_NODES as XNode[]);
         };
       }
       return (n) => { const out: XNode[] = []; collectChildren(n, test, out); return out; };
@@ -98,9 +99,9 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
       if (fast?.kind === 2) {
         const { ns, local } = fast;
         return (n) => {
-          if (n.kind !== 1) return [];
+          if (n.kind !== 1) return NO_NODES as XNode[];
           for (const a of n.attrs) if (a.local === local && a.ns === ns) return [a];
-          return [];
+          return NO_NODES as XNode[];
         };
       }
       return (n) => (n.kind === 1 ? (n as XElement).attrs.filter(test) : []);
