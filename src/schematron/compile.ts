@@ -98,11 +98,11 @@ export function namespaces(schema: El): Map<string, string> {
   return map;
 }
 
-function letVariable(let_: El): string {
+function letVariable(let_: El, params: Map<string, string> = new Map()): string {
   const name = attr(let_, 'name');
   if (!name) throw new SchematronError('sch:let without @name');
   const value = attr(let_, 'value');
-  if (value !== undefined) return `<xsl:variable name="${escapeAttr(name)}" select="${escapeAttr(value)}"/>`;
+  if (value !== undefined) return `<xsl:variable name="${escapeAttr(name)}" select="${escapeAttr(substitute(value, params))}"/>`;
   const content = Array.from(let_.childNodes).map((n) => builder(n as never).toString()).join('');
   return `<xsl:variable name="${escapeAttr(name)}">${content}</xsl:variable>`;
 }
@@ -193,7 +193,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
     for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
     body = base;
   }
-  const patternLets = children(body, SCH, 'let').map(letVariable).join('');
+  const patternLets = children(body, SCH, 'let').map((l) => letVariable(l, params)).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
   // Attributes are walked only when asked for, and then only by a pattern with an attribute context.
   const walk = options.visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
@@ -215,12 +215,13 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
       }
     };
     collect(rule, new Set());
-    const lets = patternLets + parts.filter((p) => p.localName === 'let').map(letVariable).join('');
+    // An assert sees the lets written before it (a let may redefine an earlier one of the same name).
+    let lets = patternLets;
     // Guarded: every assert in a try of its own, lets inside, so an XPath error (in a test or a let) fails only the
     // asserts it hits. Fast: lets and tests as they stand.
     const body = options.guards ?? true
-      ? parts.filter((p) => p.localName !== 'let').map((p) => assertion(p, params, context, { lets })).join('')
-      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p) : assertion(p, params, context, null))).join('');
+      ? parts.map((p) => { if (p.localName !== 'let') return assertion(p, params, context, { lets }); lets += letVariable(p, params); return ''; }).join('')
+      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p, params) : assertion(p, params, context, null))).join('');
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
     return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${body}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
   });
@@ -262,7 +263,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
     .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key', 'include', 'import'].includes((n as El).localName))
     .map((n) => builder(n as never).toString());
   const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');
-  const globalLets = [...children(schema, SCH, 'let'), ...phaseLets].map(letVariable).join('\n');
+  const globalLets = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letVariable(l)).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:svrl="${SVRL}" xmlns:err="http://www.w3.org/2005/xqt-errors" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:pintae-sch="urn:pintae:schematron"${declarations} exclude-result-prefixes="#all">
 <xsl:output method="xml" indent="no"/>

@@ -1,4 +1,4 @@
-import { XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
 import { Atomic, isNumeric } from '../xpath/atomic.js';
 import { ebv } from '../xpath/values.js';
 
@@ -31,6 +31,8 @@ interface Step {
   fromParent?: Evaluate;
   /** A predicate reads position() or last(): only fromParent gives it its focus. */
   positional: boolean;
+  /** Per predicate: an integer literal, which Saxon-JS compares with the position like XPath. */
+  literalPositions: boolean[];
   descendant: boolean;
 }
 
@@ -99,6 +101,7 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
     const positional = predicateTexts.some((p) => /\b(position|last)\s*\(/.test(p));
     steps.push({
       ns, local: local === '*' ? undefined : local, descendant, positional,
+      literalPositions: predicateTexts.map((p) => /^\s*\d+\s*$/.test(p)),
       predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => compile(p)) : undefined,
       fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
     });
@@ -109,21 +112,65 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
   return { absolute, steps };
 }
 
+/** A pattern alternative that matches the document node: `/` or `document-node()`. */
+const DOCUMENT = /^\s*(\/|document-node\s*\(\s*\))\s*$/;
+
+/**
+ * Whether a predicate's value can only be a boolean or nodes, never a number: an operator that yields a boolean at its
+ * top level, or a boolean function. Saxon-JS reads a number-valued predicate of a match pattern in its own way (by its
+ * effective boolean value unless it is a literal), so contexts the native runner cannot read as plain paths must not
+ * have any other kind of predicate.
+ */
+function clearlyBoolean(predicate: string): boolean {
+  // The predicate at its top level: string literals and what brackets and parentheses hold blanked out.
+  let top = ''; let depth = 0; let quote = '';
+  for (const ch of predicate) {
+    if (quote) { if (ch === quote) quote = ''; top += ' '; continue; }
+    if (ch === '"' || ch === "'") { quote = ch; top += ' '; continue; }
+    if (ch === '(' || ch === '[') { if (depth++ === 0) { top += ch; continue; } }
+    else if (ch === ')' || ch === ']') { if (--depth === 0) { top += ch; continue; } }
+    top += depth === 0 ? ch : ' ';
+  }
+  const padded = ` ${top} `;
+  if (/[=<>]|\s(eq|ne|lt|le|gt|ge|and|or|is)\s|\sinstance\s+of\s|\scastable\s+as\s/.test(padded)) return true;
+  const calls = [...top.matchAll(/([\w.-]+(?::[\w.-]+)?)\s*\(/g)].map((m) => m[1]!);
+  if (calls.length === 1 && BOOLEAN_FUNCTIONS.has(calls[0]!) && new RegExp(`^\\s*${calls[0]}\\s*\\(\\s*\\)\\s*$`).test(top)) return true;
+  // A path (steps, axes, kind tests, nested predicates): its value is nodes, never a number.
+  if (/[$+,]|\s(-|\*|div|mod|idiv|to|union|intersect|except)\s/.test(padded) || /(^|[\s/(])\d/.test(top)) return false;
+  if (calls.some((c) => !KIND_TESTS.has(c))) return false;
+  return /^[\w:.*@/\s()[\]-]*$/.test(top);
+}
+
+const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches']);
+const KIND_TESTS = new Set(['node', 'text', 'comment', 'element', 'attribute', 'document-node', 'processing-instruction']);
+
+/** The predicates of a text ([…] at any depth outside string literals). */
+function predicatesIn(text: string): string[] {
+  const out: string[] = [];
+  const starts: number[] = []; let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) { if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[') starts.push(i + 1);
+    else if (ch === ']') out.push(text.slice(starts.pop() ?? 0, i));
+  }
+  return out;
+}
+
 /** A rule context compiled for matching (see Matcher). */
 export function matcher(context: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Matcher {
   if (/current\s*\(/.test(context)) throw new XPathUnsupported(`current() in the rule context ${context}`);
-  if (context.trim() === '/') {
-    const m: Matcher = (node) => node.kind === 9;
-    m.names = new Set(['#document']);
-    m.structural = (node) => node.kind === 9;
-    m.namesOnly = true;
-    return m;
-  }
-  const alternatives = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0)).map((a) => plainPath(a, namespaces, compile));
+  const texts = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0));
+  // `.` (and `.[p]`) matches any item, the document node included: left to Saxon-JS.
+  if (texts.some((t) => /^\s*\.\s*(\[|$)/.test(t))) throw new XPathUnsupported(`rule context ${context}: a pattern starting with "."`);
+  const matchesDocument = texts.some((t) => DOCUMENT.test(t));
+  const elementTexts = texts.filter((t) => !DOCUMENT.test(t));
+  const alternatives = elementTexts.map((a) => plainPath(a, namespaces, compile));
   if (alternatives.every((a) => a !== undefined)) {
     const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
     const m: Matcher = (node, _doc, vars, cache) => {
-      if (node.kind !== 1) return false;
+      if (node.kind !== 1) return node.kind === 9 && matchesDocument;
       for (const p of paths) {
         const last = p.steps.length - 1;
         if (namesMatch(node, p.steps, last, p.absolute) && matchPath(node, p.steps, last, p.absolute, vars, cache)) return true;
@@ -131,13 +178,17 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
       return false;
     };
     m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
-    m.structural = (node) => node.kind === 1 && paths.some((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute));
+    if (matchesDocument) m.names.add('#document');
+    m.structural = (node) => (node.kind === 9 ? matchesDocument : paths.some((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute)));
     m.namesOnly = paths.every((p) => p.steps.every((s) => !s.fromParent));
     return m;
   }
   // Any other pattern: the nodes it matches are those the same text selects from anywhere in the document.
-  const select = compile(`//(${context})`);
+  const unclear = predicatesIn(context).find((p) => !/^\s*\d+\s*$/.test(p) && !clearlyBoolean(p));
+  if (unclear !== undefined) throw new XPathUnsupported(`rule context ${context}: the predicate [${unclear}] may be a number`);
+  const select = compile(`//(${elementTexts.join(' | ')})`);
   return (node, doc, vars, cache) => {
+    if (node.kind === 9) return matchesDocument;
     let set = cache.memo.get(select) as Set<XNode> | undefined;
     if (!set) {
       set = new Set(select(doc, vars).filter((i): i is XNode => !('atomic' in i)));
@@ -172,7 +223,12 @@ function predicatesHold(node: XElement, step: Step, vars: Map<string, Sequence>,
     let i = 0;
     for (; i < step.predicates.length; i++) {
       const value = step.predicates[i]!(node, vars);
-      if (value.length === 1 && value[0] instanceof Atomic && isNumeric(value[0].type)) break;
+      if (value.length === 1 && value[0] instanceof Atomic && isNumeric(value[0].type)) {
+        // Saxon-JS compares a literal number with the position, and reads any other number-valued predicate of a
+        // match pattern by its effective boolean value: that document goes to Saxon-JS.
+        if (!step.literalPositions[i]) throw new XPathError('PTAE0001', `a number-valued predicate in a rule context`);
+        break;
+      }
       if (!ebv(value)) return false;
     }
     if (i === step.predicates.length) return true;

@@ -109,7 +109,8 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
         const test = substitute(attr(el, 'test') ?? '', params);
         if (!test) throw new SchematronError(`sch:${el.localName} without @test in rule ${context}`);
         const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
-        for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v !== undefined) check[key] = v; }
+        // An empty id, flag or role is no attribute in the stylesheet's SVRL either.
+        for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = v; }
         return { check };
       });
       return { context, parts };
