@@ -95,6 +95,7 @@ describe('errors', () => {
     expect(() => run('map { 1: 2 }')).toThrow(XPathUnsupported);
     expect(() => run('1 => string()')).toThrow(XPathUnsupported);
     expect(() => run(`${'9'.repeat(51)} + 1`)).toThrow(XPathUnsupported);
+    expect(() => run(`${'('.repeat(100_000)}1${')'.repeat(100_000)}`)).toThrow(XPathUnsupported);
   });
   it('position() and last() only where the evaluator sets the focus itself', () => {
     expect(() => run('position()')).toThrow(XPathUnsupported);
