@@ -86,7 +86,7 @@ function firings(d: Differential, contexts: string[]): string[] {
   return contexts.map((c, k) => `${c} → ${d.saxon.map((o) => ('error' in o ? 'error' : o.results.filter((r) => r.id === String(k)).map((r) => r.location || '/').join(' '))).join(' | ')}`);
 }
 
-describe('native Schematron runner: which nodes a rule fires on', () => {
+describe.concurrent('native Schematron runner: which nodes a rule fires on', () => {
   it('the first matching rule of a pattern wins; patterns report one after the other, each in document order', async () => {
     const source = sch(`<sch:pattern id="order">
       <sch:rule context="b[@n = '2']"><sch:report id="b2" test="true()">b2</sch:report></sch:rule>
@@ -137,7 +137,7 @@ describe('native Schematron runner: which nodes a rule fires on', () => {
   });
 });
 
-describe('native Schematron runner: predicates and other patterns in contexts', () => {
+describe.concurrent('native Schematron runner: predicates and other patterns in contexts', () => {
   const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]', 'c[position() = 2]', 'b[position() = last()]',
     'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'b[2]/c[1]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
     'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
@@ -221,7 +221,7 @@ describe('native Schematron runner: predicates and other patterns in contexts', 
   });
 });
 
-describe('native Schematron runner: lets, messages and attributes', () => {
+describe.concurrent('native Schematron runner: lets, messages and attributes', () => {
   it('schema, pattern and rule lets: order, shadowing, the global context, lets between asserts', async () => {
     const source = sch(`<sch:let name="limit" value="10"/><sch:let name="count" value="count(//c)"/><sch:let name="twice" value="$limit * 2"/>
       <sch:pattern><sch:let name="p" value="name(..)"/>
@@ -300,7 +300,7 @@ describe('native Schematron runner: lets, messages and attributes', () => {
   });
 });
 
-describe('native Schematron runner: abstract rules and patterns, phases, includes, functions', () => {
+describe.concurrent('native Schematron runner: abstract rules and patterns, phases, includes, functions', () => {
   it('abstract rules (in sch:rules and in a pattern, extends of extends) and abstract patterns with params', async () => {
     const source = sch(`<sch:rules><sch:rule abstract="true" id="has-n"><sch:assert id="has-n" test="@n">no n on <sch:name/></sch:assert></sch:rule></sch:rules>
       <sch:pattern>
@@ -370,7 +370,7 @@ describe('native Schematron runner: abstract rules and patterns, phases, include
   });
 });
 
-describe('native Schematron runner: XPath errors and what it refuses', () => {
+describe.concurrent('native Schematron runner: XPath errors and what it refuses', () => {
   const GOOD = `<a><b n="1"><c>1</c></b><e v="2"/></a>`;
   it('an XPath error in a test, a let, a message or a function: the fast stylesheet raises, the native runner throws', async () => {
     const source = sch(`<xsl:stylesheet version="3.0" xmlns:xs="http://www.w3.org/2001/XMLSchema">
@@ -418,7 +418,7 @@ describe('native Schematron runner: XPath errors and what it refuses', () => {
   });
 });
 
-describe('native Schematron runner: documents as Saxon-JS reads them', () => {
+describe.concurrent('native Schematron runner: documents as Saxon-JS reads them', () => {
   it('comments, PIs, CDATA, references, DTD entities and defaults, line ends, namespace undeclarations; ill-formed XML throws', async () => {
     const source = sch(`<sch:pattern><sch:rule context="*">
       <sch:report id="el" test="true()"><sch:name/>=[<sch:value-of select="string(.)"/>] <sch:value-of select="string-length(.)"/> {<sch:value-of select="@*/concat(name(), '=', .)"/>} <sch:value-of select="namespace-uri()"/></sch:report></sch:rule></sch:pattern>`);
@@ -453,7 +453,7 @@ describe('native Schematron runner: documents as Saxon-JS reads them', () => {
   });
 });
 
-describe('native Schematron runner: odd corners', () => {
+describe.concurrent('native Schematron runner: odd corners', () => {
   it('contexts matching the document node and every node: "node()", "/ | *", "//*", "*|/"', async () => {
     const contexts = ['node()', '/ | *', '//*', '*|/', '/|b'];
     const d = await differential(everyContext(contexts), [`<a><b/>t<!--c--></a>`], { fastOnly: true });
