@@ -498,3 +498,19 @@ describe.concurrent('native Schematron runner: odd corners', () => {
     expect(briefs(await differential(names, [PLAIN, `<a><b><c/></b></a>`], { fastOnly: true }))).toEqual(['error', [ 'A:n@/a/b:c']]);
   });
 });
+
+describe.concurrent('native Schematron runner: how contexts are written', () => {
+  const written = [`b[@n = '/|[']`, 'b [ @n ]', 'a / b', ' //b | /a/e ', `*[local-name() = 'line']`, 'q:line', 'b[@q:n]', 'i:line[@n][1]',
+    'b[c/text() = "2"]', 'b[(c)[2]]', 'b[c | d]', 'x//c[. = 5]'];
+  it('whitespace, string literals with / | [, a prefix declared on the schema element, attributes and unions in predicates', async () => {
+    const source = everyContext(written).replace('<sch:schema ', '<sch:schema xmlns:q="urn:q" ');
+    const doc = `<a xmlns:q="urn:q"><b n="/|[" q:n="1"><c>2</c></b><q:line/><line n="1"/><b><d/></b><x><b><c>5</c></b></x><e/></a>`;
+    const d = await differential(source, [doc, NAMESPACED], { fastOnly: true });
+    expect(firings(d, written)).toEqual([
+      `b[@n = '/|['] → /a/b[1] | `, 'b [ @n ] → /a/b[1] | ', 'a / b → /a/b[1] /a/b[2] | ', ' //b | /a/e  → /a/b[1] /a/b[2] /a/x/b /a/e | ',
+      `*[local-name() = 'line'] → /a/line[1] /a/line[2] | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line`, 'q:line → /a/line[1] | ',
+      'b[@q:n] → /a/b[1] | ', 'i:line[@n][1] →  | /inv/line[1] /inv/group/line', 'b[c/text() = "2"] → /a/b[1] | ', 'b[(c)[2]] →  | ',
+      'b[c | d] → /a/b[1] /a/b[2] /a/x/b | ', 'x//c[. = 5] → /a/x/b/c | ',
+    ]);
+  });
+});
