@@ -86,6 +86,14 @@ function firings(d: Differential, contexts: string[]): string[] {
   return contexts.map((c, k) => `${c} → ${d.saxon.map((o) => ('error' in o ? 'error' : o.results.filter((r) => r.id === String(k)).map((r) => r.location || '/').join(' '))).join(' | ')}`);
 }
 
+/** Contexts of every plain-path kind, and predicates in them (the lets they read: PREDICATE_LETS). */
+const paths = ['/', '/a', '/a/b', '/b', 'a/b/c', 'b/c', 'x/b/c', 'a//c', 'a//b/c', '//c', '//b//c', 'a/*/c', '*', 'b/*', '/*',
+  'i:*', 'j:*', 'i:line', 'line', 'i:inv/i:line', 'i:inv//line', '*/line', 'c | e', 'b/c | x//c | /a', 'i:line | j:line | line'];
+const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]', 'c[position() = 2]', 'b[position() = last()]',
+  'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
+  'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
+const PREDICATE_LETS = `<sch:let name="n" value="2"/><sch:let name="names" value="('1', '3')"/>`;
+
 describe.concurrent('native Schematron runner: which nodes a rule fires on', () => {
   it('the first matching rule of a pattern wins; patterns report one after the other, each in document order', async () => {
     const source = sch(`<sch:pattern id="order">
@@ -103,8 +111,6 @@ describe.concurrent('native Schematron runner: which nodes a rule fires on', () 
     ]);
   });
 
-  const paths = ['/', '/a', '/a/b', '/b', 'a/b/c', 'b/c', 'x/b/c', 'a//c', 'a//b/c', '//c', '//b//c', 'a/*/c', '*', 'b/*', '/*',
-    'i:*', 'j:*', 'i:line', 'line', 'i:inv/i:line', 'i:inv//line', '*/line', 'c | e', 'b/c | x//c | /a', 'i:line | j:line | line'];
   it('plain paths: absolute, relative, descendant, wildcards, prefixes, unions', async () => {
     const d = await differential(everyContext(paths), DOCS, { fastOnly: true });
     expect(firings(d, paths)).toEqual([
@@ -138,11 +144,8 @@ describe.concurrent('native Schematron runner: which nodes a rule fires on', () 
 });
 
 describe.concurrent('native Schematron runner: predicates and other patterns in contexts', () => {
-  const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]', 'c[position() = 2]', 'b[position() = last()]',
-    'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'b[2]/c[1]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
-    'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
   it('boolean, comparison, positional and numeric predicates, with variables', async () => {
-    const d = await differential(everyContext(predicates, `<sch:let name="n" value="2"/><sch:let name="names" value="('1', '3')"/>`), DOCS, { fastOnly: true });
+    const d = await differential(everyContext(predicates, PREDICATE_LETS), DOCS, { fastOnly: true });
     expect(firings(d, predicates)).toEqual([
       "b[@n = '2'] → /a/b[2] |  | ",
       'b[@n > 1] → /a/b[2] /a/x/b |  | ',
@@ -155,7 +158,6 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
       'b[$names = @n] → /a/b[1] /a/x/b |  | ',
       'b[c][2] → /a/b[2] |  | ',
       'b[2][c] → /a/b[2] |  | ',
-      'b[2]/c[1] → /a/b[2]/c |  | ',
       'c[.] → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
       'b[count(c) = 2] → /a/b[1] |  | ',
       'e[not(*)] → /a/e |  | ',
@@ -171,6 +173,17 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
 
   const others = ['*[self::b or self::e]', '(b|d)/c', 'a[1]/b', 'node()[self::x]', '*:line',
     'descendant::c[1]', 'b[1]//c', 'element(c)', '(//c)[2]'];
+  // A DIFFERENCE (for the coordinator): Saxon-JS 2.7 (unpatched too) misreads a positional predicate on a step that is
+  // not the last one: `b[2]/c` fires on the c of <r><b/><b><c/></b></r> but not on that of <r><b/><b><x/><c/></b></r>
+  // nor <r><b/><b>1<c/></b></r> (what it does seems to depend on the c's own position and on the other patterns). The
+  // native runner reads XPath and fires on all three: it should leave such contexts to Saxon-JS (throw).
+  it.fails('DIFFERENCE: a positional predicate on a step before the last (b[2]/c)', async () => {
+    const contexts = ['b[2]/c', 'b[2]/c[1]', 'a[1]/b', 'b[last()]/c', 'b[position() = 2]//c'];
+    const docs = ['<r><b/><b><c/></b></r>', '<r><b/><b><x/><c/></b></r>', '<r><b/><b>1<c/></b></r>', '<b><b/><b><c/></b></b>'];
+    const d = await differential(everyContext(contexts), docs, { nativeMayThrow: true, fastOnly: true });
+    expect(d.saxon.map((o) => ('error' in o ? 'error' : o.results.length))).toEqual([4, 1, 1, 1]);
+  });
+
   it('contexts that are not plain paths', async () => {
     const d = await differential(everyContext(others), DOCS, { fastOnly: true });
     expect(firings(d, others)).toEqual([
@@ -512,5 +525,41 @@ describe.concurrent('native Schematron runner: how contexts are written', () => 
       'b[@q:n] → /a/b[1] | ', 'i:line[@n][1] →  | /inv/line[1] /inv/group/line', 'b[c/text() = "2"] → /a/b[1] | ', 'b[(c)[2]] →  | ',
       'b[c | d] → /a/b[1] /a/b[2] /a/x/b | ', 'x//c[. = 5] → /a/x/b/c | ',
     ]);
+  });
+});
+
+/** A small seeded generator (mulberry32): the same documents on every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A document of a, b, c, d, e, x and i:line / j:line elements, each starting with a digit (string values are numbers). */
+function randomDocument(next: () => number): string {
+  const names = ['a', 'b', 'c', 'd', 'e', 'x', 'b', 'c', 'i:line', 'j:line', 'line'];
+  const element = (depth: number): string => {
+    const name = names[Math.floor(next() * names.length)]!;
+    const n = next() < 0.6 ? ` n="${1 + Math.floor(next() * 3)}"` : '';
+    const count = depth >= 4 ? 0 : Math.floor(next() * (depth === 0 ? 5 : 4));
+    return `<${name}${n}>${Math.floor(next() * 6)}${Array.from({ length: count }, () => element(depth + 1)).join('')}</${name}>`;
+  };
+  return element(0).replace(/^<([\w:]+)/, '<$1 xmlns:i="urn:inv" xmlns:j="urn:other"');
+}
+
+describe.concurrent('native Schematron runner: generated documents', () => {
+  const next = random(20261122);
+  const docs = Array.from({ length: 60 }, () => randomDocument(next));
+  it('60 seeded documents through the plain-path and the predicate contexts', async () => {
+    const d1 = await differential(everyContext(paths), docs, { fastOnly: true });
+    const d2 = await differential(everyContext(predicates, PREDICATE_LETS), docs, { fastOnly: true });
+    // Not vacuous: most contexts fire somewhere, and the native runner answered every document.
+    const fired = (d: Differential) => new Set(d.saxon.flatMap((o) => ('error' in o ? [] : o.results.map((r) => r.id))));
+    expect(fired(d1).size).toBeGreaterThan(paths.length * 0.7);
+    expect(fired(d2).size).toBeGreaterThan(predicates.length * 0.7);
+    expect([...d1.native, ...d2.native].filter((o) => 'error' in o)).toEqual([]);
   });
 });
