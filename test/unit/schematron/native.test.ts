@@ -171,17 +171,19 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
     ]);
   });
 
-  const others = ['*[self::b or self::e]', '(b|d)/c', 'a[1]/b', 'node()[self::x]', '*:line',
-    'descendant::c[1]', 'b[1]//c', 'element(c)', '(//c)[2]'];
+  const others = ['*[self::b or self::e]', '(b|d)/c', 'node()[self::x]', '*:line',
+    'descendant::c[1]', 'element(c)', '(//c)[2]'];
   // A DIFFERENCE (for the coordinator): Saxon-JS 2.7 (unpatched too) misreads a positional predicate on a step that is
   // not the last one: `b[2]/c` fires on the c of <r><b/><b><c/></b></r> but not on that of <r><b/><b><x/><c/></b></r>
   // nor <r><b/><b>1<c/></b></r> (what it does seems to depend on the c's own position and on the other patterns). The
   // native runner reads XPath and fires on all three: it should leave such contexts to Saxon-JS (throw).
   it.fails('DIFFERENCE: a positional predicate on a step before the last (b[2]/c)', async () => {
-    const contexts = ['b[2]/c', 'b[2]/c[1]', 'a[1]/b', 'b[last()]/c', 'b[position() = 2]//c'];
+    const contexts = ['b[2]/c', 'b[2]/c[1]', 'a[1]/b', 'b[last()]/c', 'b[position() = 2]//c', 'b[1]//c'];
     const docs = ['<r><b/><b><c/></b></r>', '<r><b/><b><x/><c/></b></r>', '<r><b/><b>1<c/></b></r>', '<b><b/><b><c/></b></b>'];
     const d = await differential(everyContext(contexts), docs, { nativeMayThrow: true, fastOnly: true });
-    expect(d.saxon.map((o) => ('error' in o ? 'error' : o.results.length))).toEqual([4, 1, 1, 1]);
+    // Saxon-JS: on the first document all but b[1]//c fire; on the others only b[last()]/c (and b[1]//c on the last).
+    expect(d.saxon.map((o) => ('error' in o ? 'error' : o.results.length))).toEqual([4, 1, 1, 2]);
+    expect(briefs(d)[1]).toEqual(['R:3@/r/b[2]/c:x']);
   });
 
   it('contexts that are not plain paths', async () => {
@@ -189,11 +191,9 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
     expect(firings(d, others)).toEqual([
       '*[self::b or self::e] → /a/b[1] /a/b[2] /a/x/b /a/e |  | ',
       '(b|d)/c → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | ',
-      'a[1]/b → /a/b[1] /a/b[2] |  | ',
       'node()[self::x] → /a/x |  | ',
       '*:line →  | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line | /inv/a/line[1] /inv/a/line[2] /inv/line',
       'descendant::c[1] → /a/b[1]/c[1] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
-      'b[1]//c → /a/b[1]/c[1] /a/b[1]/c[2] /a/x/b/c |  | ',
       'element(c) → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
       '(//c)[2] → /a/b[1]/c[2] |  | ',
     ]);
