@@ -93,6 +93,13 @@ const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]',
   'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
   'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
 const PREDICATE_LETS = `<sch:let name="n" value="2"/><sch:let name="names" value="('1', '3')"/>`;
+/** Contexts that are not plain paths. */
+const others = ['*[self::b or self::e]', '(b|d)/c', 'node()[self::x]', '*:line',
+  'descendant::c[1]', 'element(c)', '(//c)[2]'];
+/** Contexts written in unusual ways (the schema declares q: on its element). */
+const written = [`b[@n = '/|[']`, 'b [ @n ]', 'a / b', ' //b | /a/e ', `*[local-name() = 'line']`, 'q:line', 'b[@q:n]', 'i:line[@n][1]',
+  'b[c/text() = "2"]', 'b[(c)[2]]', 'b[c | d]', 'x//c[. = 5]'];
+const WRITTEN_SCHEMA = everyContext(written).replace('<sch:schema ', '<sch:schema xmlns:q="urn:q" ');
 
 describe.concurrent('native Schematron runner: which nodes a rule fires on', () => {
   it('the first matching rule of a pattern wins; patterns report one after the other, each in document order', async () => {
@@ -171,8 +178,6 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
     ]);
   });
 
-  const others = ['*[self::b or self::e]', '(b|d)/c', 'node()[self::x]', '*:line',
-    'descendant::c[1]', 'element(c)', '(//c)[2]'];
   // A DIFFERENCE (for the coordinator): Saxon-JS 2.7 (unpatched too) misreads a positional predicate on a step that is
   // not the last one: `b[2]/c` fires on the c of <r><b/><b><c/></b></r> but not on that of <r><b/><b><x/><c/></b></r>
   // nor <r><b/><b>1<c/></b></r> (what it does seems to depend on the c's own position and on the other patterns). The
@@ -513,10 +518,8 @@ describe.concurrent('native Schematron runner: odd corners', () => {
 });
 
 describe.concurrent('native Schematron runner: how contexts are written', () => {
-  const written = [`b[@n = '/|[']`, 'b [ @n ]', 'a / b', ' //b | /a/e ', `*[local-name() = 'line']`, 'q:line', 'b[@q:n]', 'i:line[@n][1]',
-    'b[c/text() = "2"]', 'b[(c)[2]]', 'b[c | d]', 'x//c[. = 5]'];
   it('whitespace, string literals with / | [, a prefix declared on the schema element, attributes and unions in predicates', async () => {
-    const source = everyContext(written).replace('<sch:schema ', '<sch:schema xmlns:q="urn:q" ');
+    const source = WRITTEN_SCHEMA;
     const doc = `<a xmlns:q="urn:q"><b n="/|[" q:n="1"><c>2</c></b><q:line/><line n="1"/><b><d/></b><x><b><c>5</c></b></x><e/></a>`;
     const d = await differential(source, [doc, NAMESPACED], { fastOnly: true });
     expect(firings(d, written)).toEqual([
@@ -553,13 +556,17 @@ function randomDocument(next: () => number): string {
 describe.concurrent('native Schematron runner: generated documents', () => {
   const next = random(20261122);
   const docs = Array.from({ length: 60 }, () => randomDocument(next));
-  it('60 seeded documents through the plain-path and the predicate contexts', async () => {
+  it('60 seeded documents through the path, predicate, non-path and oddly written contexts', async () => {
     const d1 = await differential(everyContext(paths), docs, { fastOnly: true });
     const d2 = await differential(everyContext(predicates, PREDICATE_LETS), docs, { fastOnly: true });
+    const d3 = await differential(everyContext(others), docs, { fastOnly: true });
+    const d4 = await differential(WRITTEN_SCHEMA, docs, { fastOnly: true });
     // Not vacuous: most contexts fire somewhere, and the native runner answered every document.
     const fired = (d: Differential) => new Set(d.saxon.flatMap((o) => ('error' in o ? [] : o.results.map((r) => r.id))));
     expect(fired(d1).size).toBeGreaterThan(paths.length * 0.7);
     expect(fired(d2).size).toBeGreaterThan(predicates.length * 0.7);
-    expect([...d1.native, ...d2.native].filter((o) => 'error' in o)).toEqual([]);
+    expect(fired(d3).size).toBeGreaterThan(others.length * 0.7);
+    expect(fired(d4).size).toBeGreaterThan(written.length * 0.5);
+    expect([d1, d2, d3, d4].flatMap((d) => d.native).filter((o) => 'error' in o)).toEqual([]);
   });
 });
