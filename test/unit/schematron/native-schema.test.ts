@@ -173,11 +173,13 @@ describe.concurrent('native Schematron runner: XPath errors and what it refuses'
       <sch:pattern><sch:rule context="b"><sch:let name="n" value="xs:integer(@n)"/>
         <sch:assert id="one-c" test="normalize-space(c) != ''">empty</sch:assert>
         <sch:assert id="n" test="$n gt 0">n</sch:assert>
-        <sch:assert id="msg" test="count(c) lt 2">two c: <sch:value-of select="xs:date(c[1])"/></sch:assert></sch:rule>
+        <sch:assert id="msg" test="count(c) lt 2">two c: <sch:value-of select="xs:date(c[1])"/></sch:assert>
+        <sch:report id="ebv" test="(data(@m), 0)">two atomics</sch:report></sch:rule>
       <sch:rule context="e"><sch:assert id="fn" test="i:dec(@v) ge 0">v</sch:assert></sch:rule></sch:pattern>`);
-    const docs = [GOOD, `<a><b n="1"><c>1</c><c>2</c></b></a>`, `<a><b n="x"><c>1</c></b></a>`, `<a><e v="1"/><e v="-1"/><e v="z"/></a>`, `<a><b n="2"><c>3</c><c/></b></a>`];
+    const docs = [GOOD, `<a><b n="1"><c>1</c><c>2</c></b></a>`, `<a><b n="x"><c>1</c></b></a>`, `<a><e v="1"/><e v="-1"/><e v="z"/></a>`, `<a><b n="2"><c>3</c><c/></b></a>`,
+      `<a><b n="1" m="1"><c>1</c></b></a>`];
     const d = await differential(source, docs);
-    expect(briefs(d)).toEqual([[], 'error', 'error', 'error', 'error']);
+    expect(briefs(d)).toEqual([[], 'error', 'error', 'error', 'error', 'error']);
     expect(d.native.slice(1).every((o) => 'error' in o)).toBe(true);
   });
 
@@ -268,10 +270,12 @@ describe.concurrent('native Schematron runner: odd corners', () => {
       <sch:report id="gt" test="count(c) > 1 and @n &lt; 2 and 'a&amp;b' = &quot;a&amp;b&quot;">more than one c</sch:report>
       <sch:report id="nl" test="@n = '2'
 	and true()"/>
-      <sch:assert id="empty" test="c[2]"><sch:value-of select="()"/></sch:assert></sch:rule></sch:pattern>`);
+      <sch:assert id="empty" test="c[2]"><sch:value-of select="()"/></sch:assert>
+      <sch:report id="count" test="count(c) - 1">a number as a test</sch:report></sch:rule></sch:pattern>`);
     const d = await differential(source, [PLAIN], { fastOnly: true });
     expect(d.saxon[0]).toMatchObject({ results: [
       { id: 'gt', test: `count(c) > 1 and @n < 2 and 'a&b' = "a&b"`, location: '/a/b[1]' },
+      { id: 'count', location: '/a/b[1]' },
       { id: 'nl', test: `@n = '2'\n\tand true()`, location: '/a/b[2]', text: '' }, { id: 'empty', location: '/a/b[2]', text: '' }, { id: 'empty', location: '/a/x/b' },
     ] });
   });

@@ -16,10 +16,10 @@ const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]',
 const PREDICATE_LETS = `<sch:let name="n" value="2"/><sch:let name="names" value="('1', '3')"/>`;
 /** Contexts that are not plain paths. */
 const others = ['*[self::b or self::e]', '(b|d)/c', 'node()[self::x]', '*:line',
-  'descendant::c[1]', 'element(c)', '(//c)[2]'];
+  'descendant::c[1]', 'element(c)', '(//c)[2]', 'b/@n', '@n', 'text()', 'comment()'];
 /** Contexts written in unusual ways (the schema declares q: on its element). */
 const written = [`b[@n = '/|[']`, 'b [ @n ]', 'a / b', ' //b | /a/e ', `*[local-name() = 'line']`, 'q:line', 'b[@q:n]', 'i:line[@n][1]',
-  'b[c/text() = "2"]', 'b[(c)[2]]', 'b[c | d]', 'x//c[. = 5]'];
+  'b[c/text() = "2"]', 'b[(c)[2]]', 'b[c | d]', 'x//c[. = 5]', 'été', 'a/été[@n != "x"]', '*[@*]'];
 const WRITTEN_SCHEMA = everyContext(written).replace('<sch:schema ', '<sch:schema xmlns:q="urn:q" ');
 
 describe.concurrent('native Schematron runner: which nodes a rule fires on', () => {
@@ -122,6 +122,10 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
       'descendant::c[1] → /a/b[1]/c[1] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
       'element(c) → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c |  | /inv/c',
       '(//c)[2] → /a/b[1]/c[2] |  | ',
+      'b/@n →  |  | ',
+      '@n →  |  | ',
+      'text() →  |  | ',
+      'comment() →  |  | ',
     ]);
   });
 
@@ -163,13 +167,14 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
 describe.concurrent('native Schematron runner: how contexts are written', () => {
   it('whitespace, string literals with / | [, a prefix declared on the schema element, attributes and unions in predicates', async () => {
     const source = WRITTEN_SCHEMA;
-    const doc = `<a xmlns:q="urn:q"><b n="/|[" q:n="1"><c>2</c></b><q:line/><line n="1"/><b><d/></b><x><b><c>5</c></b></x><e/></a>`;
+    const doc = `<a xmlns:q="urn:q"><b n="/|[" q:n="1"><c>2</c></b><q:line/><line n="1"/><b><d/></b><x><b><c>5</c></b></x><e/><été n="y"/></a>`;
     const d = await differential(source, [doc, NAMESPACED], { fastOnly: true });
     expect(firings(d, written)).toEqual([
       `b[@n = '/|['] → /a/b[1] | `, 'b [ @n ] → /a/b[1] | ', 'a / b → /a/b[1] /a/b[2] | ', ' //b | /a/e  → /a/b[1] /a/b[2] /a/x/b /a/e | ',
       `*[local-name() = 'line'] → /a/line[1] /a/line[2] | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line`, 'q:line → /a/line[1] | ',
       'b[@q:n] → /a/b[1] | ', 'i:line[@n][1] →  | /inv/line[1] /inv/group/line', 'b[c/text() = "2"] → /a/b[1] | ', 'b[(c)[2]] →  | ',
-      'b[c | d] → /a/b[1] /a/b[2] /a/x/b | ', 'x//c[. = 5] → /a/x/b/c | ',
+      'b[c | d] → /a/b[1] /a/b[2] /a/x/b | ', 'x//c[. = 5] → /a/x/b/c | ', 'été → /a/été | ', 'a/été[@n != "x"] → /a/été | ',
+      '*[@*] → /a/b[1] /a/line[2] /a/été | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line',
     ]);
   });
 });
@@ -187,7 +192,7 @@ describe.concurrent('native Schematron runner: generated documents', () => {
     const fired = (d: Differential) => new Set(d.saxon.flatMap((o) => ('error' in o ? [] : o.results.map((r) => r.id))));
     expect(fired(d1).size).toBeGreaterThan(paths.length * 0.7);
     expect(fired(d2).size).toBeGreaterThan(predicates.length * 0.7);
-    expect(fired(d3).size).toBeGreaterThan(others.length * 0.7);
+    expect(fired(d3).size).toBeGreaterThan(others.length * 0.5);
     expect(fired(d4).size).toBeGreaterThan(written.length * 0.5);
     expect([d1, d2, d3, d4].flatMap((d) => d.native).filter((o) => 'error' in o)).toEqual([]);
   });
