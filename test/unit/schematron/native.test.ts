@@ -9,7 +9,8 @@ import { briefs, differential, DOCS, everyContext, firings, NAMESPACED, PLAIN, r
 
 /** Contexts of every plain-path kind, and predicates in them (the lets they read: PREDICATE_LETS). */
 const paths = ['/', '/a', '/a/b', '/b', 'a/b/c', 'b/c', 'x/b/c', 'a//c', 'a//b/c', '//c', '//b//c', 'a/*/c', '*', 'b/*', '/*',
-  'i:*', 'j:*', 'i:line', 'line', 'i:inv/i:line', 'i:inv//line', '*/line', 'c | e', 'b/c | x//c | /a', 'i:line | j:line | line'];
+  'i:*', 'j:*', 'i:line', 'line', 'i:inv/i:line', 'i:inv//line', '*/line', 'c | e', 'b/c | x//c | /a', 'i:line | j:line | line',
+  '/i:*', '/*/i:line', 'i:*/j:*', '//j:line'];
 const predicates = ["b[@n = '2']", 'b[@n > 1]', 'c[. = 3]', 'c[1]', 'c[last()]', 'c[position() = 2]', 'b[position() = last()]',
   'b[@n = $n]', 'b[$names = @n]', 'b[c][2]', 'b[2][c]', 'c[.]', 'b[count(c) = 2]', 'e[not(*)]', '//b[1]', 'a//c[1]', '*[2]', "i:line[@n = '2']", 'i:line[1]',
   'i:line[last()]', 'b/c[. = ../../b[1]/c]'];
@@ -67,6 +68,7 @@ describe.concurrent('native Schematron runner: which nodes a rule fires on', () 
       'c | e → /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/b[2]/d/c /a/x/b/c /a/e |  | /inv/c',
       'b/c | x//c | /a → /a /a/b[1]/c[1] /a/b[1]/c[2] /a/b[2]/c /a/x/b/c |  | ',
       'i:line | j:line | line →  | /inv/line[1] /inv/line[2] /inv/line[3] /inv/group/line | /inv/a/line[1] /inv/a/line[2] /inv/line',
+      '/i:* →  | /inv | /inv', '/*/i:line →  | /inv/line[1] /inv/line[3] | ', 'i:*/j:* →  | /inv/line[2] | ', '//j:line →  | /inv/line[2] | ',
     ]);
   });
 });
