@@ -154,14 +154,17 @@ describe.concurrent('native Schematron runner: abstract rules and patterns, phas
     expect(briefs(d)).toEqual([['R:inc-b1@/a/b[1]:b1', 'R:inc-b@/a/b[2]:even #2/4', 'A:inc-rule@/a/e:rule 6']]);
   });
 
-  it('functions in an embedded xsl:stylesheet: recursion, typed parameters, a function calling another', async () => {
+  it('functions in an embedded xsl:stylesheet: recursion, typed parameters, a function calling another, in a global let; an abstract rule of another pattern', async () => {
     const source = sch(`<xsl:stylesheet version="3.0" xmlns:xs="http://www.w3.org/2001/XMLSchema">
       <xsl:function name="i:fact" as="xs:integer"><xsl:param name="n" as="xs:integer"/><xsl:sequence select="if ($n le 1) then 1 else $n * i:fact($n - 1)"/></xsl:function>
       <xsl:function name="i:sum-c" as="xs:decimal"><xsl:param name="e" as="element()"/><xsl:sequence select="sum($e//c/xs:decimal(.))"/></xsl:function>
       <xsl:function name="i:fact-sum"><xsl:param name="e"/><xsl:sequence select="i:fact(xs:integer(i:sum-c($e)))"/></xsl:function></xsl:stylesheet>
-      <sch:pattern><sch:rule context="b"><sch:report id="f" test="i:sum-c(.) gt 2"><sch:value-of select="i:sum-c(.), i:fact-sum(.)"/></sch:report></sch:rule></sch:pattern>`);
+      <sch:let name="fact-3.x" value="i:fact(3)"/>
+      <sch:pattern><sch:rule context="b"><sch:report id="f" test="i:sum-c(.) gt 2"><sch:value-of select="i:sum-c(.), i:fact-sum(.), $fact-3.x"/></sch:report></sch:rule>
+        <sch:rule abstract="true" id="shared"><sch:assert id="shared" test="@n">no n</sch:assert></sch:rule></sch:pattern>
+      <sch:pattern><sch:rule context="x | e"><sch:extends rule="shared"/></sch:rule></sch:pattern>`);
     const d = await differential(source, [PLAIN], { fastOnly: true });
-    expect(briefs(d)).toEqual([['R:f@/a/b[1]:3 6', 'R:f@/a/b[2]:7 5040', 'R:f@/a/x/b:5 120']]);
+    expect(briefs(d)).toEqual([['R:f@/a/b[1]:3 6 6', 'R:f@/a/b[2]:7 5040 6', 'R:f@/a/x/b:5 120 6', 'A:shared@/a/x:no n', 'A:shared@/a/e:no n']]);
   });
 });
 
