@@ -198,5 +198,20 @@ describe.concurrent('native Schematron runner: generated documents', () => {
     expect(fired(d4).size).toBeGreaterThan(written.length * 0.5);
     expect([d1, d2, d3, d4].flatMap((d) => d.native).filter((o) => 'error' in o)).toEqual([]);
   });
+
+  it('the 60 documents through asserts and reports with lets, messages and sums (fast and guarded)', async () => {
+    const source = sch(`<sch:let name="total" value="count(//*)"/>
+      <sch:pattern><sch:rule context="b"><sch:let name="v" value="number(text()[1])"/>
+          <sch:assert id="b1" test="$v lt 3">b <sch:value-of select="$v"/> of <sch:value-of select="$total"/></sch:assert>
+          <sch:report id="b2" test="count(c) ge 2"><sch:name/> has <sch:value-of select="count(c)"/> c: <sch:value-of select="string-join(c/text()[1], ',')"/></sch:report>
+          <sch:assert id="b3" test="not(@n) or @n = ('1', '2')">n <sch:value-of select="@n"/></sch:assert></sch:rule>
+        <sch:rule context="c[1]"><sch:report id="c1" test="sum(../c/xs:decimal(text()[1])) gt 5">sum <sch:value-of select="sum(../c/xs:decimal(text()[1])) div 3"/></sch:report></sch:rule>
+        <sch:rule context="*"><sch:assert id="any" test="text()[1] castable as xs:integer and xs:integer(text()[1]) mod 2 = 0">odd <sch:value-of select="text()[1] * 1.5e0"/></sch:assert></sch:rule></sch:pattern>
+      <sch:pattern><sch:rule context="i:line | j:line"><sch:report id="ln" test="true()"><sch:value-of select="local-name(), namespace-uri(), ../name(), count(preceding::*)"/></sch:report></sch:rule></sch:pattern>`);
+    const d = await differential(source, docs);
+    const ids = new Set(d.saxon.flatMap((o) => ('error' in o ? [] : o.results.map((r) => r.id))));
+    expect([...ids].sort()).toEqual(['any', 'b1', 'b2', 'b3', 'c1', 'ln']);
+    expect(d.native.filter((o) => 'error' in o)).toEqual([]);
+  });
 });
 
