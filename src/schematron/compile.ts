@@ -182,17 +182,48 @@ function stepsOnly(pattern: string): string {
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
 const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
-function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions): Compiled {
-  const mode = `M${index}`;
-  let body = pattern;
+/** The abstract patterns and rules of a schema, by id (rules from sch:rules and from patterns alike). */
+export function abstracts(schema: El, allPatterns: El[]): { abstractPatterns: Map<string, El>; abstractRules: Map<string, El> } {
+  const abstractPatterns = new Map(allPatterns.filter((p) => attr(p, 'abstract') === 'true').map((p) => [attr(p, 'id') ?? '', p]));
+  const abstractRules = new Map<string, El>();
+  for (const holder of [...children(schema, SCH, 'rules'), ...allPatterns]) {
+    for (const r of children(holder, SCH, 'rule')) if (attr(r, 'abstract') === 'true') abstractRules.set(attr(r, 'id') ?? '', r);
+  }
+  return { abstractPatterns, abstractRules };
+}
+
+/** A pattern's rules and lets: its own, or its abstract pattern's (is-a) with the params to substitute. */
+export function patternBody(pattern: El, abstractPatterns: Map<string, El>): { body: El; params: Map<string, string> } {
   const params = new Map<string, string>();
   const isA = attr(pattern, 'is-a');
-  if (isA) {
-    const base = abstractPatterns.get(isA);
-    if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
-    for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
-    body = base;
-  }
+  if (!isA) return { body: pattern, params };
+  const base = abstractPatterns.get(isA);
+  if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
+  for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
+  return { body: base, params };
+}
+
+/** A rule's lets, asserts and reports in order, those of the abstract rules it extends in place of each sch:extends. */
+export function ruleParts(rule: El, abstractRules: Map<string, El>): El[] {
+  const parts: El[] = [];
+  const collect = (r: El, seen: Set<string>) => {
+    for (const el of children(r, SCH)) {
+      if (el.localName === 'extends') {
+        const name = attr(el, 'rule');
+        const base = name ? abstractRules.get(name) : undefined;
+        if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
+        if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
+        collect(base, new Set([...seen, name!]));
+      } else if (el.localName === 'let' || el.localName === 'assert' || el.localName === 'report') parts.push(el);
+    }
+  };
+  collect(rule, new Set());
+  return parts;
+}
+
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions): Compiled {
+  const mode = `M${index}`;
+  const { body, params } = patternBody(pattern, abstractPatterns);
   const patternLets = children(body, SCH, 'let').map((l) => letVariable(l, params)).join('');
   const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true');
   // Attributes are walked only when asked for, and then only by a pattern with an attribute context.
@@ -200,21 +231,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
     if (!context) throw new SchematronError('sch:rule without @context');
-    const parts: El[] = [];
-    const collect = (r: El, seen: Set<string>) => {
-      for (const c of Array.from(r.childNodes)) {
-        if (c.nodeType !== 1 || (c as El).namespaceURI !== SCH) continue;
-        const el = c as El;
-        if (el.localName === 'extends') {
-          const name = attr(el, 'rule');
-          const base = name ? abstractRules.get(name) : undefined;
-          if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
-          if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
-          collect(base, new Set([...seen, name!]));
-        } else if (el.localName === 'let' || el.localName === 'assert' || el.localName === 'report') parts.push(el);
-      }
-    };
-    collect(rule, new Set());
+    const parts = ruleParts(rule, abstractRules);
     // An assert sees the lets written before it (a let may redefine an earlier one of the same name).
     let lets = patternLets;
     // Guarded: every assert in a try of its own, lets inside, so an XPath error (in a test or a let) fails only the
@@ -249,11 +266,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   if (!['xslt', 'xslt2', 'xslt3', 'xpath2', 'xpath31'].includes(binding)) throw new SchematronError(`queryBinding ${binding} is not supported (xslt, xslt2, xslt3)`);
   const ns = namespaces(schema);
   const allPatterns = children(schema, SCH, 'pattern');
-  const abstractPatterns = new Map(allPatterns.filter((p) => attr(p, 'abstract') === 'true').map((p) => [attr(p, 'id') ?? '', p]));
-  const abstractRules = new Map<string, El>();
-  for (const holder of [...children(schema, SCH, 'rules'), ...allPatterns]) {
-    for (const r of children(holder, SCH, 'rule')) if (attr(r, 'abstract') === 'true') abstractRules.set(attr(r, 'id') ?? '', r);
-  }
+  const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
   const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options));

@@ -1,7 +1,7 @@
 import { builder } from 'xmlbuilder2';
 import { XPathUnsupported } from '../xpath/api.js';
 import {
-  activePatterns, attr, children, expandIncludes, namespaces, parse, SchematronError, SCH, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -69,41 +69,17 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
     for (const d of children(sheet, XSL)) if (d.localName !== 'function') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
   }
   const allPatterns = children(schema, SCH, 'pattern');
-  const abstractPatterns = new Map(allPatterns.filter((p) => attr(p, 'abstract') === 'true').map((p) => [attr(p, 'id') ?? '', p]));
-  const abstractRules = new Map<string, El>();
-  for (const holder of [...children(schema, SCH, 'rules'), ...allPatterns]) {
-    for (const r of children(holder, SCH, 'rule')) if (attr(r, 'abstract') === 'true') abstractRules.set(attr(r, 'id') ?? '', r);
-  }
+  const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
   const { patterns, lets: phaseLets } = activePatterns(schema, allPatterns.filter((p) => attr(p, 'abstract') !== 'true'), options.phase);
   const globals = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letOf(l, new Map()));
 
   const planned = patterns.map((pattern) => {
-    let body = pattern;
-    const params = new Map<string, string>();
-    const isA = attr(pattern, 'is-a');
-    if (isA) {
-      const base = abstractPatterns.get(isA);
-      if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
-      for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
-      body = base;
-    }
+    const { body, params } = patternBody(pattern, abstractPatterns);
     const patternLets = children(body, SCH, 'let');
     const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true').map((rule): PlanRule => {
       const context = substitute(attr(rule, 'context') ?? '', params);
       if (!context) throw new SchematronError('sch:rule without @context');
-      const els: El[] = [...patternLets];
-      const collect = (r: El, seen: Set<string>) => {
-        for (const c of children(r, SCH)) {
-          if (c.localName === 'extends') {
-            const name = attr(c, 'rule');
-            const base = name ? abstractRules.get(name) : undefined;
-            if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
-            if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
-            collect(base, new Set([...seen, name!]));
-          } else if (['let', 'assert', 'report'].includes(c.localName)) els.push(c);
-        }
-      };
-      collect(rule, new Set());
+      const els: El[] = [...patternLets, ...ruleParts(rule, abstractRules)];
       const parts = els.map((el): PlanPart => {
         if (el.localName === 'let') return { let: letOf(el, params) };
         const test = substitute(attr(el, 'test') ?? '', params);
