@@ -139,7 +139,9 @@ function clearlyBoolean(predicate: string): boolean {
   const padded = ` ${top} `;
   if (/[=<>]|\s(eq|ne|lt|le|gt|ge|and|or|is)\s|\sinstance\s+of\s|\scastable\s+as\s/.test(padded)) return true;
   const calls = [...top.matchAll(/([\w.-]+(?::[\w.-]+)?)\s*\(/g)].map((m) => m[1]!);
-  if (calls.length === 1 && BOOLEAN_FUNCTIONS.has(calls[0]!) && new RegExp(`^\\s*${calls[0]}\\s*\\(\\s*\\)\\s*$`).test(top)) return true;
+  // One call of a boolean function, nothing around it (its arguments are blanked out in top).
+  const only = /^\s*([\w.-]+)\s*\(\s*\)\s*$/.exec(top);
+  if (only && BOOLEAN_FUNCTIONS.has(only[1]!)) return true;
   // A path (steps, axes, kind tests, nested predicates): its value is nodes, never a number.
   if (/[$+,]|\s(-|\*|div|mod|idiv|to|union|intersect|except)\s/.test(padded) || /(^|[\s/(])\d/.test(top)) return false;
   if (calls.some((c) => !KIND_TESTS.has(c))) return false;

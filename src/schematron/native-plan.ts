@@ -1,5 +1,6 @@
 import { builder } from 'xmlbuilder2';
-import { XPathUnsupported } from '../xpath/api.js';
+import { XPathUnsupported, type XPathEngine } from '../xpath/api.js';
+import { NativeRules } from './native.js';
 import {
   abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, staticMessage, substitute, XSL,
   type CompileOptions,
@@ -97,7 +98,6 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
 }
 
 /** A schema's text straight to runnable native rules (what the build and the tests do; runs read a saved plan). */
-export async function compileNative(text: string, engine: import('../xpath/api.js').XPathEngine, options: CompileOptions = {}) {
-  const { NativeRules } = await import('./native.js');
+export async function compileNative(text: string, engine: XPathEngine, options: CompileOptions = {}): Promise<NativeRules> {
   return new NativeRules(engine, planNative(text, options));
 }
