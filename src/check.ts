@@ -1,5 +1,6 @@
 import type { Finding, ValidateResponse } from './model/types.js';
-import { checkWellFormed, type XmlCheck } from './io/xml.js';
+import type { XDocument, XElement } from './xpath/api.js';
+import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
 
 export interface XmlCheckOutcome {
@@ -8,19 +9,72 @@ export interface XmlCheckOutcome {
   response: ValidateResponse | null;
 }
 
-/** The document's cbc:ID, for reports (read by pattern: the document may be invalid in any other way). */
-function documentId(xml: string): string | undefined {
-  return /<(?:\w+:)?ID\b[^>]*>([^<]*)<\/(?:\w+:)?ID>/.exec(xml.replace(/<(\w+:)?(AccountingSupplierParty|AccountingCustomerParty|InvoiceLine)[\s\S]*$/, ''))?.[1]?.trim();
+/** What `check` runs the PINT-AE rules with: the document's text and the tree it was read into. */
+export interface DocumentRules { run(xml: string, doc?: XDocument): Finding[] }
+
+const UBL_ROOTS: Record<string, string> = {
+  'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'Invoice',
+  'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2': 'CreditNote',
+};
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+/** PINT-AE's specifications: billing, and self-billing (each for invoices and credit notes). */
+export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:peppol:pint:selfbilling-1@ae-1'];
+
+/** Rule ids of `check`'s own findings on what a document is. */
+export const NOT_UBL = 'pintae/not-ubl';
+export const NOT_PINT_AE = 'pintae/not-pint-ae';
+
+function describeRoot(root: XElement): string {
+  const name = root.prefix ? `${root.prefix}:${root.local}` : root.local;
+  return root.ns ? `<${name}> in the namespace ${root.ns}` : `<${name}> in no namespace`;
 }
 
 /**
- * `pintae check`: an existing UBL invoice, well-formedness first (located), then the XSD findings the caller gathered
- * (`xsdErrors`, optional) and the PINT-AE rules. The answer has the validate endpoint's shape, so one report serves both.
+ * What a document is, before any rule: a UBL 2.1 Invoice or CreditNote (by local name and namespace), declaring a
+ * PINT-AE specification. A document that is not UBL never passes; the rules are not run on it (they would say nothing).
  */
-export function checkXml(xml: string, rules: { run(xml: string): Finding[] } | undefined, xsdErrors: string[] = []): XmlCheckOutcome {
-  const wellFormed = checkWellFormed(xml);
-  if (!wellFormed.ok) return { wellFormed, findings: [], response: null };
-  const findings: Finding[] = xsdErrors.map((message) => ({ message: `UBL 2.1 schema: ${message}`, section: 'invoice_header', severity: 'error', rule: 'UBL-XSD' }));
-  if (rules) findings.push(...rules.run(xml));
-  return { wellFormed, findings, response: response({ invoice_number: documentId(xml) }, findings, false) };
+function documentKind(root: XElement): { finding?: Finding; ubl: boolean } {
+  const at = positionOf(root);
+  const where = { location: `/${root.local}`, ...(at ?? {}) };
+  if (UBL_ROOTS[root.ns] !== root.local) {
+    const expected = Object.entries(UBL_ROOTS).map(([ns, local]) => `<${local}> in ${ns}`).join(' or ');
+    return { ubl: false, finding: { message: `not a UBL invoice or credit note: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
+  }
+  const customization = childElement(root, CBC, 'CustomizationID');
+  if (!customization) {
+    return { ubl: true, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
+  }
+  const id = textOf(customization).trim();
+  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ubl: true };
+  return {
+    ubl: true,
+    finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
+  };
+}
+
+/**
+ * `pintae check`: an existing UBL invoice or credit note, read once (bytes, so the encoding is the document's own):
+ * well-formedness (located), what the document is, the XSD findings the caller gathered (`xsdErrors`, optional) and
+ * the PINT-AE rules on the same tree. Every finding carries the line and column of its element in the file. The
+ * answer has the validate endpoint's shape, so one report serves both.
+ */
+export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = []): XmlCheckOutcome {
+  const read = readXmlDocument(input);
+  if (!read.ok) return { wellFormed: read, findings: [], response: null };
+  const root = rootElement(read.doc)!;
+  const kind = documentKind(root);
+  const findings: Finding[] = kind.finding ? [kind.finding] : [];
+  findings.push(...xsdErrors.map((message) => xsdFinding(message)));
+  if (rules && kind.ubl) {
+    const placed = positionIndex(read.doc);
+    for (const f of rules.run(read.text, read.doc)) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
+  }
+  const id = kind.ubl ? childElement(root, CBC, 'ID') : undefined;
+  return { wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false) };
+}
+
+/** libxml2's XSD messages start `line N: …`: the finding keeps that line. */
+function xsdFinding(message: string): Finding {
+  const line = /^line (\d+):/.exec(message)?.[1];
+  return { message: `UBL 2.1 schema: ${message}`, section: 'invoice_header', severity: 'error', rule: 'UBL-XSD', ...(line ? { line: Number(line), column: 1 } : {}) };
 }

@@ -49,9 +49,11 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const errors = findings.filter((f) => f.severity === 'error')
-    .map(({ message, section, rule, field, location }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}) }));
-  const warnings = findings.filter((f) => f.severity === 'warning').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }));
+  const entry = ({ message, section, rule, field, location, line, column }: Finding) => ({
+    message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
+  });
+  const errors = findings.filter((f) => f.severity === 'error').map(entry);
+  const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
   if (duplicate) warnings.push(duplicateWarning(body));
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {

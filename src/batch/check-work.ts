@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { checkXml } from '../check.js';
-import type { Finding } from '../model/types.js';
+import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault } from './work.js';
 
@@ -8,12 +7,12 @@ import { internalFault } from './work.js';
  * `pintae check` on one file, the same in the main thread and in a worker: read it, then well-formedness, the UBL XSD
  * errors found for it beforehand (if --xsd), and the PINT-AE rules. Never throws: a fault is a located result.
  */
-export function checkFile(file: string, rules: { run(xml: string): Finding[] } | undefined, xsdErrors?: string[]): InvoiceResult {
+export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[]): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
-  let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { return { ...base, valid: false, response: null, error: { message: (e as Error).message } }; }
+  let bytes: Uint8Array;
+  try { bytes = readFileSync(file); } catch (e) { return { ...base, valid: false, response: null, error: { message: (e as Error).message } }; }
   try {
-    const outcome = checkXml(text, rules, xsdErrors);
+    const outcome = checkXml(bytes, rules, xsdErrors);
     if (!outcome.wellFormed.ok) {
       const { message, line, column } = outcome.wellFormed;
       return { ...base, valid: false, response: null, error: { message, line, column } };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { duplicateWarning, validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
+import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
 import type { InvoiceResult } from './run.js';
 
@@ -47,20 +48,46 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   const { items, indexed } = invoicesOf(parsed.value);
   if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
   const out: WorkResult[] = [];
+  const place = fieldPlacer(text, Array.isArray(parsed.value) ? '' : '/invoices');
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Record<string, unknown> | null;
     const outcome = validateInvoice(item, { ...env, duplicate: false });
     const base = { file, index: indexed ? i : null, xmlPath: null };
+    const duplicate = duplicateOf(item);
+    place(outcome, indexed ? i : null, duplicate.duplicate ? [duplicate.duplicate.warning] : []);
     if (outcome.kind === 'rejected') {
-      out.push({ ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...duplicateOf(item) });
+      out.push({ ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...duplicate });
     } else {
       out.push({
         ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
-        xml: keepXml ? outcome.xml : null, ...duplicateOf(item),
+        xml: keepXml ? outcome.xml : null, ...duplicate,
       });
     }
   }
   return out;
+}
+
+type Placeable = { field?: string; line?: number; column?: number };
+
+/**
+ * Puts every finding of an invoice at the line and column of its field in the input text (a field the input does not
+ * have: the object that should hold it; no field: the invoice itself). The text's positions are scanned once per
+ * file, and only when a finding needs one.
+ */
+function fieldPlacer(text: string, itemsAt: string): (outcome: InvoiceOutcome, index: number | null, more?: Placeable[]) => void {
+  let positions: JsonPositions | undefined;
+  return (outcome, index, more = []) => {
+    const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings];
+    entries.push(...more);
+    if (entries.length === 0) return;
+    try { positions ??= jsonPositions(text); } catch { positions = { values: new Map(), keys: new Map() }; }
+    const root = index === null ? '' : `${itemsAt}/${index}`;
+    for (const e of entries) {
+      if (e.line !== undefined) continue;
+      const at = nearestPosition(positions, root + (e.field ? pointerOfField(e.field) : ''));
+      if (at) { e.line = at.line; e.column = at.column; }
+    }
+  };
 }
 
 /** An invoice's run-wide identity (entity_id + trimmed invoice_number, spec 2.10) and the warning a repeat gets. */

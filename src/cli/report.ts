@@ -9,7 +9,7 @@ import { useColor } from './ui.js';
  * then `sink.finish()` for the exit code (or `sink.abort()` when the run stops on an error, so no --output file is
  * left half-written).
  */
-export function openReport(settings: RunSettings, options: { inputs: 'json' | 'xml' }): ReportSink {
+export function openReport(settings: RunSettings): ReportSink {
   if (settings.output && existsSync(settings.output) && statSync(settings.output).isDirectory()) {
     throw new UsageError(`--output ${settings.output}: is a directory; name a file`);
   }
@@ -20,7 +20,6 @@ export function openReport(settings: RunSettings, options: { inputs: 'json' | 'x
     color: useColor(process.stdout, process.env),
     gates: settings.gates,
     rules: settings.rules,
-    inputs: options.inputs,
     baseDir: process.cwd(),
   });
 }

@@ -13,7 +13,7 @@ export interface Entry {
   field?: string;
   location?: string;
   overridden?: ReportedFinding['overridden'];
-  /** Where in the input file, when the input itself says (a parse error). */
+  /** Where in the input file: the finding's field (JSON) or element (XML), or where a file stops being readable. */
   line?: number;
   column?: number;
 }
@@ -27,15 +27,21 @@ export const ruleIdOf = (f: ReportedFinding): string => f.rule ?? `pintae/${f.se
 export function entriesOf(r: ReportResult): Entry[] {
   if (r.error) return [{ ruleId: UNREADABLE, level: 'error', message: r.error.message, line: r.error.line, column: r.error.column }];
   if (r.response && 'errors' in r.response && !('data' in r.response)) {
-    return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field }));
+    return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field, ...positionOf(e) }));
   }
   const { errors, warnings } = findingsOf(r);
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
     ruleId: ruleIdOf(f), level, message: f.message, section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
+    ...positionOf(f),
   });
   return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...(r.suppressed ?? []).map(entry('off'))];
 }
+
+const positionOf = (f: { line?: number; column?: number }) => (f.line !== undefined ? { line: f.line, column: f.column ?? 1 } : {});
+
+/** `file:line:column`, the form terminals and editors open at the place (just the file where no position is known). */
+export const fileAt = (file: string, e: { line?: number; column?: number }) => (e.line !== undefined ? `${file}:${e.line}:${e.column ?? 1}` : file);
 
 /** Where the entry is, in words: section, JSON path of the input field, XML location. */
 export function whereOf(e: Entry): string {

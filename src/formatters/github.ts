@@ -12,19 +12,18 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
 }
 
 /**
- * GitHub Actions workflow commands: an `::error` or `::warning` annotation per finding, located at the input file
- * (and its line where known), titled with the rule id; findings turned off by a rule override become `::notice`
+ * GitHub Actions workflow commands: an `::error` or `::warning` annotation per finding, located at its line and
+ * column in the input file, titled with the rule id; findings turned off by a rule override become `::notice`
  * annotations, and the overrides in force are announced first, so a relaxed rule is never silent.
  */
-export const githubStream: StreamFactory = ({ locate }) => ({
+export const githubStream: StreamFactory = () => ({
   header: (overrides) => (overrides.length
     ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
     : ''),
   result: (r) => entriesOf(r).map((e) => {
-    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e);
     const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
     const name = e.level === 'off' ? 'notice' : e.level;
-    return command(name, [['file', r.file], ['line', at?.line], ['col', at?.column], ['title', title]], e.message + whereOf(e));
+    return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e));
   }).join(''),
   footer: (s) => `pintae: ${s.invoices} invoice${s.invoices === 1 ? '' : 's'} in ${s.files} file${s.files === 1 ? '' : 's'}: `
     + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${s.warnings} warnings, ${s.suppressed} turned off\n`,

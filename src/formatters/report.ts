@@ -19,6 +19,8 @@ export interface Overridden { from: Severity; to: RuleLevel }
 /** An error or warning as reported: the validate response's entry, plus the override that moved it, if any. */
 export interface ReportedFinding {
   message: string; section: Section; rule?: string; field?: string; location?: string;
+  /** The finding's place in the input file (1-based). */
+  line?: number; column?: number;
   overridden?: Overridden;
 }
 
@@ -74,8 +76,6 @@ export function summarize(results: ReportResult[]): Summary {
 
 export interface FormatOptions {
   color: boolean;
-  /** Line (and column) in its input file of a finding's field (JSON input) or XML location (XML input), where cheaply known (sarif, github). */
-  locate?: (r: InvoiceResult, where: { field?: string; location?: string }) => { line: number; column?: number } | undefined;
   /** Directory that relative artifact paths are taken from (sarif); defaults to paths as given. */
   baseDir?: string;
   /** pintae's version, for tool descriptions (sarif). */

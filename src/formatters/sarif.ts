@@ -20,17 +20,16 @@ export function artifactLocation(file: string, baseDir: string | undefined): { u
 
 /**
  * SARIF 2.1.0 for code scanning: one run, `tool.driver.rules` describing every rule id that occurs, one result per
- * finding located at its input file (line where known; the JSON path and XML location also in the message and as
+ * finding located at its line and column in its input file (the JSON path and XML location also in the message and as
  * logical locations). Rule overrides appear as the invocation's ruleConfigurationOverrides and on each finding they
  * changed (`properties.overridden`); a finding turned off is a result with an external suppression.
  */
-export const sarif: Formatter = (report, { locate, baseDir, version }) => {
+export const sarif: Formatter = (report, { baseDir, version }) => {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const results: unknown[] = [];
   for (const r of report.results) for (const e of entriesOf(r)) {
     if (!index.has(e.ruleId)) { index.set(e.ruleId, rules.length); rules.push(sarifRule(e)); }
-    const at = e.line !== undefined ? { line: e.line, column: e.column } : locate?.(r, e);
     const logical = [
       ...(e.field ? [{ fullyQualifiedName: e.field, kind: 'member' }] : []),
       ...(e.location ? [{ fullyQualifiedName: e.location, kind: 'element' }] : []),
@@ -43,7 +42,7 @@ export const sarif: Formatter = (report, { locate, baseDir, version }) => {
       locations: [{
         physicalLocation: {
           artifactLocation: artifactLocation(r.file, baseDir),
-          ...(at ? { region: { startLine: at.line, ...(at.column !== undefined ? { startColumn: at.column } : {}) } } : {}),
+          ...(e.line !== undefined ? { region: { startLine: e.line, ...(e.column !== undefined ? { startColumn: e.column } : {}) } } : {}),
         },
         ...(logical.length ? { logicalLocations: logical } : {}),
       }],

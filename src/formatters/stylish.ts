@@ -1,4 +1,5 @@
 import { Chalk } from 'chalk';
+import { fileAt } from './entries.js';
 import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -21,6 +22,8 @@ export const stylishStream: StreamFactory = ({ color }) => {
     const moved = f.overridden ? c.magenta(`  (${f.overridden.from} → ${f.overridden.to} by rule override)`) : '';
     return `${f.section.padEnd(width)}  ${f.message}${where ? '  ' + c.dim(where) : ''}${moved}`;
   };
+  // Each finding starts with file:line:column, as ESLint prints it: terminals and editors open the file there.
+  const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
     result(r) {
@@ -31,16 +34,19 @@ export const stylishStream: StreamFactory = ({ color }) => {
         lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
       } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
         lines.push(`  ${c.red('✖')} ${label(r)} ${c.red('rejected (400)')}`);
-        for (const e of r.response.errors) lines.push(`    ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
+        const width = Math.max(0, ...r.response.errors.map((e) => fileAt(r.file, e).length));
+        for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings } = findingsOf(r);
         const suppressed = r.suppressed ?? [];
         const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
-        const width = Math.max(0, ...[...errors, ...warnings, ...suppressed].map((e) => e.section.length));
-        for (const e of errors) lines.push(`    ${c.red('error')}    ${describe(e, width)}`);
-        for (const w of warnings) lines.push(`    ${c.yellow('warning')}  ${describe(w, width)}`);
-        for (const s of suppressed) lines.push(`    ${c.dim('off')}      ${describe(s, width)}`);
+        const all = [...errors, ...warnings, ...suppressed];
+        const width = Math.max(0, ...all.map((e) => e.section.length));
+        const place = Math.max(0, ...all.map((e) => fileAt(r.file, e).length));
+        for (const e of errors) lines.push(`    ${at(r.file, e, place)}  ${c.red('error')}    ${describe(e, width)}`);
+        for (const w of warnings) lines.push(`    ${at(r.file, w, place)}  ${c.yellow('warning')}  ${describe(w, width)}`);
+        for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);
       }
       return lines.map((l) => l + '\n').join('');
     },

@@ -114,3 +114,6 @@ export function saxon(): SaxonJSApi {
 export function saxonPatched(): number {
   return (loaded ??= load()).patched;
 }
+
+/** Whether this process has loaded saxon-js (tests hold `check` with the built-in rules to never doing so). */
+export const saxonLoaded = (): boolean => loaded !== undefined;

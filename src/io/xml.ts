@@ -1,27 +1,101 @@
-import { saxon } from './saxon.js';
+import { XPathUnsupported, type XAttr, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import { location } from '../xpath/location.js';
+import { parseXml, XmlError } from '../xpath/xml.js';
+
+// TEMPORARY until the strict reader lands (branch reader): UTF-8 only, undecodable bytes refused unlocated.
+function decodeXml(bytes: Uint8Array): string {
+  try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes); } catch { throw new XmlError('the file is not well-formed UTF-8', 1, 1); }
+}
+import type { Position } from './positions.js';
+
+/**
+ * pintae's one XML reader for every document it reads (`check` inputs, the XML it builds, the sandbox gateway):
+ * XML 1.0 + namespaces as libxml2 judges well-formedness, no DTD ever (a DOCTYPE is refused, so no external entity
+ * is ever resolved), every element and attribute with its line and column. The reader itself is src/xpath/xml.ts,
+ * the one the rules' evaluator reads: a document is read once and the same tree serves the verdict, the rules and
+ * the positions of findings.
+ */
+export type XmlRead =
+  | { ok: true; text: string; doc: XDocument }
+  | { ok: false; message: string; line?: number; column?: number };
+
+export function readXmlDocument(input: Uint8Array | string): XmlRead {
+  let text: string;
+  try {
+    text = typeof input === 'string' ? input : decodeXml(input);
+    if (text.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
+    return { ok: true, text, doc: parseXml(text) };
+  } catch (e) {
+    if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };
+    if (e instanceof XPathUnsupported) return { ok: false, message: e.message };
+    throw e;
+  }
+}
 
 export type XmlCheck = { ok: true } | { ok: false; message: string; line?: number; column?: number };
 
+/** Well-formedness alone, located. */
+export function checkWellFormed(input: Uint8Array | string): XmlCheck {
+  const read = readXmlDocument(input);
+  return read.ok ? { ok: true } : read;
+}
+
+/** The root element of a document. */
+export const rootElement = (doc: XDocument): XElement | undefined => doc.children.find((n): n is XElement => n.kind === 1);
+
+/** The first child element of `parent` with this namespace and local name. */
+export function childElement(parent: XElement, ns: string, local: string): XElement | undefined {
+  for (const c of parent.children) if (c.kind === 1 && c.local === local && c.ns === ns) return c;
+  return undefined;
+}
+
+/** The child elements of `parent` with this namespace and local name. */
+export const childElements = (parent: XElement, ns: string, local: string): XElement[] =>
+  parent.children.filter((c): c is XElement => c.kind === 1 && c.local === local && c.ns === ns);
+
+/** The text of an element (its descendant text, as XPath's string value). */
+export function textOf(element: XElement): string {
+  let out = '';
+  const stack: XNode[] = [element];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind === 3) out += n.value;
+    else if (n.kind === 1) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
+}
+
 /**
- * Well-formedness with the failure located. A document type declaration is refused outright: an invoice never needs
- * one, and refusing it means no external entity or DTD is ever resolved (no XXE).
+ * Where each element and attribute of a document is, by the location path findings carry (src/xpath/location.ts:
+ * `/Invoice/InvoiceLine[2]/Item`, `/Invoice/@foo`). Built on demand, once per document with findings to place.
  */
-export function checkWellFormed(text: string): XmlCheck {
-  const doctype = /<!DOCTYPE/i.exec(text);
-  if (doctype) {
-    const before = text.slice(0, doctype.index);
-    return { ok: false, message: 'a DOCTYPE declaration is not allowed (DTDs and external entities are never resolved)', line: before.split('\n').length, column: doctype.index - before.lastIndexOf('\n') };
-  }
-  if (text.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
-  try {
-    saxon().XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } });
-    return { ok: true };
-  } catch (e) {
-    const message = (e as Error).message;
-    // Saxon-JS's parser counts lines from 0: "Unexpected close tag at line 1 column 9".
-    const at = /at line (\d+) column (\d+)/.exec(message);
-    return at
-      ? { ok: false, message: message.replace(/\s*at line \d+ column \d+.*$/s, ''), line: Number(at[1]) + 1, column: Number(at[2]) }
-      : { ok: false, message: message.split('\n')[0]! };
-  }
+export function positionIndex(doc: XDocument): (path: string) => Position | undefined {
+  let index: Map<string, XElement | XAttr> | undefined;
+  const build = () => {
+    const map = new Map<string, XElement | XAttr>();
+    const stack: XNode[] = [...doc.children];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.kind !== 1) continue;
+      map.set(location(n), n);
+      for (const a of n.attrs) map.set(location(a), a);
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+    return map;
+  };
+  return (path) => {
+    index ??= build();
+    // A location the document does not have exactly (another rule set's notation) points at its nearest element.
+    for (let p = path; p; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+      const node = index.get(p) ?? index.get(p.replace(/\[1\]/g, ''));
+      if (node) return positionOf(node);
+    }
+    return undefined;
+  };
+}
+
+/** Line and column of a node, where the reader recorded them. */
+export function positionOf(node: XElement | XAttr): Position | undefined {
+  const { line, column } = node as { line?: number; column?: number };
+  return line === undefined ? undefined : { line, column: column ?? 1 };
 }

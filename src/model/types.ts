@@ -23,6 +23,9 @@ export interface Finding {
   field?: string;
   /** XPath into the built XML. */
   location?: string;
+  /** Where the finding is in the file the user gave (1-based): the line and column of its field or element. */
+  line?: number;
+  column?: number;
 }
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
@@ -139,13 +142,13 @@ export interface ValidateResponse {
     entity_id: string | null;
     invoice_number: string | null;
     total_errors: number;
-    errors: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string }>;
-    warnings: Array<{ message: string; section: Section; field?: string }>;
+    errors: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string; line?: number; column?: number }>;
+    warnings: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string; line?: number; column?: number }>;
   };
 }
 
 /** The 400 body of the validate endpoint (an invalid registration type, spec 4.2). */
 export interface RejectedResponse {
   message: string;
-  errors: Array<{ field: string; message: string }>;
+  errors: Array<{ field: string; message: string; line?: number; column?: number }>;
 }

@@ -3,7 +3,6 @@ import type { InvoiceResult } from '../batch/run.js';
 import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
-import { jsonFieldLocator, xmlLocationLocator } from './locate.js';
 
 export interface ReportTarget {
   format: FormatName;
@@ -14,8 +13,6 @@ export interface ReportTarget {
   color: boolean;
   gates: Gates;
   rules?: Readonly<Record<string, RuleLevel>>;
-  /** What the inputs are, to point findings at their line: a field in JSON (validate), an element in XML (check). */
-  inputs?: 'json' | 'xml';
   /** The directory the run started in: SARIF paths are relative to it. */
   baseDir: string;
 }
@@ -39,7 +36,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, ...(target.inputs ? { locate: target.inputs === 'json' ? jsonFieldLocator() : xmlLocationLocator() } : {}) };
+    const shared = { baseDir: target.baseDir, version: VERSION };
     if (target.output) {
       const output = target.output;
       // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.

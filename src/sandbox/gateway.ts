@@ -1,24 +1,22 @@
-import { saxon } from '../io/saxon.js';
+import { childElements, readXmlDocument, rootElement, textOf } from '../io/xml.js';
 import type { EntityRecord, InvoiceError } from './store.js';
 
-const NS = {
-  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
-  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
-};
+const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 export const SELLER_COMPANY_ID = '/*:Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID';
 export const NOT_PARTNER = "Invoice Not From A Partner's Organization";
 
 /** The sending organisation as the gateway reads it from the document: the seller's PartyLegalEntity/CompanyID. */
 export function sendingOrganisation(xml: string): { id: string; scheme: string } | undefined {
-  // The one saxon-js instance of the process (src/io/saxon.ts): a second copy disturbs the first's global state.
-  const SaxonJS = saxon();
-  const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
-  const found = SaxonJS.XPath.evaluate(`${SELLER_COMPANY_ID} ! map { 'id': string(.), 'scheme': string(@schemeID) }`, doc,
-    { namespaceContext: NS, resultForm: 'array' }) as Array<Map<string, string> | Record<string, string>>;
-  if (found.length !== 1) return undefined;
-  const item = found[0]!;
-  const get = (k: string) => (item instanceof Map ? item.get(k) : item[k]) ?? '';
-  return { id: get('id').trim(), scheme: get('scheme').trim() };
+  const read = readXmlDocument(xml);
+  if (!read.ok) return undefined;
+  const root = rootElement(read.doc);
+  if (root?.local !== 'Invoice') return undefined;
+  // Every seller CompanyID the path reaches: a document naming two senders names none.
+  const found = [[CAC, 'AccountingSupplierParty'], [CAC, 'Party'], [CAC, 'PartyLegalEntity'], [CBC, 'CompanyID']]
+    .reduce((level, [ns, local]) => level.flatMap((e) => childElements(e, ns!, local!)), [root]);
+  const one = found.length === 1 ? found[0]! : undefined;
+  return one && { id: textOf(one).trim(), scheme: (one.attrs.find((a) => a.local === 'schemeID' && a.ns === '')?.value ?? '').trim() };
 }
 
 /**
@@ -26,8 +24,7 @@ export function sendingOrganisation(xml: string): { id: string; scheme: string }
  * entity's registry code under 0235 (the entity changed its registration after conversion, or has none, or is gone).
  */
 export function gatewayCheck(xml: string, entity: EntityRecord | undefined): InvoiceError | undefined {
-  let sender: { id: string; scheme: string } | undefined;
-  try { sender = sendingOrganisation(xml); } catch { sender = undefined; }
+  const sender = sendingOrganisation(xml);
   const expected = entity?.registry_code;
   if (sender && expected && sender.scheme === '0235' && sender.id === expected) return undefined;
   const seen = sender ? `${sender.scheme}:${sender.id}` : 'nothing';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { XPathEngine } from '../xpath/api.js';
-import { NativeRules } from './native.js';
+import type { XDocument, XPathEngine } from '../xpath/api.js';
+import { GlobalLetError, NativeRules } from './native.js';
 import type { NativePlan } from './native-plan.js';
 import type { CompiledRules } from './run.js';
 import type { SvrlResult } from './svrl.js';
@@ -8,7 +8,8 @@ import type { SvrlResult } from './svrl.js';
 /** What a rule set runs per document: a compiled stylesheet, or the native engine backed by one. */
 export interface RuleLayer {
   readonly name: string;
-  results(xml: string): SvrlResult[];
+  /** The report on one document: its text, and the tree pintae's reader made of it where the layer can use one. */
+  results(xml: string, doc?: XDocument): SvrlResult[];
 }
 
 /** How often the native engine answered and how often a document went to Saxon-JS (for the benchmark and tests). */
@@ -24,23 +25,30 @@ export class NativeFirst implements RuleLayer {
   private native: NativeRules | null | undefined;
   readonly stats: NativeStats = { native: 0, fallbacks: 0 };
 
+  private stylesheetLoaded: CompiledRules | undefined;
+
   constructor(
     /** The schema read for the native engine (native-plan.ts), as `npm run build` saves it. */
     private readonly planPath: string,
-    private readonly stylesheet: CompiledRules,
+    /** The same rules compiled for Saxon-JS: read only when a document needs it (never, with the built-in rules). */
+    private readonly loadStylesheet: CompiledRules | (() => CompiledRules),
     private readonly engine: () => XPathEngine,
+    readonly name: string = typeof loadStylesheet === 'function' ? 'native' : loadStylesheet.name,
   ) {}
 
-  get name(): string { return this.stylesheet.name; }
+  private get stylesheet(): CompiledRules {
+    return (this.stylesheetLoaded ??= typeof this.loadStylesheet === 'function' ? this.loadStylesheet() : this.loadStylesheet);
+  }
 
-  results(xml: string): SvrlResult[] {
+  results(xml: string, doc?: XDocument): SvrlResult[] {
     const native = this.compiled();
     if (native) {
       try {
-        const results = native.results(xml);
+        const results = native.results(doc ?? xml);
         this.stats.native++;
         return results;
-      } catch {
+      } catch (e) {
+        if (e instanceof GlobalLetError) throw e;
         this.stats.fallbacks++;
       }
     }

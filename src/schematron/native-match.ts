@@ -180,7 +180,9 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
       if (node.kind !== 1) return node.kind === 9 && matchesDocument;
       for (const p of paths) {
         const last = p.steps.length - 1;
-        if (namesMatch(node, p.steps, last, p.absolute) && matchPath(node, p.steps, last, p.absolute, vars, cache)) return true;
+        if (!namesMatch(node, p.steps, last, p.absolute)) continue;
+        // XSLT 3.0 5.5.4: a dynamic error while matching a pattern means no match (Saxon-JS: each union branch alone).
+        try { if (matchPath(node, p.steps, last, p.absolute, vars, cache)) return true; } catch (e) { if (!(e instanceof XPathError)) throw e; }
       }
       return false;
     };
@@ -198,7 +200,7 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
     if (node.kind === 9) return matchesDocument;
     let set = cache.memo.get(select) as Set<XNode> | undefined;
     if (!set) {
-      set = new Set(select(doc, vars).filter((i): i is XNode => !('atomic' in i)));
+      try { set = new Set(select(doc, vars).filter((i): i is XNode => !('atomic' in i))); } catch (e) { throw unsupportedFor(e); }
       cache.memo.set(select, set);
     }
     return set.has(node);
@@ -233,7 +235,7 @@ function predicatesHold(node: XElement, step: Step, vars: Map<string, Sequence>,
       if (value.length === 1 && value[0] instanceof Atomic && isNumeric(value[0].type)) {
         // Saxon-JS compares a literal number with the position, and reads any other number-valued predicate of a
         // match pattern by its effective boolean value: that document goes to Saxon-JS.
-        if (!step.literalPositions[i]) throw new XPathError('PTAE0001', `a number-valued predicate in a rule context`);
+        if (!step.literalPositions[i]) throw new XPathUnsupported('a number-valued predicate in a rule context');
         break;
       }
       if (!ebv(value)) return false;
@@ -245,10 +247,17 @@ function predicatesHold(node: XElement, step: Step, vars: Map<string, Sequence>,
   if (!byParent) { byParent = new Map(); cache.memo.set(step, byParent); }
   let set = byParent.get(parent);
   if (!set) {
-    set = new Set(step.fromParent(parent, vars).filter((i): i is XNode => !('atomic' in i)));
+    // An error here is one sibling's, but Saxon-JS decides per node how far it evaluates (c[. > 1][1] matches the
+    // first c before a failing one): that document is Saxon-JS's to answer.
+    try { set = new Set(step.fromParent(parent, vars).filter((i): i is XNode => !('atomic' in i))); } catch (e) { throw unsupportedFor(e); }
     byParent.set(parent, set);
   }
   return set.has(node);
+}
+
+/** An XPath error where the native runner cannot tell which nodes Saxon-JS would still match. */
+function unsupportedFor(e: unknown): unknown {
+  return e instanceof XPathError ? new XPathUnsupported(`an XPath error in a rule context, whose extent Saxon-JS decides: ${e.message}`) : e;
 }
 
 function matchPath(node: XNode, steps: Step[], i: number, absolute: boolean, vars: Map<string, Sequence>, cache: MatchCache): boolean {

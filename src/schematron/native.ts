@@ -1,4 +1,4 @@
-import type { Evaluate, FunctionLibrary, Sequence, StaticContext, XDocument, XElement, XNode, XPathEngine } from '../xpath/api.js';
+import { XPathError, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { parseXml } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
@@ -7,11 +7,12 @@ import type { SvrlResult } from './svrl.js';
 
 /*
  * A Schematron schema (read into a NativePlan) run by pintae's own XPath evaluator (src/xpath/): the report it gives is
- * the SVRL the schema's XSLT (compile.ts) writes through Saxon-JS, result for result and in the same order (a
+ * the SVRL the schema's guarded XSLT (compile.ts) writes through Saxon-JS, result for result and in the same order (a
  * differential test holds the two engines together). Patterns are walked like the stylesheet's modes: the document
  * node, then every element in document order; on each, the first rule of the pattern whose context matches fires.
- * What the evaluator cannot compile throws XPathUnsupported; a document on which it raises any error is the caller's
- * to run on Saxon-JS, which then decides what the error means (see NativeFirst).
+ * An XPath error fails the one assert it hits (role evaluation-error), as the guarded stylesheet's xsl:try does; an
+ * error while matching a context is no match (XSLT 3.0 5.5.4). What the evaluator cannot compile, or a document whose
+ * answer depends on how Saxon-JS reads it, throws XPathUnsupported: the caller's to run on Saxon-JS.
  */
 
 interface Check extends Omit<PlanCheck, 'message'> { evaluate: Evaluate; message: Array<string | Evaluate> }
@@ -78,11 +79,14 @@ export class NativeRules {
     return this;
   }
 
-  /** The failed asserts and successful reports of one document, as parseSvrl reads them from the stylesheet's SVRL. */
-  results(xml: string): SvrlResult[] {
-    const doc = parseXml(xml);
-    const vars = new Map<string, Sequence>();
-    for (const g of this.globals) vars.set(g.name, g.value(doc, vars));
+  /**
+   * The failed asserts and successful reports of one document (its text, or the tree pintae's reader made of it), as
+   * parseSvrl reads them from the guarded stylesheet's SVRL: an XPath error fails the assert it hits alone.
+   */
+  results(input: string | XDocument): SvrlResult[] {
+    const doc = typeof input === 'string' ? parseXml(input) : input;
+    let vars = new Map<string, Sequence>();
+    for (const g of this.globals) vars = bind(vars, g.name, () => g.value(doc, vars), false, true);
     const elements: XElement[] = [];
     const pathIds: number[] = [];
     const walk = (n: XDocument | XElement, id: number) => {
@@ -141,19 +145,76 @@ export class NativeRules {
     let vars = globals;
     for (const part of this.parts(rule)) {
       if ('let' in part) {
-        if (vars === globals) vars = new Map(globals);
-        vars.set(part.let.name, part.let.value(node, vars));
+        vars = bind(vars, part.let.name, () => part.let.value(node, vars), vars === globals);
         continue;
       }
       const c = part.check;
-      if (this.engine.ebv(c.evaluate(node, vars)) === (c.kind === 'successful-report')) out.push(this.report(c, node, vars));
+      try {
+        if (this.engine.ebv(c.evaluate(node, vars)) === (c.kind === 'successful-report')) out.push(this.report(c, node, vars));
+      } catch (e) {
+        if (!(e instanceof XPathError)) throw e;
+        out.push(this.evaluationError(c, node, e));
+      }
     }
+  }
+
+  /** What the guarded stylesheet writes for an assert or report whose test (or a let it reads) raised an XPath error. */
+  private evaluationError(c: Check, node: XNode, e: XPathError): SvrlResult {
+    return { kind: 'failed-assert', id: c.id, flag: c.flag, role: 'evaluation-error', test: c.test, location: location(node), text: `Rule could not be evaluated: ${e.message}`.replace(/\s+/g, ' ').trim() };
   }
 
   private report(c: Check, node: XNode, vars: Map<string, Sequence>): SvrlResult {
     const text = c.message.map((p) => (typeof p === 'string' ? p : this.engine.valueOf(p(node, vars)))).join('');
     return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: text.replace(/\s+/g, ' ').trim() };
   }
+}
+
+/**
+ * Variables in which a let whose value raised an XPath error is bound to that error: as in the guarded stylesheet,
+ * where lets are evaluated when read, the error reaches only the asserts that read the let (and lets built on it).
+ */
+class FailedLets extends Map<string, Sequence> {
+  readonly failed = new Map<string, Error>();
+  override get(name: string): Sequence | undefined {
+    const error = this.failed.get(name);
+    if (error) throw error;
+    return super.get(name);
+  }
+  override set(name: string, value: Sequence): this {
+    this.failed?.delete(name);
+    return super.set(name, value);
+  }
+}
+
+/**
+ * A global let read by a rule raised an XPath error. The guarded stylesheet's xsl:try does not catch the errors of
+ * global variables: Saxon-JS fails the whole document, and so does the native runner (no fallback: same answer).
+ */
+export class GlobalLetError extends Error {
+  constructor(name: string, override readonly cause: XPathError) { super(`global let $${name}: ${cause.message}`); this.name = 'GlobalLetError'; }
+}
+
+/** Binds a let (a copy of `vars` when `copy`, so the caller's map is left as it was), an XPath error included. */
+function bind(vars: Map<string, Sequence>, name: string, value: () => Sequence, copy: boolean, global = false): Map<string, Sequence> {
+  let out = vars;
+  try {
+    const v = value();
+    if (copy) out = vars instanceof FailedLets ? copyFailed(vars) : new Map(vars);
+    out.set(name, v);
+  } catch (e) {
+    if (!(e instanceof XPathError)) throw e;
+    out = vars instanceof FailedLets && !copy ? vars : copyFailed(vars);
+    Map.prototype.delete.call(out, name);
+    (out as FailedLets).failed.set(name, global ? new GlobalLetError(name, e) : e);
+  }
+  return out;
+}
+
+function copyFailed(vars: Map<string, Sequence>): FailedLets {
+  const out = new FailedLets();
+  for (const [k, v] of Map.prototype.entries.call(vars) as IterableIterator<[string, Sequence]>) Map.prototype.set.call(out, k, v);
+  if (vars instanceof FailedLets) for (const [k, e] of vars.failed) out.failed.set(k, e);
+  return out;
 }
 
 /**

@@ -11,16 +11,20 @@ import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
 import { engine } from '../xpath/index.js';
+import type { XDocument } from '../xpath/api.js';
 
 /** A set of compiled layers run together on every document (the official release has two). */
 export class RuleSet {
   constructor(readonly name: string, readonly layers: RuleLayer[]) {}
 
-  /** Every layer's findings on one document; a layer that cannot process it yields one located error. */
-  run(xml: string): Finding[] {
+  /**
+   * Every layer's findings on one document; a layer that cannot process it yields one error. `doc` is the tree pintae's
+   * reader made of the text, when the caller has one: the native engine runs on it (the document is read once).
+   */
+  run(xml: string, doc?: XDocument): Finding[] {
     return this.layers.flatMap((layer) => {
       try {
-        return svrlToFindings(layer.results(xml));
+        return svrlToFindings(layer.results(xml, doc));
       } catch (e) {
         return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${(e as Error).message.split('\n')[0]}`, section: 'invoice_header', severity: 'error' } satisfies Finding];
       }
@@ -56,8 +60,8 @@ export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin
   if (!existsSync(BUILTIN_SEF)) throw new RuleSetError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
   let set = builtins.get(name);
   if (!set) {
-    const stylesheet = CompiledRules.fromFile('pint-ae', BUILTIN_SEF);
-    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_PLAN) ? stylesheet : new NativeFirst(BUILTIN_PLAN, stylesheet, () => engine)]);
+    const stylesheet = () => CompiledRules.fromFile('pint-ae', BUILTIN_SEF);
+    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_PLAN) ? stylesheet() : new NativeFirst(BUILTIN_PLAN, stylesheet, () => engine, 'pint-ae')]);
     builtins.set(name, set);
   }
   return set;

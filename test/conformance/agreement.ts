@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { CompiledRules } from '../../src/schematron/run.js';
+import { NativeFirst, type RuleLayer } from '../../src/schematron/native-layer.js';
+import { engine } from '../../src/xpath/index.js';
 import { OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
 import type { CorpusDoc } from './corpus.js';
 
@@ -24,7 +26,15 @@ export function officialRules(): CompiledRules[] {
   return (official ??= OFFICIAL_LAYERS.map((f) => new CompiledRules(f, readFileSync(join(OFFICIAL_DIR, 'sef', f), 'utf8'))));
 }
 
-function verdictOf(sets: CompiledRules[], xml: string): Verdict {
+let native: RuleLayer | undefined;
+/** The built-in rules as `check` and `validate` run them: pintae's own evaluator (Saxon-JS behind it only for what it declines). */
+function nativeRules(): RuleLayer {
+  const plan = join(ROOT, 'dist/schematron/pint-ae.native.json');
+  if (!existsSync(plan)) throw new Error(`${plan} is missing: run npm run build`);
+  return (native ??= new NativeFirst(plan, ourRules(), () => engine));
+}
+
+function verdictOf(sets: Array<Pick<RuleLayer, 'results'>>, xml: string): Verdict {
   const failed = new Set<string>(); const errors: string[] = [];
   try {
     for (const rules of sets) {
@@ -54,8 +64,9 @@ export function officialVerdict(xml: string): Verdict {
   return verdict;
 }
 
+/** Our verdict as users get it (the native engine); PINTAE_OUR_ENGINE=saxon-js gives the same rules' on Saxon-JS. */
 export function ourVerdict(xml: string): Verdict {
-  return verdictOf([ourRules()], xml);
+  return verdictOf([process.env.PINTAE_OUR_ENGINE === 'saxon-js' ? ourRules() : nativeRules()], xml);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
-import { checkWellFormed } from '../../io/xml.js';
+import { readXmlDocument } from '../../io/xml.js';
 import { UsageError } from '../../io/errors.js';
 import { parseJobs, runCheckBatch } from '../../batch/batch.js';
-import type { Finding } from '../../model/types.js';
+import type { DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
@@ -36,7 +36,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
   const files = batchInputs(paths, options, (all) => xmlFiles(all).map((path) => ({ path }))).map((f) => f.path);
   const jobs = parseJobs(options.jobs);
-  let rules: { run(xml: string): Finding[] } | undefined;
+  let rules: DocumentRules | undefined;
   if (options.schematron !== false) {
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
     try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
@@ -46,13 +46,13 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.
     const { validateWithXsd } = await import('../../io/xsd.js');
     const docs = files.flatMap((name) => {
-      let t: string;
-      try { t = readFileSync(name, 'utf8'); } catch { return []; }
-      return checkWellFormed(t).ok ? [{ name, xml: t }] : [];
+      let read;
+      try { read = readXmlDocument(readFileSync(name)); } catch { return []; }
+      return read.ok ? [{ name, xml: read.text }] : [];
     });
     try { xsdErrors = await validateWithXsd(docs, options.xsd); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
   }
-  const report = openReport(settings, { inputs: 'xml' });
+  const report = openReport(settings);
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
   return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors }), report, files.length);
 }

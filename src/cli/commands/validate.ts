@@ -116,7 +116,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     return runValidateRemote(sources, env, options, settings.format);
   }
   if (options.outDir) prepareOutDir(options.outDir);
-  const report = openReport(settings, { inputs: 'json' });
+  const report = openReport(settings);
   const writeXml = xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => readFileSync(0, 'utf8') });
   return reportAll(mapResults(results, writeXml), report, sources.length);

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkXml, NOT_PINT_AE, NOT_UBL } from '../../dist/check.js';
+import { builtinRuleSet } from '../../dist/schematron/rulesets.js';
+import { saxonLoaded } from '../../dist/io/saxon.js';
+import { HAVE_OFFICIAL, OFFICIAL_DIR } from '../helpers/paths.js';
+import { builtFixtureDocuments } from '../helpers/pipeline.js';
+
+/*
+ * `pintae check` reads a document once and says what it is before any rule: only a UBL 2.1 Invoice or CreditNote
+ * declaring a PINT-AE specification can pass. With the built-in rules it never loads Saxon-JS (issue 10).
+ */
+const rules = builtinRuleSet();
+const verdict = (xml: string) => checkXml(Buffer.from(xml), rules);
+const rulesOf = (xml: string) => verdict(xml).findings.map((f) => f.rule);
+
+const INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+
+describe('check: what a document is', () => {
+  it('a well-formed document that is not a UBL invoice or credit note never passes, and says what its root is', () => {
+    for (const xml of ['<html><body>invoice</body></html>', '<Foo/>', `<Invoice/>`, `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-3"/>`,
+      `<CreditNote xmlns="${INVOICE_NS}"/>`, `<x:Invoice xmlns:x="urn:other"/>`, `<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>`]) {
+      const out = verdict(xml);
+      expect(out.response?.data.is_valid, xml).toBe(false);
+      expect(out.findings[0], xml).toMatchObject({ rule: NOT_UBL, severity: 'error', line: 1, column: 1 });
+      expect(out.findings[0]!.message).toMatch(/^not a UBL invoice or credit note: the root element is <[\w:]+> in (no namespace|the namespace \S+)/);
+    }
+    expect(verdict('<html/>').findings[0]!.message).toContain('<html> in no namespace');
+  });
+
+  it('a UBL document without a PINT-AE CustomizationID gets a finding naming it', () => {
+    const en16931 = `<Invoice xmlns="${INVOICE_NS}" xmlns:cbc="${CBC}">\n  <cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>\n</Invoice>`;
+    const out = verdict(en16931);
+    expect(out.findings[0]).toMatchObject({ rule: NOT_PINT_AE, line: 2, column: 3 });
+    expect(out.findings[0]!.message).toContain('"urn:cen.eu:en16931:2017" is not a PINT-AE specification');
+    expect(rulesOf(`<Invoice xmlns="${INVOICE_NS}"/>`)).toContain(NOT_PINT_AE);
+  });
+
+  it('a document that is not well-formed is refused, located; every finding of a checked document has a position', () => {
+    const broken = verdict('<Invoice>\n  <a></b>\n</Invoice>');
+    expect(broken.wellFormed).toMatchObject({ ok: false, line: 2 });
+    for (const { name, xml } of builtFixtureDocuments()) {
+      for (const f of verdict(xml).findings) expect(f.line, `${name}: ${f.rule} ${f.location}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.skipIf(!HAVE_OFFICIAL)('check: official examples', () => {
+  if (!HAVE_OFFICIAL) console.warn(`SKIPPED: official PINT-AE examples not found at ${OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR)`);
+  it('every official example (billing and self-billing, invoices and credit notes) reads and is a PINT-AE document', () => {
+    const dirs = ['examples/invoice', 'examples/creditnote', 'selfbilling/examples/invoice', 'selfbilling/examples/creditnote'].map((d) => join(OFFICIAL_DIR, d));
+    let n = 0;
+    for (const dir of dirs) for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml'))) {
+      const out = checkXml(readFileSync(join(dir, file)), rules);
+      expect(out.wellFormed.ok, file).toBe(true);
+      expect(out.findings.filter((f) => f.rule === NOT_UBL || f.rule === NOT_PINT_AE), file).toEqual([]);
+      n++;
+    }
+    expect(n).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('check with the built-in rules', () => {
+  it('never loads Saxon-JS', () => {
+    expect(saxonLoaded()).toBe(false);
+  });
+});
