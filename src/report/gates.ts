@@ -32,13 +32,12 @@ export class RuleOverrides {
    * Applies the overrides to one result's validate response: an error set to `warning` moves to the warnings, a
    * warning set to `error` to the errors (each marked `overridden: {from, to}`), a finding set to `off` leaves the
    * verdict and is kept in `suppressed`. is_valid, total_errors and the message follow the new errors, as the
-   * service would have answered had the rule been so. Warnings also get the rule id of their finding. The result
-   * given is not changed.
+   * service would have answered had the rule been so. The result given is not changed.
    */
   apply(result: InvoiceResult): ReportResult {
     if (!result.response || !('data' in result.response)) return result;
     const data = result.response.data;
-    if (data.warnings.length === 0 && this.size === 0) return result;
+    if (this.size === 0) return result;
     const errors: ReportedFinding[] = [];
     const warnings: ReportedFinding[] = [];
     const suppressed: ReportedFinding[] = [];
@@ -52,10 +51,8 @@ export class RuleOverrides {
       (to === 'off' ? suppressed : to === 'error' ? errors : warnings).push(moved);
     };
     data.errors.forEach((f) => place(f, 'error'));
-    warningsWithRules(result).forEach((f) => place(f, 'warning'));
-    if (!changed) {
-      return { ...result, response: { ...result.response, data: { ...data, warnings } } };
-    }
+    data.warnings.forEach((f) => place(f, 'warning'));
+    if (!changed) return result;
     const isValid = errors.length === 0;
     return {
       ...result,
@@ -64,19 +61,6 @@ export class RuleOverrides {
       ...(suppressed.length ? { suppressed } : {}),
     };
   }
-}
-
-/**
- * The response's warnings carry no rule id (spec 2.10 lists message, section, field); the pipeline builds them from
- * the warning findings in order, then adds the run's own duplicate-number warning, so the ids are taken from there.
- */
-function warningsWithRules(result: InvoiceResult): ReportedFinding[] {
-  const warnings = result.response && 'data' in result.response ? result.response.data.warnings : [];
-  const found = result.findings.filter((f) => f.severity === 'warning');
-  return warnings.map((w, i) => {
-    const f = found[i];
-    return f && f.message === w.message && f.rule ? { ...w, rule: f.rule, ...(f.location ? { location: f.location } : {}) } : w;
-  });
 }
 
 /** Exit code 1 when an input failed at or above the fail severity, or when the warnings exceed --max-warnings. */

@@ -42,14 +42,14 @@ describe('RuleOverrides.apply', () => {
     expect((r.response as any).data.warnings).toEqual([]);
   });
 
-  it('leaves findings of other rules, and findings without a rule id, alone; warnings gain their rule id', () => {
+  it('leaves findings of other rules, and findings without a rule id, alone; warnings keep their rule id', () => {
     const noRule = finding('error', 'seller_party', 'entity not found');
     const original = validated('a.json', 'INV-1', [noRule, roundWarning]);
     const r = new RuleOverrides({ 'ibr-127-ae': 'off' }).apply(original);
     expect((r.response as any).data.errors).toEqual([{ message: 'entity not found', section: 'seller_party' }]);
     expect((r.response as any).data.warnings).toEqual([{ message: 'should be rounded', section: 'tax', rule: 'ibr-w-01' }]);
     expect(r.suppressed).toBeUndefined();
-    expect((original.response as any).data.warnings).toEqual([{ message: 'should be rounded', section: 'tax' }]);
+    expect((original.response as any).data.warnings).toEqual([{ message: 'should be rounded', section: 'tax', rule: 'ibr-w-01' }]);
   });
 });
 

@@ -23,12 +23,12 @@ describe('github format', () => {
     ].join('\n'));
   });
 
-  it('shows a finding turned off as a notice, and gives the line the locator finds; escapes file and message', () => {
+  it('shows a finding turned off as a notice, and gives each finding its line and column; escapes file and message', () => {
     const r = validated('my,dir/in:1.json', 'INV-9', [
       finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date' }),
-      finding('error', 'buyer_party', '50% off\nnot allowed', { rule: 'ibr-132-ae', field: 'buyer.trn' }),
+      finding('error', 'buyer_party', '50% off\nnot allowed', { rule: 'ibr-132-ae', field: 'buyer.trn', line: 12, column: 5 }),
     ]);
-    const out = github(reportOf([r], { 'ibr-127-ae': 'off' }), { color: false, locate: (_r, { field }) => (field === 'buyer.trn' ? { line: 12, column: 5 } : undefined) });
+    const out = github(reportOf([r], { 'ibr-127-ae': 'off' }), { color: false });
     expect(out.split('\n').slice(1, 3)).toEqual([
       '::error file=my%2Cdir/in%3A1.json,line=12,col=5,title=ibr-132-ae::50%25 off%0Anot allowed (section buyer_party; field buyer.trn)',
       '::notice file=my%2Cdir/in%3A1.json,title=ibr-127-ae (error → off by rule override)::due_date is required (section invoice_header; field due_date)',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../../src/formatters/json.js';
 import { ndjson, ndjsonStream } from '../../../src/formatters/ndjson.js';
 import { stylish } from '../../../src/formatters/stylish.js';
-import { mixedReport, validated } from './support.js';
+import { finding, mixedReport, reportOf, validated } from './support.js';
 
 describe('json format', () => {
   it('has no overrides key without overrides, and lists them with their counts and marks changed findings with them', () => {
@@ -47,13 +47,27 @@ describe('stylish format', () => {
     const out = stylish(mixedReport({ 'ibr-127-ae': 'off', 'ibr-190-ae': 'warning' }), { color: false });
     const lines = out.split('\n');
     expect(lines[0]).toBe('rule overrides in force (config file): ibr-127-ae → off, ibr-190-ae → warning');
-    expect(out).toMatch(/ {4}warning {2}invoice_items {3}line_items\[0\]: tax amount cannot be zero .*ibr-190-ae {2}line_items\[0\]\.tax_amount {2}\(error → warning by rule override\)/);
-    expect(out).toMatch(/ {4}off {6}invoice_header {2}due_date is required/);
+    expect(out).toMatch(/ {4}in\/a\.json {2}warning {2}invoice_items {3}line_items\[0\]: tax amount cannot be zero .*ibr-190-ae {2}line_items\[0\]\.tax_amount {2}\(error → warning by rule override\)/);
+    expect(out).toMatch(/ {4}in\/a\.json {2}off {6}invoice_header {2}due_date is required/);
     expect(out).toContain('2 warnings, 1 finding turned off by rule overrides');
     expect(lines.at(-2)).toBe('rule overrides in force (config file): ibr-127-ae (1 finding) → off, ibr-190-ae (1 finding) → warning: pintae\'s verdict, not the service\'s');
   });
 
   it('prints no override lines when none are in force', () => {
     expect(stylish(mixedReport(), { color: false })).not.toMatch(/override/);
+  });
+});
+
+describe('stylish: every finding starts with file:line:column', () => {
+  it('the position of the finding, aligned; the file alone where no position is known', () => {
+    const r = validated('in/a.json', 'INV-1', [
+      finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date', line: 12, column: 15 }),
+      finding('error', 'buyer_party', 'TRN must be 15 characters', { field: 'buyer.trn', line: 7, column: 5 }),
+      finding('warning', 'tax', 'unplaced', { rule: 'w' }),
+    ]);
+    const lines = stylish(reportOf([r]), { color: false }).split('\n');
+    expect(lines).toContain('    in/a.json:12:15  error    invoice_header  due_date is required  ibr-127-ae  due_date');
+    expect(lines).toContain('    in/a.json:7:5    error    buyer_party     TRN must be 15 characters  buyer.trn');
+    expect(lines).toContain('    in/a.json        warning  tax             unplaced  w');
   });
 });

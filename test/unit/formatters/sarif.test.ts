@@ -80,10 +80,10 @@ describe('sarif format', () => {
     expect(run.properties.overrides.map((o: any) => [o.rule, o.applied])).toEqual([['ibr-127-ae', 1], ['IBR-190-AE', 1], ['ibr-999-ae', 0]]);
   });
 
-  it('gives findings without a rule id a section rule, lines from the locator, and relative or file: URIs', () => {
-    const r = validated('/work/proj/in v/a#1.json', 'INV-1', [finding('error', 'seller_party', 'seller entity not found', { field: 'entity_id' })]);
+  it('gives findings without a rule id a section rule, each finding its own line and column, and relative or file: URIs', () => {
+    const r = validated('/work/proj/in v/a#1.json', 'INV-1', [finding('error', 'seller_party', 'seller entity not found', { field: 'entity_id', line: 2, column: 17 })]);
     const outside = validated('/elsewhere/b.json', 'INV-2', [finding('error', 'tax', 'x', { rule: 'ibr-1' })]);
-    const log = parsed(sarif(reportOf([r, outside]), { color: false, baseDir: '/work/proj', locate: (_r, { field }) => (field === 'entity_id' ? { line: 2, column: 17 } : undefined) }));
+    const log = parsed(sarif(reportOf([r, outside]), { color: false, baseDir: '/work/proj' }));
     const [first, second] = log.runs[0].results;
     expect(first.ruleId).toBe('pintae/seller_party');
     expect(first.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'in%20v/a%231.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 17 } });
