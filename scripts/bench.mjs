@@ -6,6 +6,7 @@
 //   4. PINT-AE rules on the official examples (issue 3): cold `pintae check` of one example; warm per-document time of
 //      the built-in rules and of the official rules (both layers), both through Saxon-JS
 //   5. Saxon-HE on Java over the same documents, when it can be run (see the note it prints)
+//   6. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
 // The corpus (scripts/bench-corpus.mjs) is generated into a temporary directory and removed afterwards.
 // BENCH_INVOICES (default 1000) and BENCH_RULE_ROUNDS (default 5) shrink a run.
 import { spawnSync } from 'node:child_process';
@@ -145,6 +146,10 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+// `pintae check` before and after the document layer (issue 10): self-contained in bench-check.mjs.
+console.log('check (issue 10):');
+await (await import('./bench-check.mjs')).benchCheck(root, official);
 
 // Bulk submission through the sandbox (issue 4): self-contained in bench-bulk.mjs.
 await (await import('./bench-bulk.mjs')).benchBulk();
