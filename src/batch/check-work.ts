@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
-import { internalFault } from './work.js';
+import { internalFault, unreadable } from './work.js';
 
 /**
  * `pintae check` on one file, the same in the main thread and in a worker: read it, then well-formedness, the UBL XSD
@@ -10,12 +10,12 @@ import { internalFault } from './work.js';
 export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[]): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
   let bytes: Uint8Array;
-  try { bytes = readFileSync(file); } catch (e) { return { ...base, valid: false, response: null, error: { message: (e as Error).message } }; }
+  try { bytes = readFileSync(file); } catch (e) { return unreadable(file, { message: (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message }); }
   try {
     const outcome = checkXml(bytes, rules, xsdErrors);
     if (!outcome.wellFormed.ok) {
       const { message, line, column } = outcome.wellFormed;
-      return { ...base, valid: false, response: null, error: { message, line, column } };
+      return unreadable(file, { message, line, column });
     }
     return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
   } catch (e) {

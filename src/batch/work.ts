@@ -23,8 +23,10 @@ export function invoicesOf(value: unknown): { items: unknown[]; indexed: boolean
   return { items: [value], indexed: false };
 }
 
+/** An input that gave no invoice: located where it stops being readable, else at its start (every finding has a place). */
 export function unreadable(file: string, error: NonNullable<InvoiceResult['error']>): InvoiceResult {
-  return { file, index: null, valid: false, rejected: false, response: null, error, findings: [], xml: null, xmlPath: null };
+  const at = { line: error.line ?? 1, column: error.line === undefined ? 1 : error.column ?? 1 };
+  return { file, index: null, valid: false, rejected: false, response: null, error: { ...error, ...at }, findings: [], xml: null, xmlPath: null };
 }
 
 /** A string as pruneEmpty leaves it: whitespace-only strings read as absent (spec 2.8.5). */
