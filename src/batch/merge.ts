@@ -20,8 +20,9 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
     if (r.response !== null && !isObject(r.response)) throw new NotAReport(`${at}.response: neither null nor an object`);
     if (r.xml !== null && typeof r.xml !== 'string') throw new NotAReport(`${at}.xml: neither null nor a string`);
     if (r.error !== undefined && (!isObject(r.error) || typeof r.error.message !== 'string')) throw new NotAReport(`${at}.error: expected {message, line?, column?}`);
+    const position = isObject(r.position) && Number.isInteger(r.position.line) && Number.isInteger(r.position.column) ? { line: r.position.line as number, column: r.position.column as number } : undefined;
     return {
-      file: r.file, index: r.index as number | null, valid: r.valid, rejected: r.rejected, response: r.response as ReportResult['response'],
+      file: r.file, index: r.index as number | null, ...(position ? { position } : {}), valid: r.valid, rejected: r.rejected, response: r.response as ReportResult['response'],
       ...(r.error ? { error: r.error as ReportResult['error'] } : {}),
       ...(Array.isArray(r.suppressed) ? { suppressed: r.suppressed as ReportResult['suppressed'] } : {}),
       findings: [], xml: null, xmlPath: r.xml as string | null,
@@ -64,7 +65,7 @@ function redecideDuplicates(results: ReportResult[]): void {
     if (!r.response || !('data' in r.response)) continue;
     const { entity_id: entity, invoice_number: number } = r.response.data;
     if (typeof entity !== 'string' || typeof number !== 'string') continue;
-    const warning = duplicateWarning({ entity_id: entity, invoice_number: number });
+    const warning = { ...duplicateWarning({ entity_id: entity, invoice_number: number }), ...(r.position ?? {}) };
     const key = `${entity}\u0000${number.trim()}`;
     const warnings = r.response.data.warnings.filter((w) => !(w.message === warning.message && w.field === warning.field && w.section === warning.section));
     if (seen.has(key)) warnings.push(warning);

@@ -7,6 +7,8 @@ export interface InvoiceResult {
   file: string;
   /** Position in a bulk body or array; null for a file holding one invoice. */
   index: number | null;
+  /** Where the invoice is in its JSON file: its invoice_number's value, else the invoice itself (validate only). */
+  position?: { line: number; column: number };
   valid: boolean;
   rejected: boolean;
   response: ValidateResponse | RejectedResponse | null;

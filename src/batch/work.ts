@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
-import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions } from '../io/positions.js';
+import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
 import type { InvoiceResult } from './run.js';
 
@@ -54,9 +54,9 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Record<string, unknown> | null;
     const outcome = validateInvoice(item, { ...env, duplicate: false });
-    const base = { file, index: indexed ? i : null, xmlPath: null };
     const duplicate = duplicateOf(item);
-    place(outcome, indexed ? i : null, duplicate.duplicate ? [duplicate.duplicate.warning] : []);
+    const at = place(outcome, indexed ? i : null, duplicate.duplicate ? [duplicate.duplicate.warning] : []);
+    const base = { file, index: indexed ? i : null, ...(at ? { position: at } : {}), xmlPath: null };
     if (outcome.kind === 'rejected') {
       out.push({ ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...duplicate });
     } else {
@@ -76,12 +76,11 @@ type Placeable = { field?: string; line?: number; column?: number };
  * have: the object that should hold it; no field: the invoice itself). The text's positions are scanned once per
  * file, and only when a finding needs one.
  */
-function fieldPlacer(text: string, itemsAt: string): (outcome: InvoiceOutcome, index: number | null, more?: Placeable[]) => void {
+function fieldPlacer(text: string, itemsAt: string): (outcome: InvoiceOutcome, index: number | null, more?: Placeable[]) => Position | undefined {
   let positions: JsonPositions | undefined;
   return (outcome, index, more = []) => {
     const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings];
     entries.push(...more);
-    if (entries.length === 0) return;
     try { positions ??= jsonPositions(text); } catch { positions = { values: new Map(), keys: new Map() }; }
     const root = index === null ? '' : `${itemsAt}/${index}`;
     for (const e of entries) {
@@ -89,6 +88,7 @@ function fieldPlacer(text: string, itemsAt: string): (outcome: InvoiceOutcome, i
       const at = nearestPosition(positions, root + (e.field ? pointerOfField(e.field) : ''));
       if (at) { e.line = at.line; e.column = at.column; }
     }
+    return nearestPosition(positions, `${root}/invoice_number`);
   };
 }
 

@@ -5,6 +5,7 @@ export function jsonResult(r: ReportResult): Record<string, unknown> {
   return {
     file: r.file,
     index: r.index,
+    ...(r.position ? { position: r.position } : {}),
     valid: r.valid,
     rejected: r.rejected,
     response: r.response,

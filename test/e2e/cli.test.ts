@@ -74,7 +74,8 @@ function expectValidateResponse(response: any): void {
   for (const e of response.data.errors) {
     expect(typeof e.message).toBe('string');
     expect(typeof e.section).toBe('string');
-    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field', 'location']).toContain(k);
+    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field', 'location', 'line', 'column']).toContain(k);
+    expect([e.line, e.column]).toEqual([expect.any(Number), expect.any(Number)]);
   }
   expect(response.data.is_valid).toBe(response.data.errors.length === 0);
 }
@@ -85,7 +86,7 @@ function expectRejectedResponse(response: any): void {
   expect(typeof response.message).toBe('string');
   expect(response.errors.length).toBeGreaterThan(0);
   for (const e of response.errors) {
-    expect(keys(e)).toEqual(['field', 'message']);
+    expect(keys(e)).toEqual(['column', 'field', 'line', 'message']);
     expect(typeof e.field).toBe('string');
     expect(typeof e.message).toBe('string');
   }
@@ -218,7 +219,8 @@ describe.concurrent('pintae --format json (spawned)', () => {
 
     const [valid, invalid, rejected, unreadable] = results;
     for (const x of [valid, invalid, rejected]) {
-      expect(keys(x)).toEqual(RESULT_KEYS);
+      expect(keys(x)).toEqual([...RESULT_KEYS, 'position'].sort());
+      expect(x.position).toEqual({ line: expect.any(Number), column: expect.any(Number) });
       expect(x.index).toBeNull();
       expect(x.xml).toBeNull();
     }
