@@ -81,7 +81,7 @@ describe('pintae validate --jobs (spawned)', () => {
       'a07-bulk.json', 'a07-bulk.json', 'a07-bulk.json', 'a08-standard-again.json', 'a09-usd.json', 'a10-bulk-again.json',
     ]);
     const crashed = results[5];
-    expect(crashed.error).toEqual({ message: expect.stringContaining('worker stopped while validating this file (exit code 70)'), internal: true });
+    expect(crashed.error).toEqual({ message: expect.stringContaining('worker stopped while validating this file (exit code 70)'), internal: true, line: 1, column: 1 });
     expect(crashed.file).toBe(join(dir, 'a06-tax.json'));
     expect(results[6].valid).toBe(true);
   });
