@@ -22,7 +22,7 @@ function schemaSet(xsdDir: string) {
 }
 
 /** Validates many documents in one wasm run (the schema is compiled once); errors per document name, [] when valid. */
-export async function validateWithXsd(docs: Array<{ name: string; xml: string }>, xsdDir: string): Promise<Map<string, string[]>> {
+export async function validateWithXsd(docs: Array<{ name: string; xml: string | Uint8Array }>, xsdDir: string): Promise<Map<string, string[]>> {
   const { validateXML, memoryPages } = await import('xmllint-wasm');
   const { schema, preload } = schemaSet(xsdDir);
   const labels = docs.map((_, i) => `document-${i}.xml`);

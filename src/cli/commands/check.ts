@@ -45,10 +45,11 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   if (options.xsd) {
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.
     const { validateWithXsd } = await import('../../io/xsd.js');
+    // The file's own bytes: libxml2 decodes them as the document declares, as pintae's reader did.
     const docs = files.flatMap((name) => {
-      let read;
-      try { read = readXmlDocument(readFileSync(name)); } catch { return []; }
-      return read.ok ? [{ name, xml: read.text }] : [];
+      let bytes: Uint8Array;
+      try { bytes = readFileSync(name); } catch { return []; }
+      return readXmlDocument(bytes).ok ? [{ name, xml: bytes }] : [];
     });
     try { xsdErrors = await validateWithXsd(docs, options.xsd); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
   }
