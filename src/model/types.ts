@@ -95,9 +95,11 @@ export interface Line {
   quantity: Decimal;
   unit_amount: Decimal;
   tax_amount: Decimal;
-  /** As sent (rounded to two decimals), or quantity × unit_amount. */
+  /** As sent, or quantity × unit_amount; two decimals (src/derive/line-amount.ts). */
   line_amount: Decimal;
   line_amount_sent: boolean;
+  /** quantity × unit_amount − line_amount as delivered: positive a line allowance, negative a line charge; absent when none. */
+  line_adjustment?: Decimal;
   /** The category code, or the sent text when it could not be read. */
   tax_category: string;
   /** The request key the category came from (tax_category or an alias, spec 2.7); absent when the default S applies. */

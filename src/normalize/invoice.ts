@@ -3,6 +3,7 @@ import { countryCode } from '../codelists/countries.js';
 import { taxCategory, paymentMeansFromLabel } from '../codelists/tax.js';
 import { unitCode } from '../codelists/units.js';
 import { money, toDecimal } from '../derive/money.js';
+import { lineAmounts } from '../derive/line-amount.js';
 
 type Raw = Record<string, unknown>;
 
@@ -22,6 +23,7 @@ function normalizeLine(raw: Raw): Line {
   const quantity = dec(raw.quantity)!;
   const unit_amount = dec(raw.unit_amount)!;
   const sentAmount = dec(raw.line_amount);
+  const amounts = lineAmounts(quantity, unit_amount, sentAmount);
   const categoryKey = CATEGORY_FIELDS.find((f) => str(raw[f]) !== undefined);
   const categoryText = categoryKey && str(raw[categoryKey]);
   return {
@@ -29,8 +31,10 @@ function normalizeLine(raw: Raw): Line {
     quantity,
     unit_amount,
     tax_amount: money(dec(raw.tax_amount)!),
-    line_amount: money(sentAmount ?? quantity.times(unit_amount)),
+    // Spec 2.7: quantity × unit_amount by default, delivered with two decimals (src/derive/line-amount.ts).
+    line_amount: amounts.net,
     line_amount_sent: sentAmount !== undefined,
+    ...(amounts.adjustment ? { line_adjustment: amounts.adjustment } : {}),
     tax_category: taxCategory(categoryText) ?? categoryText!,
     ...(categoryKey ? { tax_category_key: categoryKey } : {}),
     unit: unitCode(str(raw.unit)),

@@ -1,5 +1,5 @@
 import type { Line, TaxCategory } from '../model/types.js';
-import { formatMoney, money, type Decimal } from '../derive/money.js';
+import { formatMoney, type Decimal } from '../derive/money.js';
 import { toAed } from '../derive/totals.js';
 import { el, val, type XmlNode } from './node.js';
 import { categoryField, lineAmountField, taxCategoryNode } from './tax.js';
@@ -7,22 +7,23 @@ import { categoryField, lineAmountField, taxCategoryNode } from './tax.js';
 export interface LineContext { currency: string; rate?: Decimal; lineAmountsInAed: boolean }
 
 /**
- * DESIGN (discount through a lower line_amount): the price stays unit_amount and the difference to
- * quantity × unit_amount travels as a line allowance, or as a line charge when line_amount is higher, so that
- * ibr-147-ae's line arithmetic holds.
+ * DESIGN (discount through a lower line_amount): the price stays unit_amount and the difference between
+ * quantity × unit_amount and the sent line_amount travels as a line allowance, or as a line charge when line_amount
+ * is higher, so that ibr-147-ae's line arithmetic holds. Which difference, if any, is decided with the line amount
+ * (src/derive/line-amount.ts): rounding alone never adds one.
  */
-function lineAdjustment(line: Line, at: string, amount: (v: Decimal) => XmlNode): XmlNode | undefined {
-  const gross = line.quantity.times(line.unit_amount);
-  // A sub-cent difference is rounding of quantity × price, not a discount: ibr-147-ae allows for it.
-  const difference = money(gross.minus(line.line_amount));
-  if (difference.isZero()) return undefined;
+function lineAdjustment(line: Line, at: string, currencyID: string): XmlNode | undefined {
+  const difference = line.line_adjustment;
+  if (!difference || difference.isZero()) return undefined;
   const isAllowance = difference.isPositive();
+  // Two decimals as every amount; the rare exact difference keeps all its decimals (line-amount.ts).
+  const text = difference.decimalPlaces() <= 2 ? difference.abs().toFixed(2) : difference.abs().toFixed();
   return {
     $: `${at}.line_amount`,
     'cbc:ChargeIndicator': isAllowance ? 'false' : 'true',
     'cbc:AllowanceChargeReasonCode': isAllowance ? '95' : 'ABK',
     'cbc:AllowanceChargeReason': isAllowance ? 'Discount' : 'Miscellaneous',
-    'cbc:Amount': amount(difference.abs()),
+    'cbc:Amount': el(text, { currencyID }, undefined, { currencyID: 'currency' }),
   };
 }
 
@@ -55,7 +56,7 @@ export function invoiceLine(line: Line, index: number, ctx: LineContext): XmlNod
     'cbc:ID': String(index + 1),
     'cbc:InvoicedQuantity': el(line.quantity.toFixed(), { unitCode: line.unit }, `${at}.quantity`, unit),
     'cbc:LineExtensionAmount': { ...amount(line.line_amount), $: lineAmountField(line, at) },
-    'cac:AllowanceCharge': lineAdjustment(line, at, amount),
+    'cac:AllowanceCharge': lineAdjustment(line, at, ctx.currency),
     'cac:Item': {
       'cbc:Description': val(line.description, `${at}.description`),
       'cbc:Name': val(line.description, `${at}.description`),
