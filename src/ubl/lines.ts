@@ -45,7 +45,7 @@ function priceExtension(line: Line, at: string, ctx: LineContext): XmlNode {
 
 export function invoiceLine(line: Line, index: number, ctx: LineContext): XmlNode {
   const at = `line_items[${index}]`;
-  const amount = (v: Decimal) => el(formatMoney(v), { currencyID: ctx.currency }, undefined, { currencyID: 'currency' });
+  const amount = (v: Decimal, source?: string) => el(formatMoney(v), { currencyID: ctx.currency }, source, { currencyID: 'currency' });
   const category = line.tax_category as TaxCategory;
   // Plain notation always: XSD decimals have no exponent form (Decimal.toString gives 1e-7). All the sent decimals.
   const price = line.unit_amount.toFixed();
@@ -55,7 +55,7 @@ export function invoiceLine(line: Line, index: number, ctx: LineContext): XmlNod
     $: at,
     'cbc:ID': String(index + 1),
     'cbc:InvoicedQuantity': el(line.quantity.toFixed(), { unitCode: line.unit }, `${at}.quantity`, unit),
-    'cbc:LineExtensionAmount': { ...amount(line.line_amount), $: lineAmountField(line, at) },
+    'cbc:LineExtensionAmount': amount(line.line_amount, lineAmountField(line, at)),
     'cac:AllowanceCharge': lineAdjustment(line, at, ctx.currency),
     'cac:Item': {
       'cbc:Description': val(line.description, `${at}.description`),

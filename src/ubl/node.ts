@@ -20,7 +20,8 @@ export function el(text: string, attributes: Record<string, string | undefined> 
   attributeSources: Record<string, string | undefined> = {}): XmlNode {
   const node: XmlNode = {};
   if (source !== undefined) node[SOURCE] = source;
-  for (const [k, v] of Object.entries(attributes)) {
+  for (const k in attributes) {
+    const v = attributes[k];
     if (v === undefined || v === '') continue;
     node[`@${k}`] = v;
     const from = attributeSources[k];
@@ -39,6 +40,9 @@ const isContent = (key: string) => key.charCodeAt(0) !== 64 /* @ */ && key.charC
 
 /** Drops undefined members and members that became empty, so no empty element is ever written (ibr-079). */
 export function compact(node: XmlNode): XmlNode | undefined {
+  // A text element (el, val) has nothing to drop but its text: kept as it is, not copied.
+  const text = node['#'];
+  if (text !== undefined) return text === '' ? undefined : node;
   const out: XmlNode = {};
   for (const [k, v] of Object.entries(node)) {
     if (v === undefined || v === '') continue;

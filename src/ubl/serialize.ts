@@ -13,6 +13,8 @@ import { SOURCE, type XmlNode, type XmlValue } from './node.js';
 
 /** A character XML 1.0 cannot carry (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates). */
 export const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** The same, or any surrogate: a quick first look without the (slower) unicode mode; pairs are told apart after it. */
+const MAYBE_NOT_XML_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /**
  * Text the builder was given that no XML document can carry. The request and entity checks refuse such text at its
@@ -32,7 +34,8 @@ const ATTRIBUTE_SPECIAL_ALL = /[&<>"\t\n\r]/g;
 const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
 const reference = (c: string) => REFERENCE[c]!;
 
-const INDENT = '  ';
+const PADS = Array.from({ length: 16 }, (_, depth) => '  '.repeat(depth));
+const pad = (depth: number) => PADS[depth] ?? '  '.repeat(depth);
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 class Writer {
@@ -40,7 +43,7 @@ class Writer {
   readonly sources = new Map<string, string>();
 
   private checked(raw: string, path: string, field: string | undefined): string {
-    const bad = NOT_XML_CHAR.exec(raw);
+    const bad = MAYBE_NOT_XML_CHAR.test(raw) ? NOT_XML_CHAR.exec(raw) : null;
     if (bad) throw new UnwritableText(path, field, bad[0].codePointAt(0)!);
     return raw;
   }
@@ -57,12 +60,12 @@ class Writer {
 
   /** One element at `path`; `inherited` is the nearest ancestor's field, for the guard's message only. */
   element(name: string, value: string | XmlNode, depth: number, path: string, inherited: string | undefined): void {
-    const pad = INDENT.repeat(depth);
-    if (typeof value === 'string') { this.out.push(`${pad}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
+    const indent = pad(depth);
+    if (typeof value === 'string') { this.out.push(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
     const field = value[SOURCE] as string | undefined;
     if (field !== undefined) this.sources.set(path, field);
     const own = field ?? inherited;
-    let open = `${pad}<${name}`;
+    let open = `${indent}<${name}`;
     let text: string | undefined;
     const children: Array<[string, XmlValue]> = [];
     for (const key of Object.keys(value)) {
@@ -84,11 +87,15 @@ class Writer {
     }
     this.out.push(`${open}>\n`);
     this.children(children, depth + 1, path, own);
-    this.out.push(`${pad}</${name}>\n`);
+    this.out.push(`${indent}</${name}>\n`);
   }
 
   /** The children of one parent: `[n]` in a location only when the parent has more than one child of that local name. */
   children(children: Array<[string, XmlValue]>, depth: number, base: string, inherited: string | undefined): void {
+    if (!hasRepeats(children)) {
+      for (const [key, v] of children) this.element(key, Array.isArray(v) ? v[0]! : v as string | XmlNode, depth, `${base}/${localName(key)}`, inherited);
+      return;
+    }
     const total = new Map<string, number>();
     for (const [key, v] of children) {
       const local = localName(key);
@@ -104,6 +111,17 @@ class Writer {
       }
     }
   }
+}
+
+/** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */
+function hasRepeats(children: Array<[string, XmlValue]>): boolean {
+  for (let i = 0; i < children.length; i++) {
+    const v = children[i]![1];
+    if (Array.isArray(v) && v.length > 1) return true;
+    const local = localName(children[i]![0]);
+    for (let j = 0; j < i; j++) if (localName(children[j]![0]) === local) return true;
+  }
+  return false;
 }
 
 export interface Serialized {

@@ -18,44 +18,50 @@ export const lineAmountField = (line: Line, at: string) => `${at}.${line.line_am
 
 export function taxCategoryNode(category: TaxCategory, exemptionReason?: string, source?: string, reasonSource?: string): XmlNode {
   return {
-    ...(source ? { $: source } : {}),
+    $: source,
     'cbc:ID': category,
     'cbc:Percent': CATEGORY_PERCENT[category],
-    'cbc:TaxExemptionReasonCode': category === 'E' && exemptionReason !== undefined
-      ? { ...(reasonSource ? { $: reasonSource } : {}), '#': exemptionReason } : undefined,
+    'cbc:TaxExemptionReasonCode': category === 'E' && exemptionReason !== undefined ? { $: reasonSource, '#': exemptionReason } : undefined,
     'cac:TaxScheme': { 'cbc:ID': 'VAT' },
   };
 }
 
-/** The field a sum over lines came from: the one line with a non-zero term when there is exactly one, else line_items. */
-function sumField(terms: Array<{ value: Decimal; field: string }>): string {
-  const nonZero = terms.filter((t) => !t.value.isZero());
-  if (terms.length === 1) return terms[0]!.field;
-  return nonZero.length === 1 ? nonZero[0]!.field : 'line_items';
-}
-
 /**
- * One cac:TaxSubtotal: computed from the lines of its category, so it maps to that line when there is one, else
- * to line_items; its amounts to the one line that contributes to them, if only one does; the exemption reason to the
- * line it was taken from (docs/decisions.md, exemption reason).
+ * One cac:TaxSubtotal: computed from the lines of its category, so it maps to that line when there is one, else to
+ * line_items; each of its amounts to the one line contributing a non-zero amount when only one does; the exemption
+ * reason to the line it was taken from (docs/decisions.md, exemption reason).
  */
-function subtotal(invoice: Invoice, c: Totals['categories'][number], amount: (v: Decimal) => XmlNode): XmlNode {
-  const lines = invoice.line_items.flatMap((line, i) => (line.tax_category === c.category ? [{ line, at: `line_items[${i}]` }] : []));
-  const only = lines.length === 1 ? lines[0]! : undefined;
-  const reasonLine = lines.find(({ line }) => line.tax_exemption_reason === c.exemptionReason && c.exemptionReason !== undefined);
+function subtotal(invoice: Invoice, c: Totals['categories'][number], amount: (v: Decimal, source?: string) => XmlNode): XmlNode {
+  let count = 0;
+  let first = -1;
+  let taxable: string | undefined;
+  let tax: string | undefined;
+  let reason: string | undefined;
+  invoice.line_items.forEach((line, i) => {
+    if (line.tax_category !== c.category) return;
+    count++;
+    if (first < 0) first = i;
+    const at = `line_items[${i}]`;
+    // '' marks a second non-zero term: the sum then comes from line_items
+    if (!line.line_amount.isZero()) taxable = taxable === undefined ? lineAmountField(line, at) : '';
+    if (!line.tax_amount.isZero()) tax = tax === undefined ? `${at}.tax_amount` : '';
+    if (reason === undefined && c.exemptionReason !== undefined && line.tax_exemption_reason === c.exemptionReason) reason = `${at}.tax_exemption_reason`;
+  });
+  const only = count === 1 ? first : -1;
+  const onlyLine = invoice.line_items[only];
+  const sum = (field: string | undefined, single: string) => (only >= 0 ? single : field || 'line_items');
   return {
-    $: only?.at ?? 'line_items',
-    'cbc:TaxableAmount': { ...amount(c.taxable), $: sumField(lines.map(({ line, at }) => ({ value: line.line_amount, field: lineAmountField(line, at) }))) },
-    'cbc:TaxAmount': { ...amount(c.tax), $: sumField(lines.map(({ line, at }) => ({ value: line.tax_amount, field: `${at}.tax_amount` }))) },
-    'cac:TaxCategory': taxCategoryNode(c.category, c.exemptionReason, only ? categoryField(only.line, only.at) : 'line_items',
-      reasonLine && `${reasonLine.at}.tax_exemption_reason`),
+    $: onlyLine ? `line_items[${only}]` : 'line_items',
+    'cbc:TaxableAmount': amount(c.taxable, sum(taxable, onlyLine ? lineAmountField(onlyLine, `line_items[${only}]`) : '')),
+    'cbc:TaxAmount': amount(c.tax, sum(tax, `line_items[${only}].tax_amount`)),
+    'cac:TaxCategory': taxCategoryNode(c.category, c.exemptionReason, onlyLine ? categoryField(onlyLine, `line_items[${only}]`) : 'line_items', reason),
   };
 }
 
 /** The document-currency tax total with one subtotal per category, then the AED total for a foreign currency (IBT-111). */
 export function taxTotals(invoice: Invoice, totals: Totals, rate: Decimal | undefined): XmlNode[] {
   const currency = invoice.currency;
-  const amount = (v: Decimal) => el(formatMoney(v), { currencyID: currency }, undefined, { currencyID: 'currency' });
+  const amount = (v: Decimal, source?: string) => el(formatMoney(v), { currencyID: currency }, source, { currencyID: 'currency' });
   const total = invoice.total_tax !== undefined ? 'total_tax' : 'line_items';
   const main: XmlNode = {
     $: total,
