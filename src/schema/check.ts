@@ -55,8 +55,11 @@ const RULE_OF_FIELD: Record<string, string> = { transaction_type_code: 'ibr-154-
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** Fields kept on the record only (spec 2.1): they never reach the XML, so any character is fine there. */
-const NOT_EMITTED = /^(invoice_number|reference|invoice_type|payment_method|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code))$/;
+/**
+ * Fields that never reach the XML as sent, so any character is fine there: kept on the record only (spec 2.1), the
+ * key that selects the entity, the seller block (validated, not emitted, 2.3), and the unit (a code or EA, 2.7).
+ */
+const NOT_EMITTED = /^(entity_id|invoice_number|reference|invoice_type|payment_method|seller\.\w+|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code|unit))$/;
 
 /** Strings holding a character no XML document can carry: located, instead of written into a broken document. */
 function unrepresentable(value: unknown, path: string, out: Finding[]): void {

@@ -66,10 +66,12 @@ describe('a request field that cannot be written is refused at that field', () =
     expect(outcome.findings).toEqual([expect.objectContaining({ field, message: `${field} contains the character U+0000, which an XML document cannot carry` })]);
   });
 
-  it('text only stored on the record (reference, buyer.email) may hold anything: the invoice is built', () => {
+  it('text that never reaches the XML as sent (reference, buyer.email, the seller block, a unit) may hold anything', () => {
     const body = base();
     body.reference = 'a\u0000';
     body.buyer.email = 'b\uFFFF';
+    body.seller = { issuing_authority: 'c\u0001' };
+    body.line_items[0].unit = 'd\uD800';
     const outcome = validateInvoice(body, envWithEntity(alNoor()));
     expect(outcome.kind === 'validated' && outcome.xml).toBeTruthy();
   });
