@@ -93,7 +93,10 @@ class Writer {
   /** The children of one parent: `[n]` in a location only when the parent has more than one child of that local name. */
   children(children: Array<[string, XmlValue]>, depth: number, base: string, inherited: string | undefined): void {
     if (!hasRepeats(children)) {
-      for (const [key, v] of children) this.element(key, Array.isArray(v) ? v[0]! : v as string | XmlNode, depth, `${base}/${localName(key)}`, inherited);
+      for (const [key, v] of children) {
+        const item = Array.isArray(v) ? v[0] : v as string | XmlNode;
+        if (item !== undefined) this.element(key, item, depth, `${base}/${localName(key)}`, inherited);
+      }
       return;
     }
     const total = new Map<string, number>();

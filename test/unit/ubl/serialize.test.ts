@@ -91,6 +91,10 @@ describe('layout', () => {
       + '</Invoice>\n');
   });
 
+  it('an empty array or an undefined member writes nothing', () => {
+    expect(written(serializeXml(doc({ 'cbc:A': [], 'cbc:B': 'b', 'cbc:C': undefined })))).toEqual(['<cbc:B>b</cbc:B>']);
+  });
+
   it('source keys are never written', () => {
     const xml = serializeXml(doc({ $: 'x', 'cbc:A': val('a', 'f'), 'cbc:B': el('b', { y: '1' }, 'g', { y: 'h' }) }));
     expect(written(xml)).toEqual(['<cbc:A>a</cbc:A>', '<cbc:B y="1">b</cbc:B>']);
