@@ -1,13 +1,16 @@
 import type { Entity, Finding, Invoice, RejectedResponse, ValidateResponse } from './model/types.js';
 import { pruneEmpty } from './normalize/prune.js';
 import { normalizeInvoice } from './normalize/invoice.js';
-import { checkSchema } from './schema/check.js';
+import { checkSchema, unwritableEntity } from './schema/check.js';
+import { sectionOfField } from './schema/sections.js';
 import { deriveBuyerEndpoint } from './derive/endpoint.js';
 import { resolveRate, type RateTable } from './derive/rates.js';
 import { computeTotals, invoiceTypeCode } from './derive/totals.js';
 import { invoiceUuid, type UuidMode } from './derive/uuid.js';
 import { runRules } from './rules/index.js';
-import { renderInvoice } from './ubl/invoice.js';
+import { renderInvoiceWithSources, type BuildInput } from './ubl/invoice.js';
+import { UnwritableText, type Serialized } from './ubl/serialize.js';
+import { withFields, type SourceMap } from './ubl/source-map.js';
 import { registrationType, TAX_CATEGORIES } from './codelists/tax.js';
 
 export interface PipelineEnv {
@@ -27,7 +30,11 @@ export interface PipelineEnv {
 
 export type InvoiceOutcome =
   | { kind: 'rejected'; response: RejectedResponse }
-  | { kind: 'validated'; response: ValidateResponse; findings: Finding[]; xml: string | null; invoice: Invoice | null };
+  | {
+    kind: 'validated'; response: ValidateResponse; findings: Finding[]; xml: string | null; invoice: Invoice | null;
+    /** Location in `xml` → the request field it was built from (src/ubl/source-map.ts); null when no XML was built. */
+    sources: SourceMap | null;
+  };
 
 export const MESSAGE_VALID = 'Invoice is valid and ready to send';
 export const MESSAGE_INVALID = 'Invoice has validation errors';
@@ -67,7 +74,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const pruned = pruneEmpty(input);
   if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) {
     const findings: Finding[] = [{ message: 'The invoice must be a JSON object (spec 2.1)', section: 'invoice_header', severity: 'error' }];
-    return { kind: 'validated', response: response({}, findings, false), findings, xml: null, invoice: null };
+    return { kind: 'validated', response: response({}, findings, false), findings, xml: null, invoice: null, sources: null };
   }
   const body = pruned as Record<string, unknown>;
   const rejected = registrationTypeErrors(body);
@@ -75,7 +82,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
 
   const schemaFindings = checkSchema(body);
   if (schemaFindings.length) {
-    return { kind: 'validated', response: response(body, schemaFindings, env.duplicate ?? false), findings: schemaFindings, xml: null, invoice: null };
+    return { kind: 'validated', response: response(body, schemaFindings, env.duplicate ?? false), findings: schemaFindings, xml: null, invoice: null, sources: null };
   }
   const invoice = normalizeInvoice(body);
   const entity = env.findEntity(invoice.entity_id);
@@ -85,13 +92,32 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const typeCode = invoiceTypeCode(invoice);
   const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
 
-  const buildable = entity && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
-  const xml = buildable ? renderInvoice({
+  const unwritable = entity ? unwritableEntity(entity) : [];
+  findings.push(...unwritable);
+
+  const buildable = entity && !unwritable.length && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
+  const built = buildable ? build(findings, {
     invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, lineAmounts: env.lineAmounts,
     uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
   }) : null;
-  if (xml && env.schematron) findings.push(...withoutRepeats(env.schematron.run(xml), findings));
-  return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml, invoice };
+  // PINT-AE findings on the built document name the request field it came from (the source map, not a re-parse).
+  if (built && env.schematron) findings.push(...withFields(withoutRepeats(env.schematron.run(built.xml), findings), built.sources));
+  return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml: built?.xml ?? null, invoice, sources: built?.sources ?? null };
+}
+
+/**
+ * The document and its source map. Text no XML can carry is refused before this (checkSchema, unwritableEntity); if
+ * any still reached the writer, the invoice gets a located finding instead of a broken document.
+ */
+function build(findings: Finding[], input: BuildInput): Serialized | null {
+  try {
+    return renderInvoiceWithSources(input);
+  } catch (e) {
+    if (!(e instanceof UnwritableText)) throw e;
+    const field = e.field ?? '(body)';
+    findings.push({ message: `${e.message}: no document was written`, section: sectionOfField(field), severity: 'error', field });
+    return null;
+  }
 }
 
 /** PINT-AE findings the rule engine already reported under the same rule id (with the input field) are not repeated. */

@@ -25,3 +25,11 @@ export function sum(values: Iterable<Decimal>): Decimal {
   for (const v of values) total = total.plus(v);
   return total;
 }
+
+/**
+ * Two decimals with halves towards positive infinity, as XPath's round() rounds (ibr-147-ae reads a line's amounts
+ * that way; src/derive/line-amount.ts). For positive amounts the same as money().
+ */
+export function lineMoney(value: Decimal): Decimal {
+  return value.toDecimalPlaces(2, DecimalJs.ROUND_HALF_CEIL);
+}

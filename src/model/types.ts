@@ -87,6 +87,8 @@ export interface Delivery {
   address_line3?: string;
   city?: string;
   country_subdivision?: string;
+  /** The request key the subdivision came from: country_subdivision, or its alias region or state (spec 2.4). */
+  country_subdivision_key?: string;
   country?: string;
   post_code?: string;
 }
@@ -96,11 +98,15 @@ export interface Line {
   quantity: Decimal;
   unit_amount: Decimal;
   tax_amount: Decimal;
-  /** As sent (rounded to two decimals), or quantity × unit_amount. */
+  /** As sent, or quantity × unit_amount; two decimals (src/derive/line-amount.ts). */
   line_amount: Decimal;
   line_amount_sent: boolean;
+  /** quantity × unit_amount − line_amount as delivered: positive a line allowance, negative a line charge; absent when none. */
+  line_adjustment?: Decimal;
   /** The category code, or the sent text when it could not be read. */
   tax_category: string;
+  /** The request key the category came from (tax_category or an alias, spec 2.7); absent when the default S applies. */
+  tax_category_key?: string;
   unit: string;
   tax_exemption_reason?: string;
   item_type?: string;
@@ -115,6 +121,8 @@ export interface Invoice {
   due_date?: string;
   currency: string;
   payment_means_code: string;
+  /** The request key the payment-means code was read from (DESIGN payment-means default); absent for the default. */
+  payment_means_key?: string;
   payment_account_id?: string;
   payment_method?: string;
   exchange_rate?: Decimal;

@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Finding } from '../model/types.js';
+import type { Entity, Finding } from '../model/types.js';
+import { ENTITY_TEXT_FIELDS } from '../ubl/parties.js';
+import { NOT_XML_CHAR } from '../ubl/serialize.js';
 import { sectionOfField } from './sections.js';
 import { invoiceSchema } from './invoice.schema.js';
 
@@ -51,11 +53,13 @@ function wording(error: ErrorObject, field: string): string {
 
 const RULE_OF_FIELD: Record<string, string> = { transaction_type_code: 'ibr-154-ae' };
 
-// XML 1.0 Char: tab, newline, carriage return, and the printable planes without surrogates, U+FFFE and U+FFFF.
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** Fields kept on the record only (spec 2.1): they never reach the XML, so any character is fine there. */
-const NOT_EMITTED = /^(invoice_number|reference|invoice_type|payment_method|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code))$/;
+/**
+ * Fields that never reach the XML as sent, so any character is fine there: kept on the record only (spec 2.1), the
+ * key that selects the entity, the seller block (validated, not emitted, 2.3), and the unit (a code or EA, 2.7).
+ */
+const NOT_EMITTED = /^(entity_id|invoice_number|reference|invoice_type|payment_method|seller\.\w+|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code|unit))$/;
 
 /** Strings holding a character no XML document can carry: located, instead of written into a broken document. */
 function unrepresentable(value: unknown, path: string, out: Finding[]): void {
@@ -63,14 +67,33 @@ function unrepresentable(value: unknown, path: string, out: Finding[]): void {
     if (NOT_EMITTED.test(path)) return;
     const bad = NOT_XML_CHAR.exec(value);
     if (bad) {
-      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
       const field = path || '(body)';
-      out.push({ message: `${field} contains the character U+${code}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
+      out.push({ message: `${field} contains the character ${codePoint(bad[0])}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
     }
   } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out));
   else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) unrepresentable(v, path ? `${path}.${k}` : k, out);
   }
+}
+
+/**
+ * The seller party is written from the entity record (spec 1.6), so its text must be writable too. A record holding
+ * a character no XML document can carry refuses the invoice with one finding per record field, at `entity_id` (the
+ * request field that chose the record); nothing is replaced.
+ */
+export function unwritableEntity(entity: Entity): Finding[] {
+  const out: Finding[] = [];
+  for (const name of ENTITY_TEXT_FIELDS) {
+    const value = entity[name];
+    const bad = value === undefined ? null : NOT_XML_CHAR.exec(value);
+    if (bad) {
+      out.push({
+        message: `The record of entity ${JSON.stringify(entity.entity_id)} holds the character ${codePoint(bad[0])} in ${name}, which an XML document cannot carry: correct the entity record`,
+        section: 'seller_party', severity: 'error', field: 'entity_id',
+      });
+    }
+  }
+  return out;
 }
 
 /** The schema stage: located field errors with human wording; an empty list when the body has the right shape. */

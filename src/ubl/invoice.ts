@@ -2,8 +2,8 @@ import type { Entity, Invoice } from '../model/types.js';
 import type { Endpoint } from '../derive/endpoint.js';
 import { invoiceTypeCode, toAed, type Totals } from '../derive/totals.js';
 import { formatMoney, type Decimal } from '../derive/money.js';
-import { compact, el, type XmlNode } from './node.js';
-import { serializeXml } from './serialize.js';
+import { compact, el, val, type XmlNode } from './node.js';
+import { serializeWithSources, type Serialized } from './serialize.js';
 import { customerParty, supplierParty } from './parties.js';
 import { delivery } from './delivery.js';
 import { paymentMeans } from './payment.js';
@@ -26,13 +26,17 @@ export interface BuildInput {
   lineAmounts?: 'aed' | 'document';
 }
 
-/** The invoice as an object tree, element order per the UBL 2.1 Invoice XSD. */
+/** The invoice as an object tree, element order per the UBL 2.1 Invoice XSD; `$` keys name each element's request field. */
 export function invoiceTree(input: BuildInput): XmlNode {
   const { invoice, totals, uuid } = input;
   const currency = invoice.currency;
   const foreign = currency !== 'AED' && input.rate !== undefined;
-  const amount = (v: Decimal) => el(formatMoney(v), { currencyID: currency });
+  const rateField = invoice.exchange_rate !== undefined ? 'exchange_rate' : 'currency';
+  const amount = (v: Decimal, source: string) => el(formatMoney(v), { currencyID: currency }, source, { currencyID: 'currency' });
   const lineCtx = { currency, rate: foreign ? input.rate : undefined, lineAmountsInAed: input.lineAmounts !== 'document' };
+  // Totals are the sender's own figures where sent (spec 2.6.2), else computed from the lines.
+  const subTotal = invoice.sub_total !== undefined ? 'sub_total' : 'line_items';
+  const total = invoice.total !== undefined ? 'total' : 'line_items';
   return {
     Invoice: {
       '@xmlns': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -40,16 +44,20 @@ export function invoiceTree(input: BuildInput): XmlNode {
       '@xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
       'cbc:CustomizationID': CUSTOMIZATION_ID,
       'cbc:ProfileID': PROFILE_ID,
-      'cbc:ProfileExecutionID': invoice.transaction_type_code,
-      'cbc:ID': uuid,
-      'cbc:UUID': uuid,
-      'cbc:IssueDate': invoice.date,
-      'cbc:DueDate': invoice.due_date,
-      'cbc:InvoiceTypeCode': invoiceTypeCode(invoice),
-      'cbc:DocumentCurrencyCode': currency,
-      'cbc:TaxCurrencyCode': foreign ? 'AED' : undefined,
-      'cac:StatementDocumentReference': invoice.customs_declaration_ref ? { 'cbc:ID': invoice.customs_declaration_ref } : undefined,
+      'cbc:ProfileExecutionID': val(invoice.transaction_type_code, 'transaction_type_code'),
+      // The generated UUID stands for the invoice record, which the request names by its invoice_number.
+      'cbc:ID': val(uuid, 'invoice_number'),
+      'cbc:UUID': val(uuid, 'invoice_number'),
+      'cbc:IssueDate': val(invoice.date, 'date'),
+      'cbc:DueDate': val(invoice.due_date, 'due_date'),
+      // 380 or 480 follows from the lines' categories (DESIGN).
+      'cbc:InvoiceTypeCode': val(invoiceTypeCode(invoice), 'line_items'),
+      'cbc:DocumentCurrencyCode': val(currency, 'currency'),
+      'cbc:TaxCurrencyCode': foreign ? val('AED', 'currency') : undefined,
+      'cac:StatementDocumentReference': invoice.customs_declaration_ref
+        ? { $: 'customs_declaration_ref', 'cbc:ID': invoice.customs_declaration_ref } : undefined,
       'cac:AdditionalDocumentReference': foreign ? {
+        $: rateField,
         'cbc:ID': 'AED',
         'cbc:DocumentTypeCode': 'aedtotal-incl-vat',
         'cbc:DocumentDescription': `AED ${formatMoney(toAed(totals.total, input.rate!))}`,
@@ -59,24 +67,30 @@ export function invoiceTree(input: BuildInput): XmlNode {
       'cac:Delivery': delivery(invoice),
       'cac:PaymentMeans': paymentMeans(invoice),
       'cac:TaxExchangeRate': foreign ? {
-        'cbc:SourceCurrencyCode': currency,
-        'cbc:TargetCurrencyCode': 'AED',
+        $: rateField,
+        'cbc:SourceCurrencyCode': val(currency, 'currency'),
+        'cbc:TargetCurrencyCode': val('AED', 'currency'),
         'cbc:CalculationRate': input.rate!.toFixed(),
       } : undefined,
-      'cac:TaxTotal': taxTotals(totals, currency, foreign ? input.rate : undefined),
+      'cac:TaxTotal': taxTotals(invoice, totals, foreign ? input.rate : undefined),
       'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(totals.subTotal),
-        'cbc:TaxExclusiveAmount': amount(totals.subTotal),
-        'cbc:TaxInclusiveAmount': amount(totals.total),
-        'cbc:PayableAmount': amount(totals.total),
+        $: total,
+        'cbc:LineExtensionAmount': amount(totals.subTotal, subTotal),
+        'cbc:TaxExclusiveAmount': amount(totals.subTotal, subTotal),
+        'cbc:TaxInclusiveAmount': amount(totals.total, total),
+        'cbc:PayableAmount': amount(totals.total, total),
       },
       'cac:InvoiceLine': invoice.line_items.map((line, i) => invoiceLine(line, i, lineCtx)),
     },
   };
 }
 
+/** The delivered UBL document as text, with its source map (location → request field, serialize.ts). */
+export function renderInvoiceWithSources(input: BuildInput): Serialized {
+  return serializeWithSources(compact(invoiceTree(input))!);
+}
+
 /** The delivered UBL document as text. */
 export function renderInvoice(input: BuildInput): string {
-  const tree = compact(invoiceTree(input))!;
-  return serializeXml(tree);
+  return renderInvoiceWithSources(input).xml;
 }

@@ -1,20 +1,48 @@
 /**
  * The XML as a plain object tree in xmlbuilder2's object form: keys in XSD order, `@name` for attributes,
  * `#` for text, arrays for repeated elements. Builders return trees; only `render` turns them into text.
+ *
+ * Keys starting with `$` are never written: `$` holds the request field an element came from (`buyer.name`,
+ * `line_items[2].tax_amount`) and `$@name` the field of its attribute `name`. The serializer turns them into the
+ * source map (location → field) that places PINT-AE findings on the built XML back in the request.
  */
 export type XmlNode = { [key: string]: XmlValue };
 export type XmlValue = string | XmlNode | XmlNode[] | undefined;
 
-/** An element with text and attributes; undefined attributes are left out. */
-export function el(text: string, attributes: Record<string, string | undefined> = {}): XmlNode {
+/** The key of an element's source field. */
+export const SOURCE = '$';
+
+/**
+ * An element with text and attributes; undefined attributes are left out. `source` is the element's field,
+ * `attributeSources` those of attributes that come from another field than the element.
+ */
+export function el(text: string, attributes: Record<string, string | undefined> = {}, source?: string,
+  attributeSources: Record<string, string | undefined> = {}): XmlNode {
   const node: XmlNode = {};
-  for (const [k, v] of Object.entries(attributes)) if (v !== undefined && v !== '') node[`@${k}`] = v;
+  if (source !== undefined) node[SOURCE] = source;
+  for (const k in attributes) {
+    const v = attributes[k];
+    if (v === undefined || v === '') continue;
+    node[`@${k}`] = v;
+    const from = attributeSources[k];
+    if (from !== undefined) node[`${SOURCE}@${k}`] = from;
+  }
   node['#'] = text;
   return node;
 }
 
+/** A text-only element that came from one field; undefined (not written) when the value is. */
+export function val(text: string | undefined, source: string): XmlNode | undefined {
+  return text === undefined ? undefined : { [SOURCE]: source, '#': text };
+}
+
+const isContent = (key: string) => key.charCodeAt(0) !== 64 /* @ */ && key.charCodeAt(0) !== 36; /* $ */
+
 /** Drops undefined members and members that became empty, so no empty element is ever written (ibr-079). */
 export function compact(node: XmlNode): XmlNode | undefined {
+  // A text element (el, val) has nothing to drop but its text: kept as it is, not copied.
+  const text = node['#'];
+  if (text !== undefined) return text === '' ? undefined : node;
   const out: XmlNode = {};
   for (const [k, v] of Object.entries(node)) {
     if (v === undefined || v === '') continue;
@@ -26,5 +54,5 @@ export function compact(node: XmlNode): XmlNode | undefined {
       if (c) out[k] = c;
     } else out[k] = v;
   }
-  return Object.keys(out).some((k) => !k.startsWith('@')) ? out : undefined;
+  return Object.keys(out).some(isContent) ? out : undefined;
 }

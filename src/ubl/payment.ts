@@ -6,7 +6,9 @@ import { el, type XmlNode } from './node.js';
 export function paymentMeans(invoice: Invoice): XmlNode {
   const code = invoice.payment_means_code;
   return {
+    // The key the code was read from; with no payment field at all, the field that would have carried it.
+    $: invoice.payment_means_key ?? 'payment_means_code',
     'cbc:PaymentMeansCode': el(code, { name: PAYMENT_MEANS[code] }),
-    'cac:PayeeFinancialAccount': invoice.payment_account_id ? { 'cbc:ID': invoice.payment_account_id } : undefined,
+    'cac:PayeeFinancialAccount': invoice.payment_account_id ? { $: 'payment_account_id', 'cbc:ID': invoice.payment_account_id } : undefined,
   };
 }

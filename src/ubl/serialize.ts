@@ -1,62 +1,145 @@
-import type { XmlNode, XmlValue } from './node.js';
+import { SOURCE, type XmlNode, type XmlValue } from './node.js';
 
 /*
- * The object tree (node.ts) as indented XML text, byte for byte what xmlbuilder2's create(tree).end({prettyPrint:
- * true, indent: '  '}) wrote for it, at a fraction of the cost (no DOM, no namespace algorithm; ~60% of a build went
- * there). The trees pintae builds are simple: element names with their prefixes declared on the root, attributes,
- * text-only or element-only content, never empty. Text and attribute values are treated as xmlbuilder2 treats them:
- * the five predefined entities and character references in them are decoded first, then `&` not starting an entity
- * or character reference, `<` and `>` are escaped (and `"` in attribute values).
- * test/unit/ubl/serialize.test.ts holds it to xmlbuilder2's output.
+ * The object tree (node.ts) as indented XML text, without a DOM (building one cost ~60% of a build). Text is written
+ * exactly: nothing is decoded or guessed, so `R&amp;D` in a request is delivered as the eight characters `R&amp;D`.
+ * Every `&`, `<` and `>` is escaped; in attribute values also `"`. A carriage return becomes `&#13;` (a reader turns a
+ * literal one into a line feed), and in attribute values tab and line feed become `&#9;` and `&#10;` (a reader turns
+ * literal ones into spaces): what a conforming reader gives back is exactly the text sent.
+ *
+ * While writing, each element's location (in the form of src/xpath/location.ts, which Schematron findings carry) is
+ * paired with the request field the builder recorded for it (`$` keys, node.ts): the source map.
  */
 
-const LONE_AMPERSAND = /&(?![A-Za-z]+;|#\d+;)/g;
-const NEEDS_ESCAPE = /[&<>"]/;
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** A character XML 1.0 cannot carry (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates). */
+export const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** The same, or any surrogate: a quick first look without the (slower) unicode mode; pairs are told apart after it. */
+const MAYBE_NOT_XML_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
-function decode(text: string): string {
-  return text.replace(/&(quot|amp|apos|lt|gt);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/&#(?:x([a-fA-F0-9]+)|([0-9]+));/g, (_, hex: string | undefined, dec: string) => String.fromCodePoint(parseInt(hex ?? dec, hex ? 16 : 10)));
-}
-
-function escapeText(raw: string): string {
-  if (!NEEDS_ESCAPE.test(raw)) return raw;
-  return decode(raw).replace(LONE_AMPERSAND, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttribute(raw: string): string {
-  if (!NEEDS_ESCAPE.test(raw)) return raw;
-  return escapeText(raw).replace(/"/g, '&quot;');
-}
-
-const INDENT = '  ';
-
-function writeElement(out: string[], name: string, value: XmlValue, depth: number): void {
-  if (value === undefined) return;
-  if (Array.isArray(value)) { for (const item of value) writeElement(out, name, item, depth); return; }
-  const pad = INDENT.repeat(depth);
-  if (typeof value === 'string') { out.push(`${pad}<${name}>${escapeText(value)}</${name}>\n`); return; }
-  let open = `${pad}<${name}`;
-  let text: string | undefined;
-  const children: Array<[string, XmlValue]> = [];
-  for (const key of Object.keys(value)) {
-    const v = value[key];
-    if (key.charCodeAt(0) === 64 /* @ */) { if (v !== undefined) open += ` ${key.slice(1)}="${escapeAttribute(v as string)}"`; }
-    else if (key === '#') text = v as string;
-    else children.push([key, v]);
+/**
+ * Text the builder was given that no XML document can carry. The request and entity checks refuse such text at its
+ * field before anything is built; this is the writer's own guard, so a gap there can never produce broken XML.
+ */
+export class UnwritableText extends Error {
+  constructor(readonly location: string, readonly field: string | undefined, readonly codePoint: number) {
+    super(`${location}: the character U+${codePoint.toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML`);
+    this.name = 'UnwritableText';
   }
-  if (children.length === 0) {
-    out.push(text === undefined || text === '' ? `${open}/>\n` : `${open}>${escapeText(text)}</${name}>\n`);
-    return;
+}
+
+const TEXT_SPECIAL = /[&<>\r]/;
+const TEXT_SPECIAL_ALL = /[&<>\r]/g;
+const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/;
+const ATTRIBUTE_SPECIAL_ALL = /[&<>"\t\n\r]/g;
+const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const reference = (c: string) => REFERENCE[c]!;
+
+const PADS = Array.from({ length: 16 }, (_, depth) => '  '.repeat(depth));
+const pad = (depth: number) => PADS[depth] ?? '  '.repeat(depth);
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+class Writer {
+  readonly out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  readonly sources = new Map<string, string>();
+
+  private checked(raw: string, path: string, field: string | undefined): string {
+    const bad = MAYBE_NOT_XML_CHAR.test(raw) ? NOT_XML_CHAR.exec(raw) : null;
+    if (bad) throw new UnwritableText(path, field, bad[0].codePointAt(0)!);
+    return raw;
   }
-  out.push(`${open}>\n`);
-  for (const [key, v] of children) writeElement(out, key, v, depth + 1);
-  out.push(`${pad}</${name}>\n`);
+
+  text(raw: string, path: string, field: string | undefined): string {
+    this.checked(raw, path, field);
+    return TEXT_SPECIAL.test(raw) ? raw.replace(TEXT_SPECIAL_ALL, reference) : raw;
+  }
+
+  attribute(raw: string, path: string, field: string | undefined): string {
+    this.checked(raw, path, field);
+    return ATTRIBUTE_SPECIAL.test(raw) ? raw.replace(ATTRIBUTE_SPECIAL_ALL, reference) : raw;
+  }
+
+  /** One element at `path`; `inherited` is the nearest ancestor's field, for the guard's message only. */
+  element(name: string, value: string | XmlNode, depth: number, path: string, inherited: string | undefined): void {
+    const indent = pad(depth);
+    if (typeof value === 'string') { this.out.push(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
+    const field = value[SOURCE] as string | undefined;
+    if (field !== undefined) this.sources.set(path, field);
+    const own = field ?? inherited;
+    let open = `${indent}<${name}`;
+    let text: string | undefined;
+    const children: Array<[string, XmlValue]> = [];
+    for (const key of Object.keys(value)) {
+      const v = value[key];
+      const first = key.charCodeAt(0);
+      if (first === 64 /* @ */) {
+        if (v === undefined) continue;
+        const at = `${path}/@${localName(key.slice(1))}`;
+        const from = value[SOURCE + key] as string | undefined;
+        if (from !== undefined) this.sources.set(at, from);
+        open += ` ${key.slice(1)}="${this.attribute(v as string, at, from ?? own)}"`;
+      } else if (first === 36 /* $ */) continue;
+      else if (key === '#') text = v as string;
+      else if (v !== undefined) children.push([key, v]);
+    }
+    if (children.length === 0) {
+      this.out.push(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);
+      return;
+    }
+    this.out.push(`${open}>\n`);
+    this.children(children, depth + 1, path, own);
+    this.out.push(`${indent}</${name}>\n`);
+  }
+
+  /** The children of one parent: `[n]` in a location only when the parent has more than one child of that local name. */
+  children(children: Array<[string, XmlValue]>, depth: number, base: string, inherited: string | undefined): void {
+    if (!hasRepeats(children)) {
+      for (const [key, v] of children) {
+        const item = Array.isArray(v) ? v[0] : v as string | XmlNode;
+        if (item !== undefined) this.element(key, item, depth, `${base}/${localName(key)}`, inherited);
+      }
+      return;
+    }
+    const total = new Map<string, number>();
+    for (const [key, v] of children) {
+      const local = localName(key);
+      total.set(local, (total.get(local) ?? 0) + (Array.isArray(v) ? v.length : 1));
+    }
+    const seen = new Map<string, number>();
+    for (const [key, v] of children) {
+      const local = localName(key);
+      for (const item of Array.isArray(v) ? v : [v as string | XmlNode]) {
+        const n = (seen.get(local) ?? 0) + 1;
+        seen.set(local, n);
+        this.element(key, item, depth, total.get(local)! > 1 ? `${base}/${local}[${n}]` : `${base}/${local}`, inherited);
+      }
+    }
+  }
+}
+
+/** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */
+function hasRepeats(children: Array<[string, XmlValue]>): boolean {
+  for (let i = 0; i < children.length; i++) {
+    const v = children[i]![1];
+    if (Array.isArray(v) && v.length > 1) return true;
+    const local = localName(children[i]![0]);
+    for (let j = 0; j < i; j++) if (localName(children[j]![0]) === local) return true;
+  }
+  return false;
+}
+
+export interface Serialized {
+  xml: string;
+  /** Location of an element or attribute → the request field it was built from (only those the builder recorded). */
+  sources: Map<string, string>;
 }
 
 /** The document: XML declaration, then the root element, each element on its own line; ends with a newline. */
+export function serializeWithSources(tree: XmlNode): Serialized {
+  const writer = new Writer();
+  writer.children(Object.entries(tree).filter(([, v]) => v !== undefined), 0, '', undefined);
+  return { xml: writer.out.join(''), sources: writer.sources };
+}
+
 export function serializeXml(tree: XmlNode): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  for (const [name, value] of Object.entries(tree)) writeElement(out, name, value, 0);
-  return out.join('');
+  return serializeWithSources(tree).xml;
 }
