@@ -13,7 +13,7 @@ export const totalRules: Rule[] = [
     check: ({ totals }) => totals.categories.filter((c) => c.category === 'S').flatMap((c) => {
       const expected = c.taxable.times(STANDARD_RATE);
       return c.tax.minus(expected).abs().greaterThan(ROUNDING_SLACK)
-        ? [error('tax', `VAT on standard-rated lines must be 5% of their taxable amount: ${c.taxable.toFixed(2)} × 5% = ${expected.toFixed(2)}, the lines carry ${c.tax.toFixed(2)}`, { rule: 'aligned-ibrp-s-09' })]
+        ? [error('tax', `VAT on standard-rated lines must be 5% of their taxable amount: ${c.taxable.toFixed(2)} × 5% = ${expected.toFixed(2)}, the lines carry ${c.tax.toFixed(2)}`, { rule: 'aligned-ibrp-s-09', field: 'line_items' })]
         : [];
     }),
   },
