@@ -342,9 +342,8 @@ class Parser {
   }
 
   private name(pattern: RegExp, at: number, what: string): string {
-    const s = this.s;
-    let name: string | undefined;
     // ASCII names without a regular expression; anything else (or an ill-formed name) through the full pattern.
+    const s = this.s;
     let i = at;
     let c = s.charCodeAt(i);
     if (c < 0x80 && ASCII_NAME[c] === 1) {
@@ -359,21 +358,21 @@ class Parser {
         }
         break;
       }
-      if (!(c >= 0x80)) { this.pos = i; name = s.slice(at, i); }
+      if (!(c >= 0x80) && i - at <= MAX_NAME_BYTES) { this.pos = i; return s.slice(at, i); }
     }
-    if (name === undefined) {
-      pattern.lastIndex = at;
-      const m = pattern.exec(s);
-      if (!m) this.fail(`expected ${what}`, at);
-      this.pos = pattern.lastIndex;
-      name = m[0];
-    }
-    if (name.length * 3 > MAX_NAME_BYTES) this.longName(name, at);
-    return name;
+    return this.fullName(pattern, at, what);
   }
 
-  private longName(name: string, at: number): void {
-    if (name.split(':').some((part) => over(part, MAX_NAME_BYTES))) this.fail(`a name of more than ${MAX_NAME_BYTES} bytes (libxml2's limit)`, at);
+  private fullName(pattern: RegExp, at: number, what: string): string {
+    pattern.lastIndex = at;
+    const m = pattern.exec(this.s);
+    if (!m) this.fail(`expected ${what}`, at);
+    this.pos = pattern.lastIndex;
+    const name = m[0];
+    if (name.length * 3 > MAX_NAME_BYTES && name.split(':').some((part) => over(part, MAX_NAME_BYTES))) {
+      this.fail(`a name of more than ${MAX_NAME_BYTES} bytes (libxml2's limit)`, at);
+    }
+    return name;
   }
 
   private fail(reason: string, at = this.pos): never {
