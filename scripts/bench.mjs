@@ -6,7 +6,9 @@
 //   4. PINT-AE rules on the official examples (issue 3): cold `pintae check` of one example; warm per-document time of
 //      the built-in rules and of the official rules (both layers), both through Saxon-JS
 //   5. Saxon-HE on Java over the same documents, when it can be run (see the note it prints)
-//   6. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
+//   6. the XML reader: official examples, and 10,000 / 20,000 / 40,000 attributes, namespace declarations and elements
+//      at the depth limit (scripts/bench-xml.mjs; its time must grow linearly)
+//   7. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
 // The corpus (scripts/bench-corpus.mjs) is generated into a temporary directory and removed afterwards.
 // BENCH_INVOICES (default 1000) and BENCH_RULE_ROUNDS (default 5) shrink a run.
 import { spawnSync } from 'node:child_process';
@@ -143,6 +145,7 @@ try {
   } else console.log(`  PINT-AE rules: skipped (no official examples at ${examplesDir})`);
 
   console.log(`  Saxon-HE on Java: ${saxonHeNote()}`);
+  await (await import('./bench-xml.mjs')).benchXml(root, official);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,11 +1,6 @@
-import { XPathUnsupported, type XAttr, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import type { XAttr, XDocument, XElement, XNode } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
-import { parseXml, XmlError } from '../xpath/xml.js';
-
-// TEMPORARY until the strict reader lands (branch reader): UTF-8 only, undecodable bytes refused unlocated.
-function decodeXml(bytes: Uint8Array): string {
-  try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes); } catch { throw new XmlError('the file is not well-formed UTF-8', 1, 1); }
-}
+import { decodeXml, parseXml, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 
 /**
@@ -27,7 +22,6 @@ export function readXmlDocument(input: Uint8Array | string): XmlRead {
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
     if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };
-    if (e instanceof XPathUnsupported) return { ok: false, message: e.message };
     throw e;
   }
 }

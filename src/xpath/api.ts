@@ -25,8 +25,17 @@ export interface XElement extends NodeBase {
   /** Attributes in the order written; namespace declarations (xmlns, xmlns:p) are not attributes. */
   attrs: XAttr[];
   children: XNode[];
+  /** Position of the '<' of its start tag in the text read (see Position). */
+  line: number;
+  column: number;
 }
-export interface XAttr extends NodeBase { kind: 2; ns: string; local: string; prefix: string; value: string }
+/** Position of its name in the text read (see Position). */
+export interface XAttr extends NodeBase { kind: 2; ns: string; local: string; prefix: string; value: string; line: number; column: number }
+/**
+ * Positions of elements and attributes are 1-based and counted in the original text: a CR LF pair, a lone CR and a LF
+ * each end a line, columns count UTF-16 code units, and a byte-order mark is not counted.
+ */
+export type Position = Pick<XElement, 'line' | 'column'>;
 /** Text, CDATA sections merged in; adjacent text is one node; no empty text nodes. */
 export interface XText extends NodeBase { kind: 3; value: string }
 export interface XComment extends NodeBase { kind: 8; value: string }

@@ -1,78 +1,85 @@
 /*
- * pintae's XML reader for its own XPath evaluator: builds the tree Saxon-JS sees for the same text (namespaces
- * resolved, whitespace-only text kept, CDATA merged into text, comments and processing instructions kept), in one
- * pass without regular expressions on the hot paths. It is stricter than Saxon-JS's own reader (which lets some
- * ill-formed text through): anything not well-formed XML 1.0 with namespaces is an XmlError. What it leaves to
- * Saxon-JS (a DOCTYPE, entities beyond the five predefined ones, XML 1.1) is XPathUnsupported.
+ * pintae's one XML reader. Well-formedness is judged as libxml2 judges it (XML 1.0 fifth edition with Namespaces,
+ * libxml2's namespace errors and resource limits included; a document of any version 1.x is read by the 1.0 rules, as
+ * libxml2 reads it), and a DOCTYPE is refused outright: pintae never reads a DTD or an external entity. The tree is the
+ * one Saxon-JS builds from the same text (namespaces resolved, whitespace-only text kept, CDATA merged into text,
+ * comments and processing instructions kept), with the line and column of every element and attribute. One pass,
+ * no recursion, no regular expression on the hot paths, time linear in the text.
  */
-import { XPathUnsupported } from './api.js';
 import type { XAttr, XDocument, XElement, XNode } from './api.js';
+import {
+  ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
+} from './xml-chars.js';
+import { decodeXml } from './xml-decode.js';
+import { Lines, xmlErrorAt } from './xml-error.js';
+import { isUriReference } from './xml-uri.js';
 
-/** Text that is not well-formed XML, located (1-based line and column, counted in characters). */
-export class XmlError extends Error {
-  constructor(readonly reason: string, readonly line: number, readonly column: number) {
-    super(`not well-formed XML at line ${line}, column ${column}: ${reason}`);
-    this.name = 'XmlError';
-  }
+export { decodeXml } from './xml-decode.js';
+export { XmlError } from './xml-error.js';
+
+/** Parses the text of a whole document. Throws XmlError (located) for anything libxml2 refuses, and for a DOCTYPE. */
+export function parseXml(text: string): XDocument {
+  return new Parser(text).document();
+}
+
+/** Reads a document from its bytes (decoded as decodeXml does) or from its text. Throws XmlError. */
+export function readXml(input: Uint8Array | string): XDocument {
+  return parseXml(typeof input === 'string' ? input : decodeXml(input));
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-
-// XML 1.0 (fifth edition) names, without the colon: namespace-aware names are NCName or NCName:NCName. Saxon-JS's
-// reader refuses characters beyond U+FFFF in names (measured), so they are left out: such a name is an XmlError.
-const START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D'
-  + '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
-const REST = `${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
-const NCNAME = `[${START}][${REST}]*`;
-const QNAME_AT = new RegExp(`${NCNAME}(?::${NCNAME})?`, 'y');
-const NCNAME_AT = new RegExp(NCNAME, 'y');
-/** For each ASCII code: 1 a name start character, 2 a name character that cannot start a name, 0 neither (':' is 0). */
-const ASCII_NAME = new Uint8Array(128).map((_, c) => (/[A-Za-z_]/.test(String.fromCharCode(c)) ? 1 : /[-.0-9]/.test(String.fromCharCode(c)) ? 2 : 0));
-const NAME_ONLY = new RegExp(`^[${START}:][${REST}:]*$`);
-/** A character XML 1.0 does not allow anywhere (lone surrogates included, thanks to the u flag). */
-const NOT_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-const XML_DECL = /<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])(1\.[0-9]+)\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\3)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\4)?[ \t\n]*\?>/y;
+const XML_DECL = /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])([^"']*)\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\3)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
-
-type Scope = ReadonlyMap<string, string>;
-const ROOT_SCOPE: Scope = new Map([['xml', XML_NS], ['', '']]);
+/** Above this many, repeated attribute names are found through a set instead of by comparing each pair. */
+const FEW = 8;
 
 interface RawAttr { qname: string; value: string; at: number }
-interface Open { element: XElement; qname: string; scope: Scope }
+/** An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]). */
+interface Open { element: XElement; qname: string; undo: Array<[string, string | undefined]> | undefined }
 
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09;
-
-/** Parses a whole XML document. Throws XmlError when it is not well-formed, XPathUnsupported for a DOCTYPE or XML 1.1. */
-export function parseXml(text: string): XDocument {
-  let s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (s.includes('\r')) s = s.replace(/\r\n?/g, '\n');
-  return new Parser(s).document();
-}
+const same = (t: string) => t;
+const lineEnds = (t: string) => (t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
+/** CDATA attribute normalization (XML 1.0 3.3.3): each literal line end or tab becomes one space. */
+const attrSpaces = (t: string) => (/[\t\n\r]/.test(t) ? t.replace(/\r\n|[\t\n\r]/g, ' ') : t);
+const attrSpacesNoCr = (t: string) => (t.includes('\n') || t.includes('\t') ? t.replace(/[\t\n]/g, ' ') : t);
 
 class Parser {
-  private pos = 0;
+  /** Where the document starts: after a byte-order mark, which no position counts. */
+  private readonly from: number;
+  private pos: number;
   private order = 0;
   /** Text read since the last node other than text, waiting to become one text node. */
   private pending = '';
-  constructor(private readonly s: string) {}
+  private readonly lines: Lines;
+  /** The namespace bindings in scope: prefix → URI ('' → '' while no default namespace is declared). */
+  private readonly bound = new Map<string, string>([['xml', XML_NS], ['', '']]);
+  /** Line-end normalization of text, and attribute-value normalization: cheaper in the usual text without CR. */
+  private readonly lineEnds: (t: string) => string;
+  private readonly attrSpaces: (t: string) => string;
+
+  constructor(private readonly s: string) {
+    this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.lines = new Lines(s, this.from);
+    const cr = s.includes('\r');
+    this.lineEnds = cr ? lineEnds : same;
+    this.attrSpaces = cr ? attrSpaces : attrSpacesNoCr;
+  }
 
   document(): XDocument {
     const s = this.s;
     const bad = NOT_CHAR.exec(s);
-    if (bad) this.fail(`character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`, bad.index);
+    if (bad) this.fail(`character ${codePoint(bad[0].codePointAt(0)!)} is not allowed in XML`, bad.index);
     const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [] };
-    if (s.startsWith('<?xml') && isSpace(s.charCodeAt(5))) this.declaration();
+    if (s.startsWith('<?xml', this.pos) && isSpace(s.charCodeAt(this.pos + 5))) this.declaration();
     let root = false;
     for (;;) {
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       if (this.pos >= s.length) break;
       if (s.startsWith('<!--', this.pos)) doc.children.push(this.comment(doc));
       else if (s.startsWith('<?', this.pos)) doc.children.push(this.instruction(doc));
-      else if (s.startsWith('<!DOCTYPE', this.pos)) {
-        if (root) this.fail('a DOCTYPE after the root element');
-        throw new XPathUnsupported('a document with a DOCTYPE is left to Saxon-JS');
-      } else if (s.charCodeAt(this.pos) === 0x3c && !root) { root = true; this.element(doc); }
+      else if (s.startsWith('<!DOCTYPE', this.pos)) this.fail('a DOCTYPE declaration is not allowed (no DTD or external entity is ever read)');
+      else if (s.charCodeAt(this.pos) === 0x3c && !root) { root = true; this.element(doc); }
       else this.fail(root ? 'content after the root element' : 'expected the root element');
     }
     if (!root) this.fail('no root element');
@@ -80,19 +87,19 @@ class Parser {
   }
 
   private declaration(): void {
-    XML_DECL.lastIndex = 0;
+    XML_DECL.lastIndex = this.pos;
     const m = XML_DECL.exec(this.s);
     if (!m) this.fail('malformed XML declaration');
-    if (m[2] !== '1.0') throw new XPathUnsupported(`XML ${m[2]} is left to Saxon-JS`);
+    // libxml2 reads any 1.x by the XML 1.0 rules (with a warning) and refuses other versions.
+    if (!/^1\.[0-9]*$/.test(m[2]!)) this.fail(`XML version "${m[2]}" is not supported (1.x is read as XML 1.0)`, this.pos + m[0].indexOf(m[2]!, 14));
     this.pos = XML_DECL.lastIndex;
   }
 
-  /** The element starting at pos, with all its content (iterative: no recursion limit on nesting depth). */
+  /** The element starting at pos, with all its content (iterative: no recursion however deep the document). */
   private element(doc: XDocument): void {
     const s = this.s;
     const stack: Open[] = [];
     let parent: XElement | XDocument = doc;
-    let scope = ROOT_SCOPE;
     for (;;) {
       // At a '<' that starts a tag, a comment, a CDATA section or a processing instruction.
       const next = s.charCodeAt(this.pos + 1);
@@ -107,25 +114,25 @@ class Parser {
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
         this.flush(open.element);
+        if (open.undo) this.restore(open.undo);
         if (stack.length === 0) return;
-        const top = stack[stack.length - 1]!;
-        parent = top.element; scope = top.scope;
+        parent = stack[stack.length - 1]!.element;
       } else if (next === 0x21) { // '!'
         if (s.startsWith('<!--', this.pos)) { this.flush(parent); parent.children.push(this.comment(parent)); }
-        else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) {
-          const end = s.indexOf(']]>', this.pos + 9);
-          if (end < 0) this.fail('unterminated CDATA section');
-          this.pending += s.slice(this.pos + 9, end);
-          this.pos = end + 3;
-        } else this.fail('expected a comment or a CDATA section');
+        else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) this.cdata();
+        else this.fail('expected a comment or a CDATA section');
       } else if (next === 0x3f) { // '?'
         this.flush(parent); parent.children.push(this.instruction(parent));
       } else {
         this.flush(parent);
-        const open = this.startTag(parent, scope);
+        if (stack.length >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
+        const open = this.startTag(parent);
         parent.children.push(open.element);
-        if (s.charCodeAt(this.pos - 2) !== 0x2f) { stack.push(open); parent = open.element; scope = open.scope; }
-        else if (stack.length === 0) return;
+        if (s.charCodeAt(this.pos - 2) !== 0x2f) { stack.push(open); parent = open.element; }
+        else {
+          if (open.undo) this.restore(open.undo);
+          if (stack.length === 0) return;
+        }
       }
       const lt = s.indexOf('<', this.pos);
       if (lt < 0) this.fail(`element <${stack[stack.length - 1]!.qname}> is not closed`, s.length);
@@ -135,12 +142,13 @@ class Parser {
   }
 
   /** The start tag at pos; leaves pos after its '>' (so `s[pos - 2] === '/'` tells an empty-element tag). */
-  private startTag(parent: XElement | XDocument, inherited: Scope): Open {
+  private startTag(parent: XElement | XDocument): Open {
     const s = this.s;
     const tagAt = this.pos;
     const qname = this.name(QNAME_AT, this.pos + 1, 'an element name');
     let raw: RawAttr[] | undefined;
-    let scope = inherited;
+    let seen: Set<string> | undefined;
+    let undo: Open['undo'];
     for (;;) {
       const before = this.pos;
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
@@ -155,42 +163,80 @@ class Parser {
       this.pos++;
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       const value = this.attrValue();
-      if (raw) for (const other of raw) if (other.qname === name) this.fail(`attribute ${name} appears twice`, at);
+      if (seen) { if (seen.has(name)) this.fail(`attribute ${name} appears twice`, at); seen.add(name); }
+      else if (raw) {
+        for (const other of raw) if (other.qname === name) this.fail(`attribute ${name} appears twice`, at);
+        if (raw.length === FEW) seen = new Set([...raw.map((a) => a.qname), name]);
+      }
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
-        if (scope === inherited) scope = new Map(inherited);
-        (scope as Map<string, string>).set(this.declare(name, value, at), value);
+        const prefix = this.declare(name, value, at);
+        (undo ??= []).push([prefix, this.bound.get(prefix)]);
+        this.bound.set(prefix, value);
       }
       (raw ??= []).push({ qname: name, value, at });
     }
-    const element: XElement = { kind: 1, parent, order: this.order++, ns: '', local: qname, prefix: '', attrs: [], children: [] };
+    if (this.pos - tagAt > MAX_TEXT_BYTES / 3 && over(s.slice(tagAt, this.pos), MAX_TEXT_BYTES)) {
+      this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
+    }
+    this.lines.advance(tagAt);
+    const element: XElement = {
+      kind: 1, parent, order: this.order++, ns: '', local: qname, prefix: '', attrs: [], children: [],
+      line: this.lines.line, column: this.lines.column(tagAt),
+    };
     const colon = qname.indexOf(':');
     if (colon > 0) { element.prefix = qname.slice(0, colon); element.local = qname.slice(colon + 1); }
-    if (element.prefix === 'xmlns') this.fail('an element name cannot have the prefix xmlns', tagAt + 1);
-    const ns = scope.get(element.prefix);
+    const ns = element.prefix === 'xmlns' ? undefined : this.bound.get(element.prefix);
     if (ns === undefined) this.fail(`namespace prefix ${element.prefix} is not declared`, tagAt + 1);
     element.ns = ns;
-    if (raw) for (const a of raw) {
+    if (raw) this.attributes(element, raw);
+    return { element, qname, undo };
+  }
+
+  /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
+  private attributes(element: XElement, raw: RawAttr[]): void {
+    let prefixed = 0;
+    let expanded: Set<string> | undefined;
+    for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
       const i = a.qname.indexOf(':');
       const prefix = i > 0 ? a.qname.slice(0, i) : '';
       const local = i > 0 ? a.qname.slice(i + 1) : a.qname;
-      const attrNs = prefix === '' ? '' : scope.get(prefix);
-      if (attrNs === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
-      for (const other of element.attrs) {
-        if (other.local === local && other.ns === attrNs) this.fail(`attribute {${attrNs}}${local} appears twice`, a.at);
+      const ns = prefix === '' ? '' : this.bound.get(prefix);
+      if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
+      // Only two prefixed names can expand alike (two prefixes bound to one URI): unprefixed ones differ as written.
+      if (prefix !== '' && ++prefixed > 1) {
+        if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, a.at); expanded.add(key); }
+        else {
+          for (const other of element.attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
+          if (prefixed === FEW) expanded = new Set(element.attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
+        }
       }
-      element.attrs.push({ kind: 2, parent: element, order: this.order++, ns: attrNs, local, prefix, value: a.value } satisfies XAttr);
+      this.lines.advance(a.at);
+      element.attrs.push({
+        kind: 2, parent: element, order: this.order++, ns, local, prefix, value: a.value, line: this.lines.line, column: this.lines.column(a.at),
+      } satisfies XAttr);
     }
-    return { element, qname, scope };
   }
 
-  /** Checks a namespace declaration against the Namespaces in XML 1.0 constraints; returns the prefix it binds. */
+  private duplicate(ns: string, local: string, at: number): never {
+    this.fail(`attribute {${ns}}${local} appears twice (two prefixes bound to one namespace)`, at);
+  }
+
+  private restore(undo: Array<[string, string | undefined]>): void {
+    for (let i = undo.length - 1; i >= 0; i--) {
+      const [prefix, previous] = undo[i]!;
+      if (previous === undefined) this.bound.delete(prefix); else this.bound.set(prefix, previous);
+    }
+  }
+
+  /** Checks a namespace declaration as libxml2 does (its namespace errors); returns the prefix it binds. */
   private declare(name: string, uri: string, at: number): string {
     const prefix = name === 'xmlns' ? '' : name.slice(6);
     if (prefix === 'xmlns') this.fail('the prefix xmlns cannot be declared', at);
     if ((prefix === 'xml') !== (uri === XML_NS)) this.fail('the prefix xml is bound to its namespace and nothing else is', at);
     if (uri === XMLNS_NS) this.fail(`the namespace ${XMLNS_NS} cannot be declared`, at);
     if (prefix !== '' && uri === '') this.fail(`prefix ${prefix} cannot be undeclared in XML 1.0`, at);
+    if (uri !== '' && prefix !== 'xml' && !isUriReference(uri)) this.fail(`namespace name "${uri}" is not a URI reference`, at);
     return prefix;
   }
 
@@ -202,37 +248,44 @@ class Parser {
     const start = this.pos + 1;
     const end = s.indexOf(quote === 0x22 ? '"' : "'", start);
     if (end < 0) this.fail('unterminated attribute value');
-    let value = s.slice(start, end);
-    const lt = value.indexOf('<');
+    const raw = s.slice(start, end);
+    const lt = raw.indexOf('<');
     if (lt >= 0) this.fail("'<' in an attribute value", start + lt);
-    // Literal tabs and line ends become spaces; the same characters written as references stay as they are.
-    if (value.includes('\n') || value.includes('\t')) value = value.replace(/[\t\n]/g, ' ');
-    if (value.includes('&')) value = this.references(value, start);
     this.pos = end + 1;
-    return value;
+    // Literal tabs and line ends become spaces; the same characters written as references stay as they are.
+    return raw.includes('&') ? this.references(raw, start, this.attrSpaces) : this.attrSpaces(raw);
   }
 
-  /** Character data from pos up to the '<' at `end`. */
+  /** Character data from pos up to the '<' at `end`: one text node to libxml2, whose length it limits. */
   private text(end: number): void {
-    let t = this.s.slice(this.pos, end);
-    const cdataEnd = t.indexOf(']]>');
+    const raw = this.s.slice(this.pos, end);
+    const cdataEnd = raw.indexOf(']]>');
     if (cdataEnd >= 0) this.fail("']]>' in text", this.pos + cdataEnd);
-    if (t.includes('&')) t = this.references(t, this.pos);
+    const t = raw.includes('&') ? this.references(raw, this.pos, this.lineEnds) : this.lineEnds(raw);
+    if (over(t, MAX_TEXT_BYTES)) this.fail(`a text node of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`);
     this.pending += t;
   }
 
-  /** Replaces the entity and character references in `t`, which starts at `offset` in the text. */
-  private references(t: string, offset: number): string {
+  private cdata(): void {
+    const end = this.s.indexOf(']]>', this.pos + 9);
+    if (end < 0) this.fail('unterminated CDATA section');
+    const value = this.s.slice(this.pos + 9, end);
+    if (over(value, MAX_TEXT_BYTES - 12)) this.fail(`a CDATA section of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`);
+    this.pending += this.lineEnds(value);
+    this.pos = end + 3;
+  }
+
+  /** `raw` (at `offset` in the text) with its references replaced and `literal` applied to the text between them. */
+  private references(raw: string, offset: number, literal: (t: string) => string): string {
     let out = '';
     let from = 0;
-    for (let amp = t.indexOf('&'); amp >= 0; amp = t.indexOf('&', from)) {
-      const semi = t.indexOf(';', amp + 1);
+    for (let amp = raw.indexOf('&'); amp >= 0; amp = raw.indexOf('&', from)) {
+      const semi = raw.indexOf(';', amp + 1);
       if (semi < 0) this.fail("'&' not starting a reference", offset + amp);
-      const ref = t.slice(amp + 1, semi);
-      out += t.slice(from, amp) + this.reference(ref, offset + amp);
+      out += literal(raw.slice(from, amp)) + this.reference(raw.slice(amp + 1, semi), offset + amp);
       from = semi + 1;
     }
-    return out + t.slice(from);
+    return out + literal(raw.slice(from));
   }
 
   private reference(ref: string, at: number): string {
@@ -246,7 +299,7 @@ class Parser {
     }
     const value = PREDEFINED[ref];
     if (value !== undefined && Object.hasOwn(PREDEFINED, ref)) return value;
-    if (NAME_ONLY.test(ref)) throw new XPathUnsupported(`entity &${ref}; is left to Saxon-JS`);
+    if (NAME_ONLY.test(ref)) this.fail(`entity &${ref}; is not defined (only &lt; &gt; &amp; &apos; &quot; are: no DTD is ever read)`, at);
     this.fail("'&' not starting a reference", at);
   }
 
@@ -254,27 +307,30 @@ class Parser {
     const end = this.s.indexOf('--', this.pos + 4);
     if (end < 0) this.fail('unterminated comment');
     if (this.s.charCodeAt(end + 2) !== 0x3e) this.fail("'--' inside a comment", end);
-    const value = this.s.slice(this.pos + 4, end);
+    const value = this.lineEnds(this.s.slice(this.pos + 4, end));
+    if (over(value, MAX_TEXT_BYTES)) this.fail(`a comment of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`);
     this.pos = end + 3;
     return { kind: 8, parent, order: this.order++, value };
   }
 
   private instruction(parent: XElement | XDocument): XNode {
     const s = this.s;
+    const at = this.pos;
     const target = this.name(NCNAME_AT, this.pos + 2, 'a processing-instruction target');
-    if (target.toLowerCase() === 'xml') this.fail(`processing-instruction target ${target} is reserved`, this.pos - target.length);
+    if (target.toLowerCase() === 'xml') this.fail(`processing-instruction target ${target} is reserved (an XML declaration is allowed only at the start)`, at + 2);
     let value = '';
     if (!s.startsWith('?>', this.pos)) {
       if (!isSpace(s.charCodeAt(this.pos))) this.fail("expected whitespace or '?>'");
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       const end = s.indexOf('?>', this.pos);
       if (end < 0) this.fail('unterminated processing instruction');
-      value = s.slice(this.pos, end);
-      // Saxon-JS's reader misreads '??>' (it fails, or runs the instruction on past its end): its answer is its own.
-      if (value.endsWith('?')) throw new XPathUnsupported("a processing instruction ending in '?' is left to Saxon-JS");
+      value = this.lineEnds(s.slice(this.pos, end));
       this.pos = end;
     }
     this.pos += 2;
+    if (this.pos - at > MAX_TEXT_BYTES / 3 && over(s.slice(at, this.pos), MAX_TEXT_BYTES)) {
+      this.fail(`a processing instruction of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, at);
+    }
     return { kind: 7, parent, order: this.order++, target, value };
   }
 
@@ -294,22 +350,32 @@ class Parser {
       let colon = pattern !== QNAME_AT;
       for (c = s.charCodeAt(++i); ; c = s.charCodeAt(++i)) {
         if (c < 0x80 && ASCII_NAME[c]! > 0) continue;
-        if (c === 0x3a && !colon) { colon = true; const d = s.charCodeAt(i + 1); if (d < 0x80 && ASCII_NAME[d] === 1) continue; }
+        if (c === 0x3a && !colon) {
+          colon = true;
+          const d = s.charCodeAt(i + 1);
+          if (d < 0x80 && ASCII_NAME[d] === 1) continue;
+          if (d >= 0x80) c = d; // a local part starting beyond ASCII: the full pattern decides
+        }
         break;
       }
-      if (!(c >= 0x80)) { this.pos = i; return s.slice(at, i); }
+      if (!(c >= 0x80) && i - at <= MAX_NAME_BYTES) { this.pos = i; return s.slice(at, i); }
     }
+    return this.fullName(pattern, at, what);
+  }
+
+  private fullName(pattern: RegExp, at: number, what: string): string {
     pattern.lastIndex = at;
     const m = pattern.exec(this.s);
     if (!m) this.fail(`expected ${what}`, at);
     this.pos = pattern.lastIndex;
-    return m[0];
+    const name = m[0];
+    if (name.length * 3 > MAX_NAME_BYTES && name.split(':').some((part) => over(part, MAX_NAME_BYTES))) {
+      this.fail(`a name of more than ${MAX_NAME_BYTES} bytes (libxml2's limit)`, at);
+    }
+    return name;
   }
 
   private fail(reason: string, at = this.pos): never {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = this.s.indexOf('\n'); i >= 0 && i < at; i = this.s.indexOf('\n', i + 1)) { line++; lineStart = i + 1; }
-    throw new XmlError(reason, line, at - lineStart + 1);
+    throw xmlErrorAt(this.s, this.from, at, reason);
   }
 }

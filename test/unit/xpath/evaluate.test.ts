@@ -5,6 +5,7 @@ import { engine } from '../../../src/xpath/index.js';
 import { location } from '../../../src/xpath/location.js';
 import { stringOf, type Atomic } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
+import { deepDocument } from '../../helpers/deep-tree.js';
 import { disagreements, verdict, xpathOracle, type Oracle } from '../../helpers/saxon-xpath.js';
 
 const NS = new Map([['a', 'urn:a'], ['b', 'urn:b']]);
@@ -54,7 +55,7 @@ describe('paths', () => {
 describe('deep documents', () => {
   it('descendant axes walk without recursion', () => {
     const depth = 100_000;
-    const doc = parseXml(`${'<a>'.repeat(depth)}<b/>${'</a>'.repeat(depth)}`);
+    const doc = deepDocument(depth, 'a', { element: 'b' });
     const count = (expr: string) => engine.compile(expr, { namespaces: new Map(), variables: new Set() })(doc, new Map()).length;
     expect(count('//a')).toBe(depth);
     expect(count('/descendant::node()')).toBe(depth + 1);

@@ -12,6 +12,7 @@ import {
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
+import { deepDocument } from '../../helpers/deep-tree.js';
 import { show, verdict, xpathOracle, type Oracle, type Verdict } from '../../helpers/saxon-xpath.js';
 
 const s = (v: string) => new Atomic('string', v);
@@ -172,8 +173,7 @@ describe('atomization, effective boolean value, value-of', () => {
     expect(valueOf([t1!, i(0), t3!])).toBe('1 0 3');
   });
   it('takes the string value of a document nested deeper than the JavaScript stack', () => {
-    const depth = 20_000;
-    const deep = parseXml(`${'<e>'.repeat(depth)}x${'</e>'.repeat(depth)}`);
+    const deep = deepDocument(20_000, 'e', { text: 'x' });
     expect(stringValue(deep)).toBe('x');
   });
   it('ebv: a node first is true; one atomic value by its type; else FORG0006', () => {
