@@ -27,7 +27,7 @@ beforeAll(async () => {
   const standard = readFileSync(join(dir, 'standard.xml'), 'utf8');
   writeFileSync(join(dir, 'bad-date.xml'), standard.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2025-13-10<'));
   writeFileSync(join(dir, 'bad-trn.xml'), standard.replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)\d+/, '$1123'));
-  writeFileSync(join(dir, 'broken.xml'), '<Invoice>\n  <cbc:ID>1</cbc:ID>\n');
+  writeFileSync(join(dir, 'broken.xml'), '<Invoice>\n  <ID>1</ID>\n');
   writeFileSync(join(dir, 'page.xml'), '<html>\n  <body/>\n</html>\n');
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -78,7 +78,7 @@ describe('check: every finding at the line and column of its element', () => {
     expect(place('/Invoice/ID')).toEqual({ line: 4, column: 3 });
     expect(place('/Invoice/InvoiceLine[1]/Item')).toEqual({ line: 5, column: 38 });
     expect(place('/Invoice/InvoiceLine[2]/Item/Name')).toEqual({ line: 8, column: 15 });
-    expect(place('/Invoice/InvoiceLine[2]/Item/Name/@b')).toEqual({ line: 8, column: 26 });
+    expect(place('/Invoice/InvoiceLine[2]/Item/Name/@b')).toEqual({ line: 8, column: 27 });
     expect(place('/Invoice/InvoiceLine[2]/Price/PriceAmount')).toEqual({ line: 6, column: 3 });
     expect(place('/Invoice[1]/ID[1]')).toEqual({ line: 4, column: 3 });
   });
