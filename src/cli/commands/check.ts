@@ -51,7 +51,9 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
       try { bytes = readFileSync(name); } catch { return []; }
       return readXmlDocument(bytes).ok ? [{ name, xml: bytes }] : [];
     });
-    try { xsdErrors = await validateWithXsd(docs, options.xsd); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
+    let unplaced: string[];
+    try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
+    for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
   }
   const report = openReport(settings);
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
