@@ -65,6 +65,7 @@ export async function* runBatch(sources: Source[], env: PipelineEnv, options: Ba
   const tasks = function* (): Generator<WorkerTask> {
     for (const source of sources) {
       if (source.kind === 'file') { yield { file: source.path }; continue; }
+      if (source.kind === 'unreadable') { yield { file: source.path, unreadable: source.message }; continue; }
       let text: string;
       try { text = options.readStdin(); } catch (e) { yield { file: '-', unreadable: (e as Error).message }; continue; }
       yield { file: '-', text };
@@ -76,6 +77,9 @@ export async function* runBatch(sources: Source[], env: PipelineEnv, options: Ba
   }
 }
 
+/** A file to check, or (with `message`) an entry discovery found but could not follow. */
+export interface CheckSource { path: string; message?: string }
+
 export interface CheckBatchOptions {
   jobs: number | 'auto';
   /** The rule set as named on the command line (workers load it themselves), or false for --no-schematron. */
@@ -86,14 +90,16 @@ export interface CheckBatchOptions {
   xsdErrors: Map<string, string[]>;
 }
 
-/** `pintae check` over many files: as runBatch, one result per file, in input order. */
-export async function* runCheckBatch(files: string[], options: CheckBatchOptions): AsyncGenerator<InvoiceResult> {
+/** `pintae check` over many files: as runBatch, one result per file (or entry discovery could not follow), in input order. */
+export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOptions): AsyncGenerator<InvoiceResult> {
   const jobs = workerCount(options.jobs, files.length, options.ruleSet);
   if (jobs <= 1) {
-    for (const file of files) yield checkFile(file, options.rules, options.xsdErrors.get(file));
+    for (const { path, message } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path));
     return;
   }
   const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet };
-  const tasks = files.map((file): WorkerTask => ({ file, ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}) }));
+  const tasks = files.map(({ path: file, message }): WorkerTask => ({
+    file, ...(message !== undefined ? { unreadable: message } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
+  }));
   for await (const results of orderedPool(tasks, { jobs, script: WORKER, workerData: setup }, stopped)) yield* results as InvoiceResult[];
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
@@ -10,7 +10,7 @@ import { internalFault, unreadable } from './work.js';
 export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[]): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
   let bytes: Uint8Array;
-  try { bytes = readFileSync(file); } catch (e) { return unreadable(file, { message: (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message }); }
+  try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
   try {
     const outcome = checkXml(bytes, rules, xsdErrors);
     if (!outcome.wellFormed.ok) {

@@ -34,7 +34,9 @@ export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStd
   for (const source of sources) {
     let results;
     try {
-      results = source.kind === 'stdin' ? stdinResults(readStdin, env, keepXml) : validateFile(source.path, env, keepXml);
+      results = source.kind === 'stdin' ? stdinResults(readStdin, env, keepXml)
+        : source.kind === 'unreadable' ? [unreadable(source.path, { message: source.message })]
+        : validateFile(source.path, env, keepXml);
     } catch (e) {
       results = [internalFault(source.path, e)];
     }

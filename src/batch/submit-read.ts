@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { fsErrorWords } from '../io/input-file.js';
 import { validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { parseJson } from '../io/json.js';
-import type { Source } from './discover.js';
+import { readSource, type Source } from './discover.js';
 import { invoicesOf } from './run.js';
 import { payloadHash } from './ledger.js';
 
@@ -39,8 +39,8 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
   const firstSeen = new Map<string, string>();
   for (const source of sources) {
     let text: string;
-    try { text = source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'); } catch (e) {
-      yield unreadable(source.path, (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message);
+    try { text = readSource(source, readStdin); } catch (e) {
+      yield unreadable(source.path, fsErrorWords(e));
       continue;
     }
     const parsed = parseJson(text);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
 import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
@@ -36,9 +36,9 @@ const pruned = (v: string) => (v.trim() === '' ? undefined : v);
 export function validateFile(path: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path).toString('utf8');
   } catch (e) {
-    return [unreadable(path, { message: (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message })];
+    return [unreadable(path, { message: fsErrorWords(e) })];
   }
   return validateText(path, text, env, keepXml);
 }

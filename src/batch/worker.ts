@@ -11,7 +11,10 @@ import { checkFile } from './check-work.js';
 import { internalFault, unreadable, validateFile, validateText, type WorkResult } from './work.js';
 
 export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean } | { kind: 'check'; ruleSet: string | undefined | false };
-/** A file to read, or the text of standard input (read by the main thread, which owns it); check: the file's XSD errors. */
+/**
+ * A file to read, the text of standard input (read by the main thread, which owns it), or why an input cannot be read
+ * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors.
+ */
 export interface WorkerTask { file: string; text?: string; unreadable?: string; xsdErrors?: string[] }
 
 const port = parentPort!;
@@ -28,7 +31,7 @@ async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
     if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet);
-    return (task) => [checkFile(task.file, rules, task.xsdErrors)];
+    return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors)];
   }
   const env = await loadEnv(setup.env);
   const keepXml = setup.keepXml;

@@ -3,6 +3,7 @@ import type { InvoiceResult } from '../batch/run.js';
 import { Progress } from '../batch/progress.js';
 import { parseShard, takeShard } from '../batch/shard.js';
 import { UsageError } from '../io/errors.js';
+import { fsErrorWords, readListFile } from '../io/input-file.js';
 import type { ReportSink } from '../report/sink.js';
 
 /** The batch options shared by validate, build and check. */
@@ -23,8 +24,8 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
   if (options.filesFrom !== undefined) {
     if (options.filesFrom === '-' && paths.includes('-')) throw new UsageError('--files-from - and - both want standard input: choose one');
     let list: string;
-    try { list = readFileSync(options.filesFrom === '-' ? 0 : options.filesFrom, 'utf8'); } catch (e) {
-      throw new UsageError(`--files-from ${options.filesFrom}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    try { list = options.filesFrom === '-' ? readFileSync(0, 'utf8') : readListFile(options.filesFrom); } catch (e) {
+      throw new UsageError(`--files-from ${options.filesFrom}: ${fsErrorWords(e)}`);
     }
     const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
     if (listed.length === 0 && paths.length === 0) throw new UsageError(`--files-from ${options.filesFrom}: the list names no file`);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { ApiClient } from '../api/client.js';
 import { entities } from '../api/entities.js';
 import { ApiError } from '../api/errors.js';
-import type { Source } from '../batch/discover.js';
+import { readSource, type Source } from '../batch/discover.js';
 import { invoicesOf } from '../batch/run.js';
 import { parseJson } from '../io/json.js';
 import { toEntity } from '../io/entities.js';
@@ -18,7 +17,7 @@ export async function withRemoteEntities(env: PipelineEnv, sources: Source[], re
   const wanted = new Set<string>();
   for (const source of sources) {
     let text: string;
-    try { text = source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'); } catch { continue; }
+    try { text = readSource(source, readStdin); } catch { continue; }
     const parsed = parseJson(text);
     if (!parsed.ok) continue;
     for (const item of invoicesOf(parsed.value).items) {

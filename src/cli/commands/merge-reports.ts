@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
 import { FORMATTERS, FORMAT_NAMES, isFormatName } from '../../formatters/index.js';
 import { UsageError } from '../../io/errors.js';
@@ -18,8 +18,8 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
   if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
   const reports = files.map((file) => {
     let text: string;
-    try { text = readFileSync(file, 'utf8'); } catch (e) {
-      throw new UsageError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    try { text = readInputFile(file).toString('utf8'); } catch (e) {
+      throw new UsageError(`${file}: ${fsErrorWords(e)}`);
     }
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: not a pintae JSON report: ${parsed.message}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Chalk } from 'chalk';
-import type { Source } from '../../batch/discover.js';
+import { readSource, type Source } from '../../batch/discover.js';
+import { fsErrorWords } from '../../io/input-file.js';
 import { invoicesOf } from '../../batch/run.js';
 import { parseJson } from '../../io/json.js';
 import { validateInvoice, type PipelineEnv } from '../../pipeline.js';
@@ -53,10 +54,10 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
     for (const source of sources) {
       let value: unknown;
       try {
-        const parsed = parseJson(source.kind === 'stdin' ? readStdin() : readFileSync(source.path, 'utf8'));
+        const parsed = parseJson(readSource(source, readStdin));
         if (!parsed.ok) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: `${parsed.line}:${parsed.column}: ${parsed.message}` }); continue; }
         value = parsed.value;
-      } catch (e) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: (e as Error).message }); continue; }
+      } catch (e) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: fsErrorWords(e) }); continue; }
       const { items, indexed } = invoicesOf(value);
       for (let i = 0; i < items.length; i++) {
         const outcome = validateInvoice(items[i], env);
