@@ -46,6 +46,7 @@ export async function reportAll(results: AsyncIterable<InvoiceResult> | Iterable
   let faults = 0;
   let filesDone = 0;
   let lastFile: string | undefined;
+  let turn = Date.now();
   try {
     for await (const result of results) {
       if (result.error?.internal) faults++;
@@ -53,6 +54,9 @@ export async function reportAll(results: AsyncIterable<InvoiceResult> | Iterable
       if (sharesTerminal) progress.clear();
       report.add(result);
       progress.update(filesDone);
+      // Results validated in this thread come from a synchronous loop: without a turn of the event loop now and then,
+      // Ctrl-C (which removes a streamed report's temporary file) would be handled only once the whole run is done.
+      if (Date.now() - turn > 50) { await new Promise((resolve) => setImmediate(resolve)); turn = Date.now(); }
     }
   } catch (e) {
     progress.done();

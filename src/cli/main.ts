@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../io/errors.js';
+import { fsErrorWords } from '../io/input-file.js';
 import { registerApiCommands } from './api-commands.js';
 
 const EXIT_CODES = `
@@ -150,13 +151,15 @@ async function main(argv: string[]): Promise<void> {
 
 /*
  * A reader that stops early (`pintae … | head`) closes the pipe: stop quietly, no stack trace. The exit code stays what
- * the command settled on if it had finished; otherwise the output is incomplete and the run ends with 2.
+ * the command settled on if it had finished; otherwise the output is incomplete and the run ends with 2. Any other
+ * failure to write standard output (a full disk, a quota) means the verdict did not reach its reader: one line on
+ * stderr and exit 2. When stderr itself fails there is nobody left to tell.
  */
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(process.exitCode ?? 2);
-  });
-}
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 2);
+  try { process.stderr.write(`pintae: the report could not be written to standard output: ${fsErrorWords(e)}\n`); } catch { /* stderr is gone too */ }
+  process.exit(2);
+});
+process.stderr.on('error', () => process.exit(process.exitCode ?? 2));
 
 await main(process.argv);

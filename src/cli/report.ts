@@ -1,8 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
 import type { RunSettings } from '../config/settings.js';
 import { UsageError } from '../io/errors.js';
 import { ReportSink } from '../report/sink.js';
 import { useColor } from './ui.js';
+import { removeTemporariesOnExit } from './signals.js';
+import { OutputError, prepareOutput } from '../io/write.js';
 
 /**
  * The report of a command run, opened before the first result: `sink.add(result)` for each result in input order,
@@ -10,12 +11,17 @@ import { useColor } from './ui.js';
  * left half-written).
  */
 export function openReport(settings: RunSettings): ReportSink {
-  if (settings.output && existsSync(settings.output) && statSync(settings.output).isDirectory()) {
-    throw new UsageError(`--output ${settings.output}: is a directory; name a file`);
+  let output: ReturnType<typeof prepareOutput> | undefined;
+  if (settings.output) {
+    removeTemporariesOnExit();
+    try { output = prepareOutput(settings.output); } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      throw new UsageError(`--output ${e.message}`);
+    }
   }
   return new ReportSink({
     format: settings.format,
-    ...(settings.output ? { output: settings.output } : {}),
+    ...(settings.output && output ? { output: settings.output, openOutput: output.open } : {}),
     stdout: process.stdout,
     color: useColor(process.stdout, process.env),
     gates: settings.gates,

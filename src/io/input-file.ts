@@ -35,6 +35,7 @@ const WORDS: Record<string, string> = {
   EISDIR: 'is a directory',
   ENXIO: 'no process is at the other end',
   EFBIG: 'file too large',
+  EPIPE: 'the reader closed the pipe',
 };
 
 /** The one wording of a file system error a user reads: "permission denied" rather than "EACCES: permission denied, open 'x'". */

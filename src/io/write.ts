@@ -1,31 +1,220 @@
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from './errors.js';
+import { fsErrorWords, kindOf } from './input-file.js';
 
-/** Writes a file atomically: a temporary file beside it, then a rename, so no half-written file is ever left. */
-export function writeAtomic(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
+/**
+ * Where a write to `path` lands. A regular file (or none yet) is replaced atomically: a temporary file beside it,
+ * then a rename. Through a symbolic link that is the file the link leads to, so the link stays a link. A named pipe
+ * or a character device (/dev/null, /dev/stdout, a terminal) is written through: renaming over it would replace the
+ * node itself and the reader at the other end would get nothing.
+ */
+export type OutputTarget = { kind: 'file'; path: string; mode?: number } | { kind: 'stream'; path: string; what: string };
+
+/** A write that failed, worded for the user (exit 2: the output cannot be delivered). */
+export class OutputError extends UsageError {
+  constructor(message: string) { super(message, 'output'); this.name = 'OutputError'; }
+}
+
+const fail = (path: string, e: unknown): OutputError => (e instanceof OutputError ? e : new OutputError(`${path}: cannot write: ${fsErrorWords(e)}`));
+
+export function outputTarget(path: string): OutputTarget {
+  let stat: Stats | undefined;
+  try { stat = statSync(path); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(path, e);
+  }
+  if (!stat) return { kind: 'file', path: danglingEnd(path) };
+  if (stat.isFile()) return { kind: 'file', path: realpathSync.native(path), mode: stat.mode & 0o7777 };
+  const what = kindOf(stat)!;
+  if (stat.isFIFO() || stat.isCharacterDevice()) return { kind: 'stream', path, what };
+  // A directory, a socket, or a block device, which is a disk: writing over one would destroy what it holds.
+  throw new OutputError(`${path}: is ${what}; name a file`);
+}
+
+/** The path a chain of symbolic links ends at when its end does not exist yet (the file a write will create). */
+function danglingEnd(path: string): string {
+  let at = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) return at;
+      link = readlinkSync(at);
+    } catch {
+      return at;
+    }
+    at = resolve(dirname(at), link);
+  }
+  throw new OutputError(`${path}: a loop of symbolic links`);
+}
+
+/**
+ * Temporary files of this process not yet renamed into place. A signal or an exit before the rename removes them
+ * (the CLI calls removePendingTemporaries, and is told when the first one appears and the last one goes); a
+ * `kill -9` cannot, so the next run removes those of dead processes.
+ */
+const pending = new Set<string>();
+let watcher: ((pending: number) => void) | undefined;
+
+export function watchPendingTemporaries(listener: (pending: number) => void): void { watcher = listener; }
+
+function track(tmp: string, on: boolean): void {
+  const before = pending.size;
+  if (on) pending.add(tmp); else pending.delete(tmp);
+  if (pending.size !== before) watcher?.(pending.size);
+}
+
+export function removePendingTemporaries(): void {
+  for (const tmp of pending) rmSync(tmp, { force: true });
+  pending.clear();
+  watcher?.(0);
+}
+
+const temporaryOf = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+const TEMPORARY = /^\.(.+)\.(\d+)\.(\d+)\.tmp$/;
+
+/**
+ * Removes, in `dir`, the temporary files left by pintae processes that are gone (a `kill -9`, a power cut) for the
+ * targets `target` accepts. A process still alive keeps its own; a pid that is alive but another program's only
+ * means a file stays until a later run.
+ */
+export function removeStaleTemporaries(dir: string, target: (name: string) => boolean): void {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  for (const name of names) {
+    const m = TEMPORARY.exec(name);
+    if (!m || !target(m[1]!) || processAlive(Number(m[2]))) continue;
+    rmSync(join(dir, name), { force: true });
   }
 }
 
-/** A file written piece by piece into a temporary file beside it and renamed into place on commit (or removed on abort). */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/** A file written piece by piece: atomically (renamed into place on commit, removed on abort) or through a stream. */
 export interface AtomicFile { write(chunk: string): void; commit(): void; abort(): void }
 
 export function openAtomic(path: string): AtomicFile {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  const fd = openSync(tmp, 'w');
+  const target = outputTarget(path);
+  if (target.kind === 'stream') return openStream(path, target.path);
+  const tmp = temporaryOf(target.path);
+  let fd: number;
+  try {
+    mkdirSync(dirname(target.path), { recursive: true });
+    track(tmp, true);
+    // Created with the replaced file's permissions from the start: a private report is never readable by others.
+    fd = openSync(tmp, 'wx', target.mode ?? 0o666);
+  } catch (e) {
+    track(tmp, false);
+    throw fail(path, e);
+  }
+  let open = true;
+  const close = () => { if (open) { open = false; closeSync(fd); } };
+  const discard = () => { close(); rmSync(tmp, { force: true }); track(tmp, false); };
+  return {
+    write(chunk) {
+      if (!chunk) return;
+      try { writeSync(fd, chunk); } catch (e) { discard(); throw fail(path, e); }
+    },
+    commit() {
+      try {
+        close();
+        // openSync's mode is filtered by the umask; the file replaced keeps the permissions it had.
+        if (target.mode !== undefined) chmodSync(tmp, target.mode);
+        renameSync(tmp, target.path);
+        track(tmp, false);
+      } catch (e) {
+        discard();
+        throw fail(path, e);
+      }
+    },
+    abort: discard,
+  };
+}
+
+function openStream(shown: string, path: string): AtomicFile {
+  const fd = openThrough(shown, path);
   let open = true;
   const close = () => { if (open) { open = false; closeSync(fd); } };
   return {
-    write(chunk) { if (chunk) writeSync(fd, chunk); },
-    commit() { close(); try { renameSync(tmp, path); } catch (e) { rmSync(tmp, { force: true }); throw e; } },
-    abort() { close(); rmSync(tmp, { force: true }); },
+    write(chunk) {
+      if (!chunk) return;
+      try { writeSync(fd, chunk); } catch (e) { close(); throw fail(shown, e); }
+    },
+    commit: close,
+    abort: close,
   };
+}
+
+/**
+ * Opens a pipe or device for writing. A named pipe is first opened without blocking, which fails at once when no
+ * process reads it: opening it plainly would wait for a reader that may never come. That first descriptor stays
+ * open until the plain one is, since a pipe left without any writer, even for a moment, tells its reader it ended.
+ */
+function openThrough(shown: string, path: string): number {
+  let pipe = false;
+  let probe: number | undefined;
+  try {
+    pipe = statSync(path).isFIFO();
+    if (pipe) probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    const fd = openSync(path, constants.O_WRONLY);
+    const stat = fstatSync(fd);
+    if (!stat.isFIFO() && !stat.isCharacterDevice()) { closeSync(fd); throw new OutputError(`${shown}: is ${kindOf(stat) ?? 'a regular file'} now; run again`); }
+    return fd;
+  } catch (e) {
+    if (pipe && (e as NodeJS.ErrnoException).code === 'ENXIO') throw new OutputError(`${shown}: a named pipe that no process is reading`);
+    throw fail(shown, e);
+  } finally {
+    if (probe !== undefined) closeSync(probe);
+  }
+}
+
+/** Writes a whole file, by the rules of openAtomic: nobody ever sees it half written. */
+export function writeAtomic(path: string, content: string): void {
+  const file = openAtomic(path);
+  try {
+    file.write(content);
+  } catch (e) {
+    file.abort();
+    throw e;
+  }
+  file.commit();
+}
+
+/**
+ * Makes sure files can be created in `dir` before any work is done, by creating and removing one: the permission
+ * bits alone do not say (root, read-only mounts, access lists). `create` makes the directory first; otherwise a
+ * missing directory is judged by the nearest one that exists, where it would be made, so a run that stops early
+ * has made nothing.
+ */
+export function checkWritableDirectory(dir: string, create: boolean, shown = `${dir}: cannot write there`): void {
+  try {
+    let at = resolve(dir);
+    if (create) mkdirSync(at, { recursive: true });
+    else while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+    const probe = join(at, `.pintae-probe.${process.pid}.${Date.now()}.tmp`);
+    closeSync(openSync(probe, 'wx'));
+    rmSync(probe, { force: true });
+  } catch (e) {
+    throw new OutputError(`${shown}: ${fsErrorWords(e)}`);
+  }
+}
+
+/**
+ * Everything about an output file that can be known before the run: a directory or a block device named, a
+ * directory the file cannot be created in, a pipe no process reads. A regular file is opened later, with the first
+ * piece of output, so a run that stops before leaves nothing; a pipe or device is opened now (opening a pipe to try
+ * it and closing it again would tell its reader the output had ended). Also removes the temporaries that processes
+ * killed while writing this same file left beside it.
+ */
+export function prepareOutput(path: string): { open: () => AtomicFile } {
+  const target = outputTarget(path);
+  if (target.kind === 'stream') {
+    const opened = openStream(path, target.path);
+    return { open: () => opened };
+  }
+  checkWritableDirectory(dirname(target.path), false, `${path}: cannot write`);
+  removeStaleTemporaries(dirname(target.path), (name) => name === basename(target.path));
+  return { open: () => openAtomic(path) };
 }

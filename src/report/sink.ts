@@ -6,8 +6,10 @@ import { RuleOverrides, gateExitCode } from './gates.js';
 
 export interface ReportTarget {
   format: FormatName;
-  /** --output: the chosen format goes to this file (atomically) and stylish to the terminal. */
+  /** --output: the chosen format goes to this file (atomically, or through a pipe or device) and stylish to the terminal. */
   output?: string;
+  /** How the output is opened when its first piece is written (default openAtomic; the CLI's prepareOutput). */
+  openOutput?: () => AtomicFile;
   stdout: { write(chunk: string): unknown };
   /** Colour for what goes to stdout. */
   color: boolean;
@@ -39,8 +41,9 @@ export class ReportSink {
     const shared = { baseDir: target.baseDir, version: VERSION };
     if (target.output) {
       const output = target.output;
+      const open = target.openOutput ?? (() => openAtomic(output));
       // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.
-      this.destinations.push(this.destination(target.format, (s) => (this.file ??= openAtomic(output)).write(s), { ...shared, color: false }));
+      this.destinations.push(this.destination(target.format, (s) => (this.file ??= open()).write(s), { ...shared, color: false }));
       this.destinations.push(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color }));
     } else {
       this.destinations.push(this.destination(target.format, (s) => target.stdout.write(s), { ...shared, color: target.color && target.format === 'stylish' }));

@@ -21,6 +21,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
     try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
   }
+  const report = openReport(settings);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.
@@ -37,7 +38,6 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
     for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
   }
-  const report = openReport(settings);
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
   return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors }), report, files.length);
 }

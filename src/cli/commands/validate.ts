@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, extname } from 'node:path';
 import { discover } from '../../batch/discover.js';
 import type { InvoiceResult } from '../../batch/run.js';
 import { parseJobs, runBatch } from '../../batch/batch.js';
 import { loadEnv, type EnvSpec } from '../../batch/env.js';
-import { writeAtomic } from '../../io/write.js';
+import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../../io/write.js';
+import { removeTemporariesOnExit, withDefaultSignals } from '../signals.js';
 import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
@@ -38,10 +39,15 @@ function uuidMode(options: ValidateOptions): UuidMode {
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
 }
 
-/** The output directory is made (or found) before anything is read, so a bad one fails the run up front. */
+/**
+ * The output directory is made (or found) and tried before anything is read, so one that cannot be written fails the
+ * run up front (a usage error) rather than after the work. XML temporaries of killed runs are removed from it.
+ */
 function prepareOutDir(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
-  try { mkdirSync(dir, { recursive: true }); } catch (e) { throw new UsageError(`--out-dir ${dir}: ${(e as Error).message}`); }
+  removeTemporariesOnExit();
+  try { checkWritableDirectory(dir, true); } catch (e) { throw new UsageError(`--out-dir ${(e as Error).message}`); }
+  removeStaleTemporaries(dir, (name) => name.endsWith('.xml') || name === 'pintae-probe');
 }
 
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
@@ -92,7 +98,14 @@ function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdi
     used.set(name, n);
     if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
     const path = join(outDir, name);
-    writeAtomic(path, result.xml);
+    try {
+      writeAtomic(path, result.xml);
+    } catch (e) {
+      // A disk that fills mid-run: this result is reported as pintae's fault (exit 2) and the run and its report go on.
+      if (!(e instanceof OutputError)) throw e;
+      result.error = { message: `its XML could not be written: ${e.message}`, internal: true, ...(result.position ?? { line: 1, column: 1 }) };
+      return result;
+    }
     result.xmlPath = path;
     return result;
   };
@@ -118,7 +131,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   if (options.outDir) prepareOutDir(options.outDir);
   const report = openReport(settings);
   const writeXml = xmlWriter(options.outDir, mode, report);
-  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => readFileSync(0, 'utf8') });
+  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
   return reportAll(mapResults(results, writeXml), report, sources.length);
 }
 

@@ -1,0 +1,159 @@
+/**
+ * Issue 11, defect class "writing reports and files": --output and --out-dir never replace what is not a regular
+ * file, never leave a temporary behind (signals; the next run clears those of killed runs), and a write that cannot
+ * happen is a clean message with exit 2, found before the work where it can be. Permission problems on inputs are
+ * located findings and the report is still written.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execa, type Options } from 'execa';
+import { chmodSync, closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, ENTITY, RATES, ROOT } from '../helpers/paths.js';
+
+const dirs: string[] = [];
+afterAll(() => { for (const d of dirs) { chmodAll(d); rmSync(d, { recursive: true, force: true }); } });
+function tempDir(): string { const d = mkdtempSync(join(tmpdir(), 'pintae-writing-')); dirs.push(d); return d; }
+function chmodAll(dir: string): void {
+  try { chmodSync(dir, 0o777); for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) chmodAll(join(dir, e.name)); } catch { /* already gone */ }
+}
+const run = (args: string[], options: Options = {}) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 30_000, ...options });
+const FAST = ['--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--no-schematron'];
+const STANDARD = 'fixtures/invoices/standard.json';
+const STACK = /\n\s+at /;
+const temporaries = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
+
+/*
+ * Root ignores permission bits, and the tests run as root here: the permission cases run pintae as the unprivileged
+ * user `nobody` (uid 65534), so the kernel refuses for real. Not root: pintae runs as the test's own user.
+ */
+const isRoot = process.getuid?.() === 0;
+const AS_USER: Options = isRoot ? { uid: 65534, gid: 65534, env: { NO_COLOR: '1', HOME: tmpdir(), PATH: process.env.PATH } } : {};
+const canDropPrivileges = !isRoot || spawnSync(process.execPath, ['-e', '0'], { uid: 65534, gid: 65534 }).status === 0;
+const canMknod = isRoot && spawnSync('mknod', [join(tmpdir(), `pintae-mknod-probe-${process.pid}`), 'c', '1', '7']).status === 0;
+rmSync(join(tmpdir(), `pintae-mknod-probe-${process.pid}`), { force: true });
+
+describe('writing reports and files', () => {
+  it('--output through a symbolic link replaces the file it points to (keeping its mode); the link stays a link', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'target.json'), 'old report');
+    chmodSync(join(dir, 'target.json'), 0o600);
+    symlinkSync('target.json', join(dir, 'report.json'));
+    const r = await run(['validate', STANDARD, ...FAST, '--output', join(dir, 'report.json')]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'report.json')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, 'report.json'))).toBe('target.json');
+    expect(JSON.parse(readFileSync(join(dir, 'target.json'), 'utf8')).summary.valid).toBe(1);
+    expect(statSync(join(dir, 'target.json')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).sort()).toEqual(['report.json', 'target.json']);
+  });
+
+  it('--output to a named pipe writes through to its reader and leaves the pipe a pipe; with no reader it stops at once (exit 2)', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'report.fifo');
+    await execa('mkfifo', [fifo]);
+    const noReader = await run(['validate', STANDARD, ...FAST, '--output', fifo]);
+    expect(noReader.exitCode).toBe(2);
+    expect(noReader.stderr).toBe(`pintae: --output ${fifo}: a named pipe that no process is reading`);
+
+    const reading = readFile(fifo, 'utf8');
+    const r = await run(['validate', STANDARD, ...FAST, '--output', fifo]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(await reading).summary.valid).toBe(1);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['report.fifo']);
+  });
+
+  it.skipIf(!canMknod)('--output to a full device (a /dev/full twin made with mknod) is written through: exit 2, one clean line, the device node kept', async () => {
+    const dir = tempDir();
+    const full = join(dir, 'full');
+    await execa('mknod', [full, 'c', '1', '7']);
+    const r = await run(['validate', STANDARD, ...FAST, '--output', full]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(`pintae: ${full}: cannot write: no space left on device`);
+    expect(lstatSync(full).isCharacterDevice()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['full']);
+  });
+
+  it('a full disk on standard output: one line on stderr, no stack trace, exit 2', async () => {
+    // The device itself as the child's standard output, as `> /dev/full` gives it (not a pipe read by the test).
+    const full = openSync('/dev/full', 'w');
+    const r = await run(['validate', STANDARD, ...FAST, '--format', 'json'], { stdout: full }).finally(() => closeSync(full));
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('pintae: the report could not be written to standard output: no space left on device');
+  });
+
+  it('Ctrl-C and SIGTERM while a report streams into --output: its temporary file is removed, exit 130 and 143', async () => {
+    const dir = tempDir();
+    const inputs = join(dir, 'in');
+    mkdirSync(inputs);
+    const text = readFileSync(join(ROOT, STANDARD), 'utf8');
+    for (let i = 0; i < 150; i++) writeFileSync(join(inputs, `i${String(i).padStart(3, '0')}.json`), text.replace('INV-2025-0001', `INV-${i}`));
+    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      // With the PINT-AE rules and one thread the run lasts long enough to be interrupted half-way.
+      const child = run(['validate', inputs, '--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--jobs', '1', '--format', 'ndjson', '--output', join(dir, 'r.ndjson')]);
+      const started = Date.now();
+      while (temporaries(dir).length === 0 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+      expect(temporaries(dir)).toHaveLength(1);
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode, `${signal}: ${r.stderr}`).toBe(code);
+      expect(readdirSync(dir)).toEqual(['in']);
+    }
+  });
+
+  it('the temporaries of killed runs (pid gone) are removed by the next run, beside --output and in --out-dir; a live run\'s are kept', async () => {
+    const dir = tempDir();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = [`.r.ndjson.${gone}.1700000000000.tmp`, `out/.standard.xml.${gone}.1700000000000.tmp`];
+    const alive = [`.r.ndjson.${process.pid}.1700000000000.tmp`, `out/.standard.xml.${process.pid}.1700000000000.tmp`];
+    const foreign = ['.notes.txt.1.2.tmp', 'out/.other.json.1.2.tmp'];
+    mkdirSync(join(dir, 'out'));
+    for (const name of [...stale, ...alive, ...foreign]) writeFileSync(join(dir, name), 'partial');
+    const r = await run(['validate', STANDARD, ...FAST, '--format', 'ndjson', '--output', join(dir, 'r.ndjson'), '--out-dir', join(dir, 'out')]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    for (const name of stale) expect(existsSync(join(dir, name)), name).toBe(false);
+    for (const name of [...alive, ...foreign, 'r.ndjson', 'out/standard.xml']) expect(existsSync(join(dir, name)), name).toBe(true);
+  });
+
+  it.skipIf(!canDropPrivileges)('an unreadable subdirectory and an unreadable file are located findings; the run goes on and --output is written', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o777);
+    const inputs = join(dir, 'in');
+    mkdirSync(join(inputs, 'locked'), { recursive: true });
+    copyFileSync(join(ROOT, STANDARD), join(inputs, 'a.json'));
+    copyFileSync(join(ROOT, STANDARD), join(inputs, 'locked', 'b.json'));
+    copyFileSync(join(ROOT, 'fixtures/invoices/export.json'), join(inputs, 'c.json'));
+    chmodSync(inputs, 0o777);
+    chmodSync(join(inputs, 'locked'), 0o000);
+    chmodSync(join(inputs, 'c.json'), 0o000);
+    const report = join(dir, 'report.json');
+    const r = await run(['validate', inputs, ...FAST, '--output', report], AS_USER);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toBe('');
+    const { results, summary } = JSON.parse(readFileSync(report, 'utf8'));
+    expect(summary).toMatchObject({ files: 3, valid: 1, unreadable: 2 });
+    expect(results.map((x: { file: string; error?: unknown }) => [x.file.slice(inputs.length + 1), x.error ?? null])).toEqual([
+      ['a.json', null],
+      ['c.json', { message: 'permission denied', line: 1, column: 1 }],
+      ['locked', { message: 'this directory cannot be read: permission denied', line: 1, column: 1 }],
+    ]);
+  });
+
+  it.skipIf(!canDropPrivileges)('an --out-dir or --output that cannot be written is a usage error before any work: exit 2, nothing written', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o777);
+    mkdirSync(join(dir, 'ro'));
+    chmodSync(join(dir, 'ro'), 0o555);
+    for (const [option, path, shown] of [['--out-dir', join(dir, 'ro'), 'cannot write there'], ['--output', join(dir, 'ro', 'r.json'), 'cannot write']] as const) {
+      const r = await run(['build', STANDARD, ...FAST, '--out-dir', option === '--out-dir' ? path : join(dir, 'xml'), ...(option === '--output' ? ['--output', path] : [])], AS_USER);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).not.toMatch(STACK);
+      expect(r.stderr).toBe(`pintae: ${option} ${path}: ${shown}: permission denied`);
+      expect(r.stdout).toBe('');
+    }
+    expect(readdirSync(join(dir, 'ro'))).toEqual([]);
+  });
+});
