@@ -34,6 +34,8 @@ const AS_USER: Options = isRoot ? { uid: 65534, gid: 65534, env: { NO_COLOR: '1'
 const canDropPrivileges = !isRoot || spawnSync(process.execPath, ['-e', '0'], { uid: 65534, gid: 65534 }).status === 0;
 const canMknod = isRoot && spawnSync('mknod', [join(tmpdir(), `pintae-mknod-probe-${process.pid}`), 'c', '1', '7']).status === 0;
 rmSync(join(tmpdir(), `pintae-mknod-probe-${process.pid}`), { force: true });
+if (!canDropPrivileges) console.warn('SKIPPED: the permission cases (running as root, and uid 65534 cannot run node here)');
+if (!canMknod) console.warn('SKIPPED: --output to a device (mknod needs root and CAP_MKNOD)');
 
 describe('writing reports and files', () => {
   it('--output through a symbolic link replaces the file it points to (keeping its mode); the link stays a link', async () => {
@@ -140,6 +142,25 @@ describe('writing reports and files', () => {
       ['c.json', { message: 'permission denied', line: 1, column: 1 }],
       ['locked', { message: 'this directory cannot be read: permission denied', line: 1, column: 1 }],
     ]);
+  });
+
+  it.skipIf(!canDropPrivileges)('an XML file that cannot be written during the run is reported on its invoice (exit 2); the other files and the report are written', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o777);
+    mkdirSync(join(dir, 'out'));
+    mkdirSync(join(dir, 'ro'));
+    chmodSync(join(dir, 'out'), 0o777);
+    chmodSync(join(dir, 'ro'), 0o555);
+    // The link's target is replaced, and its directory refuses the temporary file: the write fails after the checks.
+    symlinkSync(join(dir, 'ro', 'standard.xml'), join(dir, 'out', 'standard.xml'));
+    const report = join(dir, 'report.json');
+    const r = await run(['validate', STANDARD, 'fixtures/invoices/export.json', ...FAST, '--out-dir', join(dir, 'out'), '--output', report], AS_USER);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toBe('');
+    const { results } = JSON.parse(readFileSync(report, 'utf8'));
+    expect(results[0].error).toMatchObject({ internal: true, message: `its XML could not be written: ${join(dir, 'out', 'standard.xml')}: cannot write: permission denied` });
+    expect(results[1]).toMatchObject({ valid: true, xml: join(dir, 'out', 'export.xml') });
+    expect(readdirSync(join(dir, 'ro'))).toEqual([]);
   });
 
   it.skipIf(!canDropPrivileges)('an --out-dir or --output that cannot be written is a usage error before any work: exit 2, nothing written', async () => {
