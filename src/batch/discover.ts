@@ -70,7 +70,7 @@ class Found {
       return;
     }
     if (ancestors.has(id)) {
-      this.add({ kind: 'unreadable', path, message: 'a symbolic link to a directory that contains it: not followed (a loop)' });
+      this.add({ kind: 'unreadable', path, message: 'leads back to a directory that contains it: not followed (a loop)' });
       return;
     }
     this.walk(path, walk, new Set(ancestors).add(id), rel, depth + 1);
