@@ -25,7 +25,8 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
     if (eq <= 0) throw new UsageError(`--set ${s}: give key=value`);
     const key = s.slice(0, eq);
     const value = s.slice(eq + 1);
-    fields[key] = key === 'email_notifications_enabled' ? value === 'true' : value;
+    // A computed key defines an own property: `--set __proto__=x` stays a field instead of a prototype change.
+    fields = { ...fields, [key]: key === 'email_notifications_enabled' ? value === 'true' : value };
   }
   if (Object.keys(fields).length === 0) throw new UsageError('no entity fields: give a JSON file and/or --set key=value');
   return fields;
