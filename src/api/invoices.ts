@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
 import { ApiError } from './errors.js';
+import { pathSegment } from './path.js';
 import type { RejectedResponse, ValidateResponse } from '../model/types.js';
 
 /** Spec 2.11. */
@@ -75,7 +76,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
 
 /** GET /oauth/invoices/{id}/status. */
 export async function invoiceStatus(client: ApiClient, invoiceId: string): Promise<InvoiceStatus> {
-  const path = `/oauth/invoices/${encodeURIComponent(invoiceId)}/status`;
+  const path = `/oauth/invoices/${pathSegment(invoiceId)}/status`;
   const answer = await client.call('GET', path);
   if (answer.status !== 200) throw new ApiError(answer.status, answer.body, 'GET', path);
   const b = answer.body as Record<string, unknown>;
