@@ -23,13 +23,16 @@ interface Cell { value: unknown; at: Position }
 interface Row { date: Cell; currency: Cell; rate: Cell; at: Position }
 
 const where = (path: string, at: Position) => `${path}:${at.line}:${at.column}`;
+/** A cell as a message shows it: text quoted, anything else by its kind (a value nested deep is not written out). */
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null ? 'null'
+  : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? '(a list)' : '(an object)');
 
 function entry(row: Row, path: string): RateEntry {
   const cell = (c: Cell, numeric = false) => (typeof c.value === 'string' ? c.value.trim() : numeric && typeof c.value === 'number' ? String(c.value) : undefined);
   const d = cell(row.date); const c = cell(row.currency)?.toUpperCase(); const r = cell(row.rate, true);
-  if (d === undefined || !isCalendarDate(d)) throw new UsageError(`${where(path, row.date.at)}: date ${JSON.stringify(d ?? row.date.value ?? null)} is not a calendar date in YYYY-MM-DD form`);
-  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw new UsageError(`${where(path, row.currency.at)}: currency ${JSON.stringify(c ?? row.currency.value ?? null)} is not a three-letter code`);
-  if (r === undefined || !RATE.test(r) || Number(r) <= 0) throw new UsageError(`${where(path, row.rate.at)}: rate ${JSON.stringify(r ?? row.rate.value ?? null)} is not a positive number`);
+  if (d === undefined || !isCalendarDate(d)) throw new UsageError(`${where(path, row.date.at)}: date ${shown(d ?? row.date.value)} is not a calendar date in YYYY-MM-DD form`);
+  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw new UsageError(`${where(path, row.currency.at)}: currency ${shown(c ?? row.currency.value)} is not a three-letter code`);
+  if (r === undefined || !RATE.test(r) || Number(r) <= 0) throw new UsageError(`${where(path, row.rate.at)}: rate ${shown(r ?? row.rate.value)} is not a positive number`);
   return { date: d, currency: c, rate: toDecimal(r) };
 }
 

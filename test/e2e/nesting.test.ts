@@ -60,8 +60,8 @@ describe('pintae check: a document nested 10,000 levels deep is refused at the e
 });
 
 describe('the sandbox: a deeply nested body is a 400, a 200 with the finding, or its own 207 item (never a 500)', () => {
-  it('push, validate and bulk', async () => {
-    const sb = await sandbox({ dataDir: tempDir(), tokens: { t: 'app' } });
+  it('push, validate and bulk; validate --remote and entities create do not send one', async () => {
+    const sb = await sandbox({ dataDir: tempDir(), tokens: { t: 'app', 'tok-nesting': 'app' } });
     try {
       const entity = await createEntity(sb, 't');
       const body = (number: string, reference?: string) => item(number, reference).replace('"ent_al_noor"', JSON.stringify(entity.entity_id));
@@ -74,6 +74,17 @@ describe('the sandbox: a deeply nested body is a 400, a 200 with the finding, or
       const bulk = await call(sb, 't', 'POST', '/oauth/invoices/bulk', `{"invoices": [${body('B-1')}, ${arrays(5_000)}, ${body('B-3', objects(5_000))}, ${body('B-4')}]}`);
       expect(bulk.status).toBe(207);
       expect(bulk.body.results.map((r: any) => r.status_code)).toEqual([202, 400, 400, 202]);
+      writeFileSync(join(dir, 'remote.json'), `[${body('R-1')}, ${body('R-2', arrays(5_000))}]`);
+      writeFileSync(join(dir, 'entity.json'), `{"company_name": "X",\n "trn": ${arrays(5_000)}}`);
+      const env = { NO_COLOR: '1', PINTAE_BASE_URL: sb.url, PINTAE_TOKEN: 'tok-nesting' };
+      const [remote, created] = await Promise.all([
+        execa('node', [BIN, 'validate', '--remote', join(dir, 'remote.json'), '--rates', RATES, '--format', 'json', '--no-schematron'], { reject: false, cwd: dir, env }),
+        execa('node', [BIN, 'entities', 'create', join(dir, 'entity.json')], { reject: false, cwd: dir, env }),
+      ]);
+      expect(remote.stderr).not.toMatch(/internal|\n\s+at /);
+      expect(JSON.parse(remote.stdout).results.map((r: any) => r.error ?? r.difference)).toEqual([null, expect.stringMatching(/^not sent: reference is nested more than 64/)]);
+      expect(created.exitCode).toBe(2);
+      expect(created.stderr).toBe(`pintae: ${join(dir, 'entity.json')}:2:${9 + 63}: trn is nested more than 64 levels deep (no entity field is more than a string)`);
     } finally {
       await sb.close();
     }

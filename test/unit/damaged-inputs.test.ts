@@ -47,8 +47,9 @@ describe('rate tables: days that exist, one rate per currency and day, every err
   });
 
   it('JSON rows: cells of the wrong type and rows that are not objects are located, never thrown as TypeErrors', () => {
-    expect(refusal(() => parseRates('[{"date": {"toString": 1}, "currency": "USD", "rate": 1}]', 'r.json'))).toBe('r.json:1:11: date {"toString":1} is not a calendar date in YYYY-MM-DD form');
-    expect(refusal(() => parseRates('[{"date": "2025-03-03", "currency": ["USD"], "rate": 1}]', 'r.json'))).toBe('r.json:1:37: currency ["USD"] is not a three-letter code');
+    expect(refusal(() => parseRates('[{"date": {"toString": 1}, "currency": "USD", "rate": 1}]', 'r.json'))).toBe('r.json:1:11: date (an object) is not a calendar date in YYYY-MM-DD form');
+    expect(refusal(() => parseRates('[{"date": "2025-03-03", "currency": ["USD"], "rate": 1}]', 'r.json'))).toBe('r.json:1:37: currency (a list) is not a three-letter code');
+    expect(refusal(() => parseRates(`[{"date": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "currency": "USD", "rate": 1}]`, 'r.json'))).toBe('r.json:1:11: date (a list) is not a calendar date in YYYY-MM-DD form');
     expect(refusal(() => parseRates('[\n  "2025-03-03,USD,1"\n]', 'r.json'))).toBe('r.json:2:3: date null is not a calendar date in YYYY-MM-DD form');
     expect(refusal(() => parseRates('{"date": "2025-03-03"}', 'r.json'))).toBe('r.json:1:1: a JSON rate table is an array of {date, currency, rate}');
     expect(refusal(() => parseRates('\n\n2025-03-03,USD\n', 'r.csv'))).toBe('r.csv:3:1: expected date,currency,rate');

@@ -12,6 +12,10 @@ import { validateInvoice } from '../../../src/pipeline.js';
 import { validateText } from '../../../src/batch/work.js';
 import { dataOf, fixtureEnv } from '../../helpers/pipeline.js';
 import { FIXTURES } from '../../helpers/paths.js';
+import { ApiClient } from '../../../src/api/client.js';
+import type { ApiError } from '../../../src/api/errors.js';
+import { invoiceStatus, pushInvoice } from '../../../src/api/invoices.js';
+import { scriptedServer } from '../api/scripted-server.js';
 
 const arrays = (n: number, inner = '0') => '['.repeat(n) + inner + ']'.repeat(n);
 const objects = (n: number, inner = '1') => '{"a":'.repeat(n) + inner + '}'.repeat(n);
@@ -70,5 +74,21 @@ describe('deep nesting: validateInvoice refuses a body past the limit as a findi
     expect(arrayItem).toMatchObject({ message: expect.stringMatching(/^The invoice body is nested more than 64/), line: 2, column: MAX_JSON_DEPTH + 1 });
     const referenceAt = withReference(objects(5_000)).indexOf('{"a":');
     expect(objectItem).toMatchObject({ field: expect.stringMatching(/^reference\.a\.a/), line: 3, column: referenceAt + (MAX_JSON_DEPTH - 1) * 5 + 1 });
+  });
+});
+
+describe('deep nesting: an answer of the API nested past the limit is kept as words, never walked', () => {
+  it('a 400 and a status answer 100,000 levels deep: an ApiError and a status with nothing known', async () => {
+    const server = await scriptedServer([{ status: 400, text: arrays(100_000) }, { status: 200, text: objects(100_000) }]);
+    const client = new ApiClient({ baseUrl: server.url, token: 'tok-nesting-1', retry: { attempts: 1 } });
+    try {
+      const sent = await pushInvoice(client, { entity_id: 'e', invoice_number: 'N' });
+      expect(sent).toMatchObject({ kind: 'rejected', http: 400 });
+      expect((sent as { error: ApiError }).error.body).toBe('(an answer nested more than 64 levels deep, not read)');
+      expect(await invoiceStatus(client, 'id-1')).toEqual({ invoice_id: 'id-1', status: 'UNKNOWN', terminal: false });
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
