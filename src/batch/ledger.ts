@@ -56,6 +56,12 @@ function recordProblem(value: unknown): { why: string; column: string | number }
   const field = (name: string) => (Object.hasOwn(record, name) ? record[name] : undefined);
   for (const name of KEY_FIELDS) if (typeof field(name) !== 'string') return { why: `${name} ${field(name) === undefined ? 'is missing' : 'is not a string'}`, column: name };
   if (!STATES.has(field('state') as string)) return { why: `state is not one of ${[...STATES].join(', ')}`, column: 'state' };
+  // Optional fields are printed in messages and reports: text (or null) and a whole number, nothing else.
+  for (const name of ['invoice_id', 'status', 'note']) {
+    const v = field(name);
+    if (v !== undefined && v !== null && typeof v !== 'string') return { why: `${name} is not a string`, column: name };
+  }
+  if (field('http') !== undefined && !Number.isInteger(field('http'))) return { why: 'http is not a whole number', column: 'http' };
   return undefined;
 }
 

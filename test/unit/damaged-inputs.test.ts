@@ -66,6 +66,7 @@ describe('the ledger: a damaged line anywhere but a torn last one stops the run 
     ['{"time": "t", "state": "accepted", "base_url": "http://x", "entity_id": "e", "invoice_number": 7, "sha256": "h"}', ':2:96: not a ledger record (invoice_number is not a string)'],
     ['{"time": "t", "state": "maybe", "base_url": "http://x", "entity_id": "e", "invoice_number": "N", "sha256": "h"}', ':2:24: not a ledger record (state is not one of sending, accepted, rejected, unknown, unsent)'],
     ['{"time": "t", "state": "acc', ':2:28: not a ledger record (unterminated string)'],
+    [`${good.slice(0, -1)}, "invoice_id": {"toString": 1}}`, `:2:${good.length + 16}: not a ledger record (invoice_id is not a string)`],
   ])('%s', (line, message) => {
     const path = join(temp(), 'ledger.jsonl');
     writeFileSync(path, `${good}\n${line}\n${good}\n`);
