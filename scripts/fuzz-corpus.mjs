@@ -59,7 +59,12 @@ function mutant(bases, random, n) {
   const body = structuredClone(pick(random, bases));
   body.invoice_number = `FZ-${n}`;
   const texts = new Map();
-  const marker = (text) => { const m = `@@fuzz${texts.size}@@`; texts.set(`"${m}"`, text); return m; };
+  // A marker is replaced where it still stands as written; one moved by a later mutation stays a plain string.
+  const marker = (text, key) => {
+    const m = `@@fuzz${texts.size}@@`;
+    texts.set(key === undefined ? `"${m}"` : `${JSON.stringify(key)}:"${m}"`, key === undefined ? text : `${JSON.stringify(key)}:${text}`);
+    return m;
+  };
   const ops = [];
   const times = 1 + Math.floor(random() * 4);
   let wrapped = null;
@@ -96,7 +101,8 @@ function mutant(bases, random, n) {
         if (Array.isArray(parent)) break;
         const other = JSON.stringify(pick(random, ['dup', 0, null, { x: 1 }, parent[key] ?? 'x']));
         const mine = JSON.stringify(parent[key] ?? null);
-        parent[key] = marker(random() < 0.5 ? `${other},${JSON.stringify(key)}:${mine}` : `${mine},${JSON.stringify(key)}:${other}`);
+        // Keyed: only a member of an object can carry the duplicate (the marker wrapped in a list later cannot).
+        parent[key] = marker(random() < 0.5 ? `${other},${JSON.stringify(key)}:${mine}` : `${mine},${JSON.stringify(key)}:${other}`, key);
         break;
       }
       case 9: // lines: none, or many
