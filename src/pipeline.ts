@@ -1,5 +1,6 @@
 import type { Entity, Finding, Invoice, RejectedResponse, ValidateResponse } from './model/types.js';
 import { pruneEmpty } from './normalize/prune.js';
+import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
 import { normalizeInvoice } from './normalize/invoice.js';
 import { checkSchema, unwritableEntity } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';
@@ -69,8 +70,25 @@ export function response(body: Record<string, unknown>, findings: Finding[], dup
   };
 }
 
+/** A body nested past MAX_JSON_DEPTH: refused at the place it goes too deep, before anything walks it. */
+export function nestingFinding(path: ReadonlyArray<string | number>): Finding {
+  const field = fieldOfPath(path);
+  const top = typeof path[0] === 'string' ? path[0] : '(body)';
+  return {
+    message: `${top === '(body)' ? 'The invoice body' : top} is nested more than ${MAX_JSON_DEPTH} levels deep: pintae reads a request body up to ${MAX_JSON_DEPTH} levels of objects and arrays (an invoice needs 3)`,
+    section: sectionOfField(top), severity: 'error', field,
+  };
+}
+
+const plainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** One invoice through the whole pipeline: what the service's dry run answers, and the XML it would deliver. */
 export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcome {
+  const deep = tooDeepAt(input);
+  if (deep) {
+    const findings = [nestingFinding(deep)];
+    return { kind: 'validated', response: response(plainObject(input) ? input : {}, findings, plainObject(input) && (env.duplicate ?? false)), findings, xml: null, invoice: null, sources: null };
+  }
   const pruned = pruneEmpty(input);
   if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) {
     const findings: Finding[] = [{ message: 'The invoice must be a JSON object (spec 2.1)', section: 'invoice_header', severity: 'error' }];

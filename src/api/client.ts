@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { ApiUnreachableError } from './errors.js';
 import { backoffDelay, classifyError, DEFAULT_RETRY, RETRY_STATUSES, type RetryPolicy } from './retry.js';
 import { redact } from './redact.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -91,6 +92,8 @@ export class ApiClient {
     const text = await res.body.text();
     let parsed: unknown = text;
     if (text.trim()) { try { parsed = JSON.parse(text); } catch { parsed = redact(text.slice(0, 2_000)); } } else parsed = null;
+    // An answer is input too: one nested past the limit is kept as words, since redacting or printing it walks it.
+    if (tooDeepAt(parsed)) parsed = `(an answer nested more than ${MAX_JSON_DEPTH} levels deep, not read)`;
     return { status: res.statusCode, body: parsed };
   }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
 import { ApiError, ApiUnreachableError } from './errors.js';
+import { pathSegment } from './path.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
 export type EntityRecord = Record<string, unknown>;
@@ -21,7 +22,7 @@ export function unwrapEntityList(body: unknown): EntityRecord[] {
   return (list as unknown[]).filter(isObject);
 }
 
-const path = (id: string) => `/oauth/entities/${encodeURIComponent(id)}`;
+const path = (id: string) => `/oauth/entities/${pathSegment(id)}`;
 
 async function expectOk(client: ApiClient, method: string, p: string, body?: unknown, mode: 'any' | 'not-sent' = 'any'): Promise<unknown> {
   const answer = await client.call(method, p, body, mode);
@@ -31,7 +32,7 @@ async function expectOk(client: ApiClient, method: string, p: string, body?: unk
 
 export const entities = {
   list: async (client: ApiClient, userId?: string) =>
-    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${encodeURIComponent(userId)}` : ''}`)),
+    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${pathSegment(userId)}` : ''}`)),
   get: async (client: ApiClient, id: string) => unwrapEntity(await expectOk(client, 'GET', path(id))),
   /** Not repeated after a send whose outcome is unknown: a second create could make a second entity. */
   create: async (client: ApiClient, fields: EntityRecord) => {

@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
 import { ApiError } from './errors.js';
+import { pathSegment } from './path.js';
 import type { RejectedResponse, ValidateResponse } from '../model/types.js';
 
 /** Spec 2.11. */
@@ -23,6 +24,7 @@ export type SendOutcome =
   | { kind: 'exists'; invoice_id: string | null; http: 409; message?: string }
   | { kind: 'rejected'; http: number; error: ApiError };
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 
 /** The invoice_id in a 202/409 body: top level, under `data`, or named `existing_invoice_id` (409 bodies are not shown in spec 7.3). */
@@ -75,11 +77,12 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
 
 /** GET /oauth/invoices/{id}/status. */
 export async function invoiceStatus(client: ApiClient, invoiceId: string): Promise<InvoiceStatus> {
-  const path = `/oauth/invoices/${encodeURIComponent(invoiceId)}/status`;
+  const path = `/oauth/invoices/${pathSegment(invoiceId)}/status`;
   const answer = await client.call('GET', path);
   if (answer.status !== 200) throw new ApiError(answer.status, answer.body, 'GET', path);
-  const b = answer.body as Record<string, unknown>;
-  const s = (b && typeof b === 'object' && b.data && typeof b.data === 'object' && !('status' in b) ? b.data : b) as Record<string, unknown>;
+  const b = answer.body;
+  // An answer that is no object (a string, a list, one nested too deep) is a status with nothing known.
+  const s = (isObject(b) && isObject(b.data) && !('status' in b) ? b.data : isObject(b) ? b : {}) as Record<string, unknown>;
   return { ...s, invoice_id: str(s.invoice_id) ?? invoiceId, status: str(s.status) ?? 'UNKNOWN', terminal: s.terminal === true } as InvoiceStatus;
 }
 

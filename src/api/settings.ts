@@ -39,6 +39,9 @@ export function resolveToken(env: NodeJS.ProcessEnv): string {
   }
   if (!token) throw new UsageError('no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)');
   if (token.length < 4 || /\s/.test(token)) throw new UsageError(`${where}: not a usable bearer token (empty, too short or containing spaces)`);
+  // An HTTP header carries only these: any other character would make the client fail with the request never sent,
+  // an outcome that could only be reported as unknown. Refused here, before anything is recorded or sent.
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new UsageError(`${where}: not a usable bearer token (it holds a character other than printable ASCII, which an HTTP header cannot carry; the token is not shown)`);
   registerSecret(token);
   return token;
 }

@@ -2,6 +2,8 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, un
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
+import { parseJson } from '../io/json.js';
+import { jsonPositions } from '../io/positions.js';
 
 /**
  * The submission ledger: an append-only JSON-lines file, fsync'd after every append. A submission is recorded
@@ -43,6 +45,26 @@ export function payloadHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
 
+const STATES: ReadonlySet<string> = new Set<LedgerState>(['sending', 'accepted', 'rejected', 'unknown', 'unsent']);
+const KEY_FIELDS = ['time', 'base_url', 'entity_id', 'invoice_number', 'sha256'] as const;
+
+/** What makes a parsed line no ledger record, and the field (or column) where it shows; undefined for a record. */
+function recordProblem(value: unknown): { why: string; column: string | number } | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { why: 'expected a JSON object', column: 1 };
+  const record = value as Record<string, unknown>;
+  // Own fields only: a line whose fields sit under a "__proto__" key is not a record.
+  const field = (name: string) => (Object.hasOwn(record, name) ? record[name] : undefined);
+  for (const name of KEY_FIELDS) if (typeof field(name) !== 'string') return { why: `${name} ${field(name) === undefined ? 'is missing' : 'is not a string'}`, column: name };
+  if (!STATES.has(field('state') as string)) return { why: `state is not one of ${[...STATES].join(', ')}`, column: 'state' };
+  // Optional fields are printed in messages and reports: text (or null) and a whole number, nothing else.
+  for (const name of ['invoice_id', 'status', 'note']) {
+    const v = field(name);
+    if (v !== undefined && v !== null && typeof v !== 'string') return { why: `${name} is not a string`, column: name };
+  }
+  if (field('http') !== undefined && !Number.isInteger(field('http'))) return { why: 'http is not a whole number', column: 'http' };
+  return undefined;
+}
+
 export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: string) => `${baseUrl}\u0000${entityId}\u0000${invoiceNumber.trim()}`;
 
 export class Ledger {
@@ -81,13 +103,16 @@ export class Ledger {
     this.needsNewline = text.length > 0 && !text.endsWith('\n');
     lines.forEach((line, i) => {
       if (!line.trim()) return;
-      let record: LedgerRecord;
-      try { record = JSON.parse(line) as LedgerRecord; } catch {
-        // A torn last line is a write cut short by a crash: that send was never confirmed, and is not relied on.
-        if (i === lines.length - 1) return;
-        throw new UsageError(`${this.path}:${i + 1}: not a ledger record; the ledger is damaged (move it aside to start a new one)`);
+      const parsed = parseJson(line);
+      // A torn last line is a write cut short by a crash: that send was never confirmed, and is not relied on.
+      if (!parsed.ok && i === lines.length - 1) return;
+      const problem = parsed.ok ? recordProblem(parsed.value) : { why: parsed.message, column: parsed.column };
+      if (problem || !parsed.ok) {
+        const at = problem?.column ?? 1;
+        const column = typeof at === 'number' ? at : jsonPositions(line).values.get(`/${at}`)?.column ?? 1;
+        throw new UsageError(`${this.path}:${i + 1}:${column}: not a ledger record (${problem?.why}); the ledger is damaged (move it aside to start a new one)`);
       }
-      this.remember(record);
+      this.remember(parsed.value as LedgerRecord);
     });
   }
 

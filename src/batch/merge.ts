@@ -1,5 +1,6 @@
 import { duplicateWarning } from '../pipeline.js';
 import { summarize, type OverrideInForce, type Report, type ReportResult } from '../formatters/report.js';
+import { depthProblem, overridesProblem, resultProblem } from './report-shape.js';
 
 /** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
 export class NotAReport extends Error {}
@@ -8,6 +9,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** A parsed `--format json` report, checked for the shape pintae writes (README "JSON report"). */
 export function readReport(value: unknown): { results: ReportResult[]; overrides: OverrideInForce[] } {
+  const deep = depthProblem(value);
+  if (deep) throw new NotAReport(deep);
   if (!isObject(value) || !Array.isArray(value.results) || !isObject(value.summary)) {
     throw new NotAReport('not a pintae JSON report: expected an object with "results" (an array) and "summary" (an object)');
   }
@@ -20,6 +23,8 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
     if (r.response !== null && !isObject(r.response)) throw new NotAReport(`${at}.response: neither null nor an object`);
     if (r.xml !== null && typeof r.xml !== 'string') throw new NotAReport(`${at}.xml: neither null nor a string`);
     if (r.error !== undefined && (!isObject(r.error) || typeof r.error.message !== 'string')) throw new NotAReport(`${at}.error: expected {message, line?, column?}`);
+    const shape = resultProblem(r, at);
+    if (shape) throw new NotAReport(shape);
     const position = isObject(r.position) && Number.isInteger(r.position.line) && Number.isInteger(r.position.column) ? { line: r.position.line as number, column: r.position.column as number } : undefined;
     return {
       file: r.file, index: r.index as number | null, ...(position ? { position } : {}), valid: r.valid, rejected: r.rejected, response: r.response as ReportResult['response'],
@@ -28,6 +33,8 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
       findings: [], xml: null, xmlPath: r.xml as string | null,
     };
   });
+  const overridesWrong = overridesProblem(value.overrides);
+  if (overridesWrong) throw new NotAReport(overridesWrong);
   const overrides = Array.isArray(value.overrides) ? (value.overrides as OverrideInForce[]) : [];
   return { results, overrides };
 }

@@ -1,5 +1,6 @@
 import { fsErrorWords } from '../io/input-file.js';
-import { validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { nestingFinding, validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { tooDeepAt } from '../io/json-depth.js';
 import { parseJson } from '../io/json.js';
 import { readSource, type Source } from './discover.js';
 import { invoicesOf } from './run.js';
@@ -54,6 +55,13 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
       const body = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
       const entity_id = typeof body?.entity_id === 'string' ? body.entity_id : null;
       const invoice_number = typeof body?.invoice_number === 'string' ? body.invoice_number.trim() : null;
+      // Even unvalidated (--no-validate), a body nested past the limit is not sent: hashing and sending it walk it.
+      const deep = env ? undefined : tooDeepAt(item);
+      if (deep) {
+        const finding = nestingFinding(deep);
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors: [{ message: finding.message, section: finding.section, field: finding.field! }], message: `not sent: ${finding.message}` };
+        continue;
+      }
       if (env) {
         const outcome = validateInvoice(item, env);
         const errors = outcome.kind === 'rejected' ? outcome.response.errors : outcome.response.data.errors;

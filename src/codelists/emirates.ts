@@ -1,3 +1,4 @@
+import { lookup } from './lookup.js';
 /** The seven emirates and their codes (PINT-AE ibr-128-ae). */
 export const EMIRATE_CODES = ['AUH', 'DXB', 'SHJ', 'UAQ', 'FUJ', 'AJM', 'RAK'] as const;
 export type EmirateCode = (typeof EMIRATE_CODES)[number];
@@ -17,5 +18,5 @@ export function emirateCode(text: string | undefined): EmirateCode | undefined {
   const upper = text.trim().toUpperCase();
   if ((EMIRATE_CODES as readonly string[]).includes(upper)) return upper as EmirateCode;
   const key = text.trim().toLowerCase().replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ');
-  return NAMES[key] ?? NAMES[key.replace(/^emirate of /, '')];
+  return lookup(NAMES, key) ?? lookup(NAMES, key.replace(/^emirate of /, ''));
 }

@@ -1,4 +1,5 @@
 import type { TaxCategory } from '../model/types.js';
+import { lookup } from './lookup.js';
 
 export const TAX_CATEGORIES: readonly TaxCategory[] = ['S', 'Z', 'E', 'O', 'AE', 'N'];
 
@@ -18,7 +19,7 @@ export function taxCategory(text: string | undefined): TaxCategory | undefined {
   if (text === undefined) return 'S';
   const t = text.trim();
   if ((TAX_CATEGORIES as readonly string[]).includes(t.toUpperCase())) return t.toUpperCase() as TaxCategory;
-  return LABELS[t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()];
+  return lookup(LABELS, t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
 }
 
 /** UAE VAT exemption reason codes (spec 2.7); the list is open, other codes are carried as sent. */
@@ -60,7 +61,7 @@ const PAYMENT_LABELS: Record<string, string> = {
 export function paymentMeansFromLabel(label: string): string | undefined {
   const t = label.trim();
   if (Object.hasOwn(PAYMENT_MEANS, t)) return t;
-  return PAYMENT_LABELS[t.toLowerCase().replace(/[^a-z]+/g, ' ').trim()];
+  return lookup(PAYMENT_LABELS, t.toLowerCase().replace(/[^a-z]+/g, ' ').trim());
 }
 
 export const REGISTRATION_TYPES = ['TL', 'EID', 'PAS', 'CD'] as const;

@@ -1,3 +1,4 @@
+import { lookup } from './lookup.js';
 /**
  * UN/ECE Recommendation 20 unit codes that invoices commonly carry (with the Rec 21 package codes, prefixed X,
  * that Rec 20 includes). A code outside this subset is treated like an unknown label (spec 2.7: falls back to EA).
@@ -46,5 +47,5 @@ export function unitCode(text: string | undefined): string {
   const t = text.trim();
   if (UNIT_CODES.has(t)) return t;
   if (UNIT_CODES.has(t.toUpperCase()) && t.length > 1) return t.toUpperCase();
-  return LABELS[t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()] ?? 'EA';
+  return lookup(LABELS, t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()) ?? 'EA';
 }

@@ -17,6 +17,8 @@ export function parseJson(text: string): JsonResult {
 }
 
 const WS = new Set([' ', '\t', '\n', '\r']);
+/** Sticky: read where the scan stands, whatever the literal's length. */
+const LITERAL = /true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 /** Scans JSON text and returns where and why it first stops being JSON. */
 export function locateJsonError(s: string): { offset: number; message: string } {
@@ -42,35 +44,39 @@ export function locateJsonError(s: string): { offset: number; message: string } 
     if (i >= s.length) fail('unterminated string');
     i++;
   };
+  const key = () => { ws(); if (s[i] !== '"') fail(`expected a double-quoted property name, found ${describe(i)}`); string(); expect(':', "':'"); };
+  // Open containers on a stack of our own, not the call stack: any depth of nesting is located the same way.
   const value = (): void => {
-    ws();
-    const c = s[i];
-    if (c === '{') {
-      i++; ws();
-      if (s[i] === '}') { i++; return; }
+    const open: string[] = [];
+    for (;;) {
+      ws();
+      const c = s[i];
+      if (c === '{' || c === '[') {
+        i++; ws();
+        if (s[i] !== (c === '{' ? '}' : ']')) {
+          open.push(c);
+          if (c === '{') key();
+          continue;
+        }
+        i++;
+      } else if (c === '"') string();
+      else {
+        LITERAL.lastIndex = i;
+        const literal = LITERAL.exec(s);
+        if (!literal) fail(`unexpected ${describe(i)}`);
+        i += literal![0].length;
+      }
+      // A value ended: go on in the container that holds it, closing those that end here.
       for (;;) {
+        const top = open[open.length - 1];
+        if (top === undefined) return;
+        const close = top === '{' ? '}' : ']';
         ws();
-        if (s[i] !== '"') fail(`expected a double-quoted property name, found ${describe(i)}`);
-        string(); expect(':', "':'"); value(); ws();
-        if (s[i] === ',') { i++; continue; }
-        if (s[i] === '}') { i++; return; }
-        fail(`expected ',' or '}', found ${describe(i)}`);
+        if (s[i] === ',') { i++; if (top === '{') key(); break; }
+        if (s[i] === close) { i++; open.pop(); continue; }
+        fail(`expected ',' or '${close}', found ${describe(i)}`);
       }
     }
-    if (c === '[') {
-      i++; ws();
-      if (s[i] === ']') { i++; return; }
-      for (;;) {
-        value(); ws();
-        if (s[i] === ',') { i++; continue; }
-        if (s[i] === ']') { i++; return; }
-        fail(`expected ',' or ']', found ${describe(i)}`);
-      }
-    }
-    if (c === '"') return string();
-    const literal = /^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?)/.exec(s.slice(i, i + 400));
-    if (literal) { i += literal[0].length; return; }
-    fail(`unexpected ${describe(i)}`);
   };
   try {
     value(); ws();

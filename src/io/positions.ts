@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from './json-depth.js';
+
 /** Line and column (1-based) of a place in a text. */
 export interface Position { line: number; column: number }
 
@@ -6,11 +8,18 @@ export interface JsonPositions { values: Map<string, Position>; keys: Map<string
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Values this deep in a file (a bulk body's item is at 2) are scanned past without being recorded. */
+export const RECORDED_DEPTH = MAX_JSON_DEPTH + 3;
+
+interface Open { pointer: string | null; depth: number; array: boolean; n: number }
+
 /**
  * A small scanner over JSON text that is already known to parse: it records positions and nothing else, so reports
- * can point at a line of the input (config errors, SARIF and GitHub annotations of a field).
+ * can point at a line of the input (config errors, SARIF and GitHub annotations of a field). It keeps its own stack
+ * of open containers instead of recursing, so nesting cannot exhaust the call stack, and records values down to
+ * `maxDepth` only (a finding never points deeper than the nesting limit; deeper pointers would only cost memory).
  */
-export function jsonPositions(text: string): JsonPositions {
+export function jsonPositions(text: string, maxDepth = RECORDED_DEPTH): JsonPositions {
   const values = new Map<string, Position>();
   const keys = new Map<string, Position>();
   const lineStarts = [0];
@@ -22,41 +31,50 @@ export function jsonPositions(text: string): JsonPositions {
   };
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
-  const string = (): string => {
+  const skipString = (): number => {
     const start = i++;
     while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
     i++;
-    return JSON.parse(text.slice(start, i)) as string;
+    return start;
   };
-  const value = (pointer: string): void => {
+  const stack: Open[] = [];
+  let pointer: string | null = '';
+  let depth = 0;
+  for (;;) {
     ws();
-    values.set(pointer, at(i));
+    if (pointer !== null) values.set(pointer, at(i));
     const c = text[i];
-    if (c === '{') {
-      i++; ws();
-      while (text[i] !== '}' && i < text.length) {
-        ws();
-        const keyAt = i;
-        const child = `${pointer}/${escapePointer(string())}`;
-        keys.set(child, at(keyAt));
-        ws(); i++; // ':'
-        value(child); ws();
-        if (text[i] === ',') i++;
-        ws();
-      }
-      i++;
-    } else if (c === '[') {
-      i++; ws();
-      for (let n = 0; text[i] !== ']' && i < text.length; n++) { value(`${pointer}/${n}`); ws(); if (text[i] === ',') i++; ws(); }
-      i++;
-    } else if (c === '"') string();
+    let opened = false;
+    if (c === '{' || c === '[') { i++; stack.push({ pointer, depth, array: c === '[', n: 0 }); opened = true; }
+    else if (c === '"') skipString();
     else {
       const start = i;
       while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
       if (i === start) i++; // never stall, even on text that changed since it parsed
     }
-  };
-  value('');
+    // The next value to read, closing the containers that end on the way; none left: the text is read.
+    let next = false;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (!opened) { ws(); if (text[i] === ',') i++; }
+      opened = false;
+      ws();
+      if (text[i] === (top.array ? ']' : '}') || i >= text.length) { i++; stack.pop(); continue; }
+      const recorded = top.pointer !== null && top.depth < maxDepth;
+      depth = top.depth + 1;
+      if (top.array) pointer = recorded ? `${top.pointer}/${top.n}` : null;
+      else {
+        const keyAt = skipString();
+        pointer = recorded ? `${top.pointer}/${escapePointer(JSON.parse(text.slice(keyAt, i)) as string)}` : null;
+        if (pointer !== null) keys.set(pointer, at(keyAt));
+        ws(); i++; // ':'
+      }
+      top.n++;
+      next = true;
+      break;
+    }
+    if (!next) break;
+  }
   return { values, keys };
 }
 

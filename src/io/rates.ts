@@ -3,36 +3,102 @@ import type { RateEntry } from '../model/types.js';
 import { RateTable } from '../derive/rates.js';
 import { toDecimal } from '../derive/money.js';
 import { parseJson } from './json.js';
+import { jsonPositions, type Position } from './positions.js';
 import { UsageError } from './errors.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^\d+(\.\d+)?$/;
 
-function entry(date: unknown, currency: unknown, rate: unknown, where: string): RateEntry {
-  const d = String(date ?? '').trim(); const c = String(currency ?? '').trim().toUpperCase(); const r = String(rate ?? '').trim();
-  if (!DATE.test(d)) throw new UsageError(`${where}: date ${JSON.stringify(d)} is not YYYY-MM-DD`);
-  if (!/^[A-Z]{3}$/.test(c)) throw new UsageError(`${where}: currency ${JSON.stringify(c)} is not a three-letter code`);
-  if (!RATE.test(r) || Number(r) <= 0) throw new UsageError(`${where}: rate ${JSON.stringify(r)} is not a positive number`);
+/** A day that exists: 2025-02-30 matches YYYY-MM-DD, but no Bank publishes a rate for it. */
+function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** A row's cell as read: its text (strings only, and numbers for the rate), and where it stands in the file. */
+interface Cell { value: unknown; at: Position }
+interface Row { date: Cell; currency: Cell; rate: Cell; at: Position }
+
+const where = (path: string, at: Position) => `${path}:${at.line}:${at.column}`;
+/** A cell as a message shows it: text quoted, anything else by its kind (a value nested deep is not written out). */
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null ? 'null'
+  : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? '(a list)' : '(an object)');
+
+function entry(row: Row, path: string): RateEntry {
+  const cell = (c: Cell, numeric = false) => (typeof c.value === 'string' ? c.value.trim() : numeric && typeof c.value === 'number' ? String(c.value) : undefined);
+  const d = cell(row.date); const c = cell(row.currency)?.toUpperCase(); const r = cell(row.rate, true);
+  if (d === undefined || !isCalendarDate(d)) throw new UsageError(`${where(path, row.date.at)}: date ${shown(d ?? row.date.value)} is not a calendar date in YYYY-MM-DD form`);
+  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw new UsageError(`${where(path, row.currency.at)}: currency ${shown(c ?? row.currency.value)} is not a three-letter code`);
+  if (r === undefined || !RATE.test(r) || Number(r) <= 0) throw new UsageError(`${where(path, row.rate.at)}: rate ${shown(r ?? row.rate.value)} is not a positive number`);
   return { date: d, currency: c, rate: toDecimal(r) };
+}
+
+/**
+ * The table, refusing two rows for one currency and date that disagree (which one the Bank published cannot be
+ * guessed); the same rate twice is only a repeat.
+ */
+function table(rows: Row[], path: string): RateTable {
+  const first = new Map<string, { entry: RateEntry; at: Position }>();
+  const entries = rows.map((row) => {
+    const e = entry(row, path);
+    const key = `${e.currency}|${e.date}`;
+    const earlier = first.get(key);
+    if (earlier && !earlier.entry.rate.equals(e.rate)) {
+      throw new UsageError(`${where(path, row.rate.at)}: a second ${e.currency} rate for ${e.date} (${e.rate.toString()}) conflicts with ${earlier.entry.rate.toString()} at line ${earlier.at.line}; keep the one the Bank published`);
+    }
+    if (!earlier) first.set(key, { entry: e, at: row.at });
+    return e;
+  });
+  return new RateTable(entries);
+}
+
+function jsonRows(text: string, value: unknown, path: string): Row[] {
+  if (!Array.isArray(value)) throw new UsageError(`${path}:1:1: a JSON rate table is an array of {date, currency, rate}`);
+  const positions = jsonPositions(text);
+  return value.map((r, i) => {
+    const at = positions.values.get(`/${i}`) ?? { line: 1, column: 1 };
+    // Own fields only: a row whose fields sit under a "__proto__" key has none.
+    const field = (name: string): Cell => {
+      const own = r !== null && typeof r === 'object' && !Array.isArray(r) && Object.hasOwn(r, name);
+      return { value: own ? (r as Record<string, unknown>)[name] : undefined, at: (own ? positions.values.get(`/${i}/${name}`) : undefined) ?? at };
+    };
+    return { date: field('date'), currency: field('currency'), rate: field('rate'), at };
+  });
+}
+
+function csvRows(text: string, path: string): Row[] {
+  const rows: Row[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const content = raw.trim();
+    if (!content || content.startsWith('#') || /^date\s*,/i.test(content)) return;
+    // Cells keep their column in the line, so an error points at the cell the user sees.
+    const cells: Cell[] = [];
+    let start = 0;
+    for (const part of raw.split(',')) {
+      const lead = part.length - part.trimStart().length;
+      cells.push({ value: part.trim().replace(/^"|"$/g, ''), at: { line: i + 1, column: start + lead + 1 } });
+      start += part.length + 1;
+    }
+    const at = { line: i + 1, column: raw.length - raw.trimStart().length + 1 };
+    if (cells.length !== 3) throw new UsageError(`${where(path, at)}: expected date,currency,rate`);
+    rows.push({ date: cells[0]!, currency: cells[1]!, rate: cells[2]!, at });
+  });
+  return rows;
 }
 
 /** A CBUAE rate table (DESIGN: `--rates`): a JSON array of {date, currency, rate} or CSV `date,currency,rate`. */
 export function parseRates(content: string, path: string): RateTable {
-  const trimmed = content.replace(/^\ufeff/, '').trim();
+  const text = content.replace(/^\ufeff/, '');
+  const trimmed = text.trim();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    const parsed = parseJson(trimmed);
+    const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
-    if (!Array.isArray(parsed.value)) throw new UsageError(`${path}: a JSON rate table is an array of {date, currency, rate}`);
-    return new RateTable(parsed.value.map((r, i) => entry(r?.date, r?.currency, r?.rate, `${path}[${i}]`)));
+    return table(jsonRows(text, parsed.value, path), path);
   }
-  // Lines keep their numbers in the file, so an error points at the line the user sees.
-  const rows = trimmed.split(/\r?\n/).map((text, i) => ({ text: text.trim(), line: i + 1 }))
-    .filter((r) => r.text && !r.text.startsWith('#') && !/^date\s*,/i.test(r.text));
-  return new RateTable(rows.map(({ text, line }) => {
-    const cells = text.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-    if (cells.length !== 3) throw new UsageError(`${path}: line ${line}: expected date,currency,rate`);
-    return entry(cells[0], cells[1], cells[2], `${path}: line ${line}`);
-  }));
+  return table(csvRows(text, path), path);
 }
 
 export function loadRates(path: string): RateTable {

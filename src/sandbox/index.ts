@@ -62,7 +62,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     rates: options.rates, today, now, schematron, log,
     processingDelayMs, deliveryDelayMs: options.deliveryDelayMs ?? processingDelayMs,
   });
-  const ctx = { store, processor, rates: options.rates, today, now, schematron };
+  const ctx = { store, processor, rates: options.rates, today, now, schematron, log };
   const tokens = new Map(Object.entries(options.tokens ?? {}));
   const latencyMs = options.latencyMs ?? 0;
 
@@ -74,7 +74,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (application === undefined) {
       return message(401, token === undefined ? 'Unauthenticated: send Authorization: Bearer <access token>' : 'Unauthenticated: the access token is invalid or expired');
     }
-    const caller = { application, account: options.accounts?.[application] ?? application };
+    const accounts = options.accounts ?? {};
+    const caller = { application, account: Object.hasOwn(accounts, application) ? accounts[application]! : application };
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
     return route(ctx, caller, req.method ?? 'GET', url, body);

@@ -14,6 +14,8 @@ export interface InvoiceContext {
   today: () => string;
   now: () => string;
   schematron?: { run(xml: string): Finding[] };
+  /** Processing incidents (never a token). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -107,14 +109,27 @@ export function validateEndpoint(ctx: InvoiceContext, caller: Caller, body: unkn
   return reply(200, response);
 }
 
+/**
+ * One bulk item as a single push. Spec 4.3: one failing item does not block the others, so even a fault of the
+ * sandbox's own on one item is that item's 500, never the whole request's: the items before it are stored already.
+ */
+function pushItem(ctx: InvoiceContext, caller: Caller, item: unknown, index: number): Reply {
+  try {
+    return pushInvoice(ctx, caller, item);
+  } catch (e) {
+    ctx.log?.(`internal error on bulk item ${index}: ${(e as Error)?.message ?? String(e)}`);
+    return message(500, 'Internal server error: this invoice was not processed; the other items were');
+  }
+}
+
 /** POST /oauth/invoices/bulk (spec 4.3): each item as a single push; 207 with one result per item, in order. */
 export function bulkInvoices(ctx: InvoiceContext, caller: Caller, body: unknown): Reply {
   const items = isObject(body) ? body.invoices : undefined;
   if (!Array.isArray(items)) return message(400, 'The request is invalid', { errors: [{ field: 'invoices', message: 'invoices must be an array of invoice bodies', section: 'invoice_header' }] });
   if (items.length === 0) return message(400, 'The request is invalid', { errors: [{ field: 'invoices', message: 'invoices must hold at least one invoice', section: 'invoice_header' }] });
   let committed = false;
-  const results = items.map((item) => {
-    const answer = pushInvoice(ctx, caller, item);
+  const results = items.map((item, index) => {
+    const answer = pushItem(ctx, caller, item, index);
     committed ||= answer.committed === true;
     const number = isObject(item) && typeof item.invoice_number === 'string' ? item.invoice_number : null;
     return { invoice_number: number, status_code: answer.status, ...(answer.body as Record<string, unknown>) };

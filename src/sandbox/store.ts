@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { writeAtomic } from '../io/write.js';
 import type { Entity } from '../model/types.js';
+import { readEntityRecord, readInvoiceRecord } from './records.js';
 
 /**
  * Fields of an entity (spec 2.12) plus the Peppol registry code the platform assigns (sandbox extension): the offline
@@ -59,17 +60,11 @@ export interface InvoiceRecord {
 /** The key under which an invoice number is unique (spec 2.1: per entity); trimmed as the batch runner does. */
 export const numberKey = (entityId: string, invoiceNumber: string): string => `${entityId}\u0000${invoiceNumber.trim()}`;
 
-function readRecords<T>(dir: string): T[] {
+function readRecords<T>(dir: string, read: (file: string, content: string) => T): T[] {
   if (!existsSync(dir)) return [];
   // Dot files are writeAtomic's temporaries: a crash mid-write leaves one behind, never a half record.
   return readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .map((f) => {
-      try {
-        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as T;
-      } catch (e) {
-        throw new Error(`${join(dir, f)}: not a readable sandbox record (${(e as Error).message})`);
-      }
-    });
+    .map((f) => read(join(dir, f), readFileSync(join(dir, f), 'utf8')));
 }
 
 /**
@@ -84,8 +79,8 @@ export class Store {
   constructor(private readonly dataDir: string) {
     mkdirSync(join(dataDir, 'entities'), { recursive: true });
     mkdirSync(join(dataDir, 'invoices'), { recursive: true });
-    for (const e of readRecords<EntityRecord>(join(dataDir, 'entities'))) this.entities.set(e.entity_id, e);
-    for (const r of readRecords<InvoiceRecord>(join(dataDir, 'invoices'))) {
+    for (const e of readRecords(join(dataDir, 'entities'), readEntityRecord)) this.entities.set(e.entity_id, e);
+    for (const r of readRecords(join(dataDir, 'invoices'), readInvoiceRecord)) {
       this.invoices.set(r.invoice_id, r);
       this.byNumber.set(numberKey(r.entity_id, r.invoice_number), r.invoice_id);
     }

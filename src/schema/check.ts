@@ -5,6 +5,7 @@ import { ENTITY_TEXT_FIELDS } from '../ubl/parties.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
 import { sectionOfField } from './sections.js';
 import { invoiceSchema } from './invoice.schema.js';
+import { lookup } from '../codelists/lookup.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
@@ -107,7 +108,7 @@ export function checkSchema(body: unknown): Finding[] {
     const message = wording(error, field);
     if (seen.has(message)) continue;
     seen.add(message);
-    const rule = RULE_OF_FIELD[field];
+    const rule = lookup(RULE_OF_FIELD, field);
     findings.push({ message, section: sectionOfField(field), severity: 'error', field, ...(rule ? { rule } : {}) });
   }
   return findings;

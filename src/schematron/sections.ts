@@ -1,4 +1,5 @@
 import type { Section } from '../model/types.js';
+import { lookup } from '../codelists/lookup.js';
 
 /**
  * The section of spec 7.2 that each PINT-AE 1.0.4 rule's failures are filed under: seller rules → seller_party, buyer
@@ -324,5 +325,5 @@ const BY_LOCATION: Array<[RegExp, Section]> = [
 /** Section of a failed rule: by its location inside a party, line or total, else by the rule id; unknown → invoice_header. */
 export function sectionOfRule(id: string | undefined, location = ''): Section {
   for (const [pattern, section] of BY_LOCATION) if (pattern.test(location)) return section;
-  return (id && RULE_SECTIONS[id]) || 'invoice_header';
+  return (id && lookup(RULE_SECTIONS, id)) || 'invoice_header';
 }

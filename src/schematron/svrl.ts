@@ -10,8 +10,10 @@ export interface SvrlResult {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** A reference past U+10FFFF (no XML serializer writes one) stays as written rather than throwing. */
+const char = (code: number, m: string) => (code <= 0x10ffff ? String.fromCodePoint(code) : m);
 const decode = (s: string) => s.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (m, e: string) =>
-  e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e] ?? m);
+  e.startsWith('#x') ? char(parseInt(e.slice(2), 16), m) : e.startsWith('#') ? char(Number(e.slice(1)), m) : (Object.hasOwn(ENTITIES, e) ? ENTITIES[e]! : m));
 
 /**
  * `/*:Invoice[namespace-uri()='…'][1]/*:InvoiceLine[namespace-uri()='…'][2]` (the ISO skeleton's form) and

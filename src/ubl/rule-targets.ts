@@ -1,3 +1,4 @@
+import { lookup } from '../codelists/lookup.js';
 /*
  * Where a PINT-AE rule's assert looks, when that is not the node it is reported on. A rule reports at its context
  * node: a rule on the document (`/ubl:Invoice`) at `/Invoice`, a code-list rule on an amount at the amount while it
@@ -118,5 +119,5 @@ const INNER: Record<string, RuleTarget> = {
 /** The target of a rule reported at `location`: root rules only at the root, the others anywhere. */
 export function ruleTarget(rule: string | undefined, location: string): RuleTarget | undefined {
   if (rule === undefined) return undefined;
-  return location === '/Invoice' ? ROOT[rule] ?? INNER[rule] : INNER[rule];
+  return location === '/Invoice' ? lookup(ROOT, rule) ?? lookup(INNER, rule) : lookup(INNER, rule);
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { entities, type EntityRecord } from '../../api/entities.js';
 import type { ApiClient } from '../../api/client.js';
 import { parseJson } from '../../io/json.js';
+import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
+import { jsonPositions, pointerOfField } from '../../io/positions.js';
 import { UsageError } from '../../io/errors.js';
 import { writeAtomic } from '../../io/write.js';
 import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
@@ -18,6 +20,11 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
     if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw new UsageError(`${file}: the entity fields must be a JSON object`);
+    const deep = tooDeepAt(parsed.value);
+    if (deep) {
+      const at = jsonPositions(text).values.get(pointerOfField(fieldOfPath(deep))) ?? { line: 1, column: 1 };
+      throw new UsageError(`${file}:${at.line}:${at.column}: ${String(deep[0])} is nested more than ${MAX_JSON_DEPTH} levels deep (no entity field is more than a string)`);
+    }
     fields = { ...(parsed.value as EntityRecord) };
   }
   for (const s of sets) {
@@ -25,7 +32,8 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
     if (eq <= 0) throw new UsageError(`--set ${s}: give key=value`);
     const key = s.slice(0, eq);
     const value = s.slice(eq + 1);
-    fields[key] = key === 'email_notifications_enabled' ? value === 'true' : value;
+    // A computed key defines an own property: `--set __proto__=x` stays a field instead of a prototype change.
+    fields = { ...fields, [key]: key === 'email_notifications_enabled' ? value === 'true' : value };
   }
   if (Object.keys(fields).length === 0) throw new UsageError('no entity fields: give a JSON file and/or --set key=value');
   return fields;

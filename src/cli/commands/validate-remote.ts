@@ -4,7 +4,8 @@ import { readSource, type Source } from '../../batch/discover.js';
 import { fsErrorWords } from '../../io/input-file.js';
 import { invoicesOf } from '../../batch/run.js';
 import { parseJson } from '../../io/json.js';
-import { validateInvoice, type PipelineEnv } from '../../pipeline.js';
+import { nestingFinding, validateInvoice, type PipelineEnv } from '../../pipeline.js';
+import { tooDeepAt } from '../../io/json-depth.js';
 import { compareVerdicts, isValidVerdict, verdictLabel, type Difference, type Verdict } from '../../api/compare.js';
 import { validateRemote } from '../../api/invoices.js';
 import { ApiError } from '../../api/errors.js';
@@ -63,6 +64,12 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
         const outcome = validateInvoice(items[i], env);
         const offline: Verdict = outcome.kind === 'rejected' ? outcome : { kind: 'validated', response: outcome.response };
         const number = (items[i] as { invoice_number?: unknown } | null)?.invoice_number;
+        // A body nested past the limit is not sent: writing it as JSON would walk it (the offline verdict says why).
+        const deep = tooDeepAt(items[i]);
+        if (deep) {
+          rows.push({ file: source.path, index: indexed ? i : null, invoice_number: typeof number === 'string' ? number : null, difference: null, error: `not sent: ${nestingFinding(deep).message}` });
+          continue;
+        }
         let remote: Verdict;
         try { remote = await validateRemote(client, items[i]); } catch (e) {
           // A refused token stops the run; any other answer (404: entity not connected) is this invoice's result.

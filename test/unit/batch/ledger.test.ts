@@ -57,7 +57,7 @@ describe('Ledger', () => {
     const path = fresh();
     Ledger.open(path).close();
     writeFileSync(path, `${JSON.stringify(record('sending'))}\nnot json\n${JSON.stringify(record('accepted'))}\n`);
-    expect(() => Ledger.open(path)).toThrow(/ledger.jsonl:2: not a ledger record/);
+    expect(() => Ledger.open(path)).toThrow(/ledger.jsonl:2:1: not a ledger record/);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 

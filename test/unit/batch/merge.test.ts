@@ -25,6 +25,25 @@ describe('readReport: only pintae JSON reports', () => {
     expect(() => readReport(value)).toThrow(NotAReport);
     expect(() => readReport(value)).toThrow(message);
   });
+
+  // Issue 11: a report is a file the user gives; what the formatters read is checked, and nothing is walked deep.
+  const withData = (data: Record<string, unknown>) => ({ results: [{ ...result('a.json', 'A'), response: { message: 'm', data: { ...result('a.json', 'A').response.data, ...data } } }], summary: {} });
+  const deep = JSON.parse(`{"results": [${'['.repeat(10_000)}${']'.repeat(10_000)}], "summary": {}}`);
+  it.each([
+    ['a report nested 10,000 levels deep', deep, 'results[0][0][0][0][0]…: nested more than 64 levels deep'],
+    ['a response without its message', { results: [{ ...result('a.json', 'A'), response: { data: {} } }], summary: {} }, 'results[0].response.message: not a string'],
+    ['data without is_valid', withData({ is_valid: 'yes' }), 'results[0].response.data: expected {is_valid'],
+    ['errors that are no list', withData({ errors: {} }), 'results[0].response.data.errors: not a list'],
+    ['a line that is an object', withData({ warnings: [{ message: 'w', section: 's', line: { toString: 1 } }] }), 'results[0].response.data.warnings[0].line: not a whole number'],
+    ['a rule that is a number', withData({ errors: [{ message: 'e', section: 's', rule: 7 }] }), 'results[0].response.data.errors[0].rule: not a string'],
+    ['a rejection whose errors are no list', { results: [{ ...result('a.json', 'A'), response: { message: 'm', errors: 'x' } }], summary: {} }, 'results[0].response.errors: not a list'],
+    ['suppressed findings that are no objects', { results: [{ ...result('a.json', 'A'), suppressed: [1] }], summary: {} }, 'results[0].suppressed[0]: not an object'],
+    ['an override without its count', { results: [], summary: {}, overrides: [{ rule: 'r', level: 'off' }] }, 'overrides[0]: expected {rule, level, applied}'],
+    ['a report under "__proto__"', JSON.parse('{"__proto__": {"results": [], "summary": {}}}'), 'not a pintae JSON report'],
+  ])('%s', (_name, value, message) => {
+    expect(() => readReport(value)).toThrow(NotAReport);
+    expect(() => readReport(value)).toThrow(message);
+  });
 });
 
 describe('comparePaths', () => {
