@@ -1,6 +1,7 @@
-import type { XAttr, XDocument, XElement, XNode } from '../xpath/api.js';
+import type { XAttr, XDocument, XElement } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { decodeXml, parseXml, XmlError } from '../xpath/xml.js';
+import { stringValueOf } from '../xpath/dom.js';
 import type { Position } from './positions.js';
 
 /**
@@ -35,29 +36,20 @@ export function checkWellFormed(input: Uint8Array | string): XmlCheck {
 }
 
 /** The root element of a document. */
-export const rootElement = (doc: XDocument): XElement | undefined => doc.children.find((n): n is XElement => n.kind === 1);
+export const rootElement = (doc: XDocument): XElement | undefined => doc.elements[0];
 
 /** The first child element of `parent` with this namespace and local name. */
 export function childElement(parent: XElement, ns: string, local: string): XElement | undefined {
-  for (const c of parent.children) if (c.kind === 1 && c.local === local && c.ns === ns) return c;
+  for (const c of parent.elements) if (c.local === local && c.ns === ns) return c;
   return undefined;
 }
 
 /** The child elements of `parent` with this namespace and local name. */
 export const childElements = (parent: XElement, ns: string, local: string): XElement[] =>
-  parent.children.filter((c): c is XElement => c.kind === 1 && c.local === local && c.ns === ns);
+  parent.elements.filter((c) => c.local === local && c.ns === ns);
 
 /** The text of an element (its descendant text, as XPath's string value). */
-export function textOf(element: XElement): string {
-  let out = '';
-  const stack: XNode[] = [element];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.kind === 3) out += n.value;
-    else if (n.kind === 1) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return out;
-}
+export const textOf = (element: XElement): string => stringValueOf(element);
 
 /**
  * Where each element and attribute of a document is, by the location path findings carry (src/xpath/location.ts:
@@ -67,13 +59,12 @@ export function positionIndex(doc: XDocument): (path: string) => Position | unde
   let index: Map<string, XElement | XAttr> | undefined;
   const build = () => {
     const map = new Map<string, XElement | XAttr>();
-    const stack: XNode[] = [...doc.children];
+    const stack: XElement[] = [...doc.elements];
     while (stack.length) {
       const n = stack.pop()!;
-      if (n.kind !== 1) continue;
       map.set(location(n), n);
       for (const a of n.attrs) map.set(location(a), a);
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+      for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]!);
     }
     return map;
   };

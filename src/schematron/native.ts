@@ -90,8 +90,7 @@ export class NativeRules {
     const elements: XElement[] = [];
     const pathIds: number[] = [];
     const walk = (n: XDocument | XElement, id: number) => {
-      for (const c of n.children) {
-        if (c.kind !== 1) continue;
+      for (const c of n.elements) {
         const childId = this.paths.child(id, c.ns, c.local);
         elements.push(c); pathIds.push(childId);
         walk(c, childId);

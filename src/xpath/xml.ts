@@ -6,7 +6,8 @@
  * comments and processing instructions kept), with the line and column of every element and attribute. One pass,
  * no recursion, no regular expression on the hot paths, time linear in the text.
  */
-import type { XAttr, XDocument, XElement, XNode } from './api.js';
+import type { XDocument, XElement, XNode } from './api.js';
+import { Attr, Element, Text } from './dom.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -35,8 +36,21 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "
 const FEW = 8;
 
 interface RawAttr { qname: string; value: string; at: number }
-/** An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]). */
-interface Open { element: XElement; qname: string; undo: Array<[string, string | undefined]> | undefined }
+/**
+ * An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]); its
+ * children so far are `kids` from `from` on.
+ */
+interface Open { element: Element; qname: string; undo: Array<[string, string | undefined]> | undefined; from: number }
+
+/*
+ * Memory: a document is held whole while the rules run on it, so its nodes are kept small (dom.ts). Every array is
+ * exactly as long as its content (an array grown by push keeps room for 16 more), and the strings an invoice repeats
+ * on every line (names, prefixes, indentation, short values such as AED or 0.00) are shared instead of sliced again
+ * for each node.
+ */
+/** Short strings are shared through a map of at most this many (the first met): enough for a document's repeats. */
+const SHARED_MAX = 4096;
+const SHARED_LENGTH = 16;
 
 const same = (t: string) => t;
 const lineEnds = (t: string) => (t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
@@ -57,6 +71,11 @@ class Parser {
   /** Line-end normalization of text, and attribute-value normalization: cheaper in the usual text without CR. */
   private readonly lineEnds: (t: string) => string;
   private readonly attrSpaces: (t: string) => string;
+  /** The children of the open elements, innermost last (each Open knows where its own start); text as strings. */
+  private readonly kids: Array<XNode | string> = [];
+  /** Element and attribute names as written → prefix and local part, read once per document. */
+  private readonly names = new Map<string, { prefix: string; local: string }>();
+  private readonly shared = new Map<string, string>();
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -70,7 +89,7 @@ class Parser {
     const s = this.s;
     const bad = NOT_CHAR.exec(s);
     if (bad) this.fail(`character ${codePoint(bad[0].codePointAt(0)!)} is not allowed in XML`, bad.index);
-    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [] };
+    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [] };
     if (s.startsWith('<?xml', this.pos) && isSpace(s.charCodeAt(this.pos + 5))) this.declaration();
     let root = false;
     for (;;) {
@@ -83,6 +102,7 @@ class Parser {
       else this.fail(root ? 'content after the root element' : 'expected the root element');
     }
     if (!root) this.fail('no root element');
+    doc.elements = doc.children.filter((c): c is XElement => c.kind === 1);
     return doc;
   }
 
@@ -114,21 +134,22 @@ class Parser {
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
         this.flush(open.element);
+        if (this.kids.length > open.from) this.close(open.element, open.from);
         if (open.undo) this.restore(open.undo);
         if (stack.length === 0) return;
         parent = stack[stack.length - 1]!.element;
       } else if (next === 0x21) { // '!'
-        if (s.startsWith('<!--', this.pos)) { this.flush(parent); parent.children.push(this.comment(parent)); }
+        if (s.startsWith('<!--', this.pos)) { this.flush(parent); this.add(parent, this.comment(parent)); }
         else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) this.cdata();
         else this.fail('expected a comment or a CDATA section');
       } else if (next === 0x3f) { // '?'
-        this.flush(parent); parent.children.push(this.instruction(parent));
+        this.flush(parent); this.add(parent, this.instruction(parent));
       } else {
         this.flush(parent);
         if (stack.length >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
         const open = this.startTag(parent);
-        parent.children.push(open.element);
-        if (s.charCodeAt(this.pos - 2) !== 0x2f) { stack.push(open); parent = open.element; }
+        this.add(parent, open.element);
+        if (s.charCodeAt(this.pos - 2) !== 0x2f) { open.from = this.kids.length; stack.push(open); parent = open.element; }
         else {
           if (open.undo) this.restore(open.undo);
           if (stack.length === 0) return;
@@ -179,43 +200,101 @@ class Parser {
       this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
     }
     this.lines.advance(tagAt);
-    const element: XElement = {
-      kind: 1, parent, order: this.order++, ns: '', local: qname, prefix: '', attrs: [], children: [],
-      line: this.lines.line, column: this.lines.column(tagAt),
-    };
-    const colon = qname.indexOf(':');
-    if (colon > 0) { element.prefix = qname.slice(0, colon); element.local = qname.slice(colon + 1); }
-    const ns = element.prefix === 'xmlns' ? undefined : this.bound.get(element.prefix);
-    if (ns === undefined) this.fail(`namespace prefix ${element.prefix} is not declared`, tagAt + 1);
-    element.ns = ns;
+    const { prefix, local } = this.split(qname);
+    const ns = prefix === 'xmlns' ? undefined : this.bound.get(prefix);
+    if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, tagAt + 1);
+    const element = new Element(parent, this.order++, ns, local, prefix, this.lines.line, this.lines.column(tagAt));
     if (raw) this.attributes(element, raw);
-    return { element, qname, undo };
+    return { element, qname, undo, from: 0 };
+  }
+
+  /** A name as written → its prefix ('' for none) and local part, the same strings for every node of that name. */
+  private split(qname: string): { prefix: string; local: string } {
+    let name = this.names.get(qname);
+    if (!name) {
+      const colon = qname.indexOf(':');
+      name = colon > 0 ? { prefix: qname.slice(0, colon), local: qname.slice(colon + 1) } : { prefix: '', local: qname };
+      this.names.set(qname, name);
+    }
+    return name;
+  }
+
+  /** `text` itself, or the equal string met before when it is short (values an invoice repeats on every line). */
+  private share(text: string): string {
+    if (text.length > SHARED_LENGTH) return text;
+    const known = this.shared.get(text);
+    if (known !== undefined) return known;
+    if (this.shared.size < SHARED_MAX) this.shared.set(text, text);
+    return text;
+  }
+
+  /** Adds a child to an element still open (its arrays are made when it closes) or to the document. */
+  private add(parent: XElement | XDocument, node: XNode | string): void {
+    if (parent.kind !== 9) this.kids.push(node);
+    else parent.children.push(typeof node === 'string' ? new Text(parent, this.order - 1, node) : node);
+  }
+
+  /** Gives an element that closes its children: those on the stack from `from` on (dom.ts says how they are kept). */
+  private close(element: Element, from: number): void {
+    const kids = this.kids;
+    if (kids.length === from + 1 && typeof kids[from] === 'string') { element.texts = kids.pop() as string; return; }
+    let elements = 0;
+    let text = false;
+    let other = false;
+    for (let i = from; i < kids.length; i++) {
+      const k = kids[i]!;
+      if (typeof k === 'string') text = true;
+      else if (k.kind === 1) elements++;
+      else other = true;
+    }
+    const own = kids.splice(from);
+    const children: XElement[] = new Array(elements);
+    let n = 0;
+    if (other) {
+      // Comments or processing instructions: children kept whole. A text node is numbered just before the node
+      // after it, the last one just before this end tag.
+      const all: XNode[] = new Array(own.length);
+      for (let i = 0; i < own.length; i++) {
+        const k = own[i]!;
+        if (typeof k !== 'string') { all[i] = k; if (k.kind === 1) children[n++] = k; continue; }
+        all[i] = new Text(element, i + 1 < own.length ? (own[i + 1] as XNode).order - 1 : this.order - 1, k);
+      }
+      element.elements = children;
+      element.keep(all);
+      return;
+    }
+    const texts: string[] | undefined = text ? new Array(elements + 1) : undefined;
+    for (const k of own) {
+      if (typeof k === 'string') texts![n] = k;
+      else { if (texts && texts[n] === undefined) texts[n] = ''; children[n++] = k as XElement; }
+    }
+    if (texts && texts[n] === undefined) texts[n] = '';
+    element.elements = children;
+    element.texts = texts;
   }
 
   /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
-  private attributes(element: XElement, raw: RawAttr[]): void {
+  private attributes(element: Element, raw: RawAttr[]): void {
     let prefixed = 0;
     let expanded: Set<string> | undefined;
+    const attrs: Attr[] = [];
     for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const i = a.qname.indexOf(':');
-      const prefix = i > 0 ? a.qname.slice(0, i) : '';
-      const local = i > 0 ? a.qname.slice(i + 1) : a.qname;
+      const { prefix, local } = this.split(a.qname);
       const ns = prefix === '' ? '' : this.bound.get(prefix);
       if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
       // Only two prefixed names can expand alike (two prefixes bound to one URI): unprefixed ones differ as written.
       if (prefix !== '' && ++prefixed > 1) {
         if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, a.at); expanded.add(key); }
         else {
-          for (const other of element.attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
-          if (prefixed === FEW) expanded = new Set(element.attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
+          for (const other of attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
+          if (prefixed === FEW) expanded = new Set(attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
         }
       }
       this.lines.advance(a.at);
-      element.attrs.push({
-        kind: 2, parent: element, order: this.order++, ns, local, prefix, value: a.value, line: this.lines.line, column: this.lines.column(a.at),
-      } satisfies XAttr);
+      attrs.push(new Attr(element, this.order++, ns, local, prefix, this.share(a.value), this.lines.line, this.lines.column(a.at)));
     }
+    if (attrs.length > 0) element.attrs = attrs.slice();
   }
 
   private duplicate(ns: string, local: string, at: number): never {
@@ -337,7 +416,8 @@ class Parser {
   /** Turns the text read so far into a text node of `parent`. */
   private flush(parent: XElement | XDocument): void {
     if (this.pending === '') return;
-    parent.children.push({ kind: 3, parent, order: this.order++, value: this.pending });
+    this.order++;
+    this.add(parent, this.share(this.pending));
     this.pending = '';
   }
 
