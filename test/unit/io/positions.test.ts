@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonPositions, nearestPosition, pointerOfField } from '../../../src/io/positions.js';
+import { jsonPositions, nearestPosition, pointerOfField, withAncestors } from '../../../src/io/positions.js';
 import { positionIndex, readXmlDocument } from '../../../src/io/xml.js';
 import { validateText } from '../../../src/batch/work.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
@@ -23,6 +23,20 @@ describe('JSON positions', () => {
     expect(p.values.get('/list/1/c/1')).toEqual({ line: 5, column: 18 });
     expect(p.values.get('/o~1k')).toEqual({ line: 7, column: 10 });
     expect(nearestPosition(p, '/list/0/missing')).toEqual({ line: 4, column: 5 });
+  });
+
+  it('records only the pointers wanted (with their ancestors), at the places a full scan finds', () => {
+    const text = JSON.stringify({ a: { b: [1, { c: 'x' }], d: 'y' }, e: [{ f: 2 }, { f: 3 }], 'g/h': { i: true } }, null, 2);
+    const all = jsonPositions(text);
+    const wanted = new Set<string>();
+    for (const p of ['/a/b/1/c', '/e/1/missing', '/g~1h/i']) withAncestors(p, wanted);
+    expect([...wanted].sort()).toEqual(['', '/a', '/a/b', '/a/b/1', '/a/b/1/c', '/e', '/e/1', '/e/1/missing', '/g~1h', '/g~1h/i']);
+    const some = jsonPositions(text, wanted);
+    expect([...some.values.keys()].sort()).toEqual(['', '/a', '/a/b', '/a/b/1', '/a/b/1/c', '/e', '/e/1', '/g~1h', '/g~1h/i']);
+    for (const [pointer, at] of some.values) expect(at, pointer).toEqual(all.values.get(pointer));
+    expect(nearestPosition(some, '/e/1/missing')).toEqual(all.values.get('/e/1'));
+    expect(some.keys.get('/g~1h/i')).toEqual(all.keys.get('/g~1h/i'));
+    expect(some.keys.has('/a/d')).toBe(false);
   });
 });
 
