@@ -18,14 +18,15 @@ export const NONE: never[] = Object.freeze([]) as never[];
  */
 const made = new WeakMap<Element, XNode[]>();
 
+/** A name as read: namespace, local part and prefix, one object for every node of that name in a document. */
+export interface Name { readonly ns: string; readonly local: string; readonly prefix: string }
+
 export class Element implements XElement {
   declare readonly kind: 1;
   constructor(
     public parent: XElement | XDocument,
     public order: number,
-    public ns: string,
-    public local: string,
-    public prefix: string,
+    readonly name: Name,
     public line: number,
     public column: number,
     public attrs: XAttr[] = NONE,
@@ -37,6 +38,10 @@ export class Element implements XElement {
      */
     public texts: string | string[] | undefined = undefined,
   ) {}
+
+  get ns(): string { return this.name.ns; }
+  get local(): string { return this.name.local; }
+  get prefix(): string { return this.name.prefix; }
 
   get children(): XNode[] {
     let children = made.get(this);
@@ -70,10 +75,10 @@ Object.defineProperty(Element.prototype, 'kind', { value: 1 });
 
 export class Attr implements XAttr {
   declare readonly kind: 2;
-  constructor(
-    public parent: XElement, public order: number, public ns: string, public local: string, public prefix: string,
-    public value: string, public line: number, public column: number,
-  ) {}
+  constructor(public parent: XElement, public order: number, readonly name: Name, public value: string, public line: number, public column: number) {}
+  get ns(): string { return this.name.ns; }
+  get local(): string { return this.name.local; }
+  get prefix(): string { return this.name.prefix; }
 }
 Object.defineProperty(Attr.prototype, 'kind', { value: 2 });
 

@@ -7,7 +7,7 @@
  * no recursion, no regular expression on the hot paths, time linear in the text.
  */
 import type { XDocument, XElement, XNode } from './api.js';
-import { Attr, Element, Text } from './dom.js';
+import { Attr, Element, Text, type Name } from './dom.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -36,6 +36,14 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "
 const FEW = 8;
 
 interface RawAttr { qname: string; value: string; at: number }
+/** A name as written, split; `names` its Name in each namespace it was found bound to. */
+interface Split { prefix: string; local: string; names: Map<string, Name> }
+
+function nameIn(split: Split, ns: string): Name {
+  let name = split.names.get(ns);
+  if (!name) split.names.set(ns, (name = { ns, local: split.local, prefix: split.prefix }));
+  return name;
+}
 /**
  * An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]); its
  * children so far are `kids` from `from` on.
@@ -74,8 +82,9 @@ class Parser {
   /** The children of the open elements, innermost last (each Open knows where its own start); text as strings. */
   private readonly kids: Array<XNode | string> = [];
   /** Element and attribute names as written → prefix and local part, read once per document. */
-  private readonly names = new Map<string, { prefix: string; local: string }>();
+  private readonly names = new Map<string, Split>();
   private readonly shared = new Map<string, string>();
+  private readonly sharedTexts = new Map<string, string[]>();
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -200,23 +209,23 @@ class Parser {
       this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
     }
     this.lines.advance(tagAt);
-    const { prefix, local } = this.split(qname);
-    const ns = prefix === 'xmlns' ? undefined : this.bound.get(prefix);
-    if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, tagAt + 1);
-    const element = new Element(parent, this.order++, ns, local, prefix, this.lines.line, this.lines.column(tagAt));
+    const split = this.split(qname);
+    const ns = split.prefix === 'xmlns' ? undefined : this.bound.get(split.prefix);
+    if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
+    const element = new Element(parent, this.order++, nameIn(split, ns), this.lines.line, this.lines.column(tagAt));
     if (raw) this.attributes(element, raw);
     return { element, qname, undo, from: 0 };
   }
 
-  /** A name as written → its prefix ('' for none) and local part, the same strings for every node of that name. */
-  private split(qname: string): { prefix: string; local: string } {
-    let name = this.names.get(qname);
-    if (!name) {
+  /** A name as written → its prefix ('' for none) and local part, read once per document. */
+  private split(qname: string): Split {
+    let split = this.names.get(qname);
+    if (!split) {
       const colon = qname.indexOf(':');
-      name = colon > 0 ? { prefix: qname.slice(0, colon), local: qname.slice(colon + 1) } : { prefix: '', local: qname };
-      this.names.set(qname, name);
+      split = colon > 0 ? { prefix: qname.slice(0, colon), local: qname.slice(colon + 1), names: new Map() } : { prefix: '', local: qname, names: new Map() };
+      this.names.set(qname, split);
     }
-    return name;
+    return split;
   }
 
   /** `text` itself, or the equal string met before when it is short (values an invoice repeats on every line). */
@@ -270,7 +279,17 @@ class Parser {
     }
     if (texts && texts[n] === undefined) texts[n] = '';
     element.elements = children;
-    element.texts = texts;
+    element.texts = texts && this.shareTexts(texts);
+  }
+
+  /** The same texts met before (the indentation of an invoice line's parts is the same on every line), else these. */
+  private shareTexts(texts: string[]): string[] {
+    if (texts.length > SHARED_LENGTH) return texts;
+    const key = texts.join('\u0000');
+    const known = this.sharedTexts.get(key);
+    if (known !== undefined) return known;
+    if (this.sharedTexts.size < SHARED_MAX) this.sharedTexts.set(key, texts);
+    return texts;
   }
 
   /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
@@ -280,7 +299,8 @@ class Parser {
     const attrs: Attr[] = [];
     for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const { prefix, local } = this.split(a.qname);
+      const split = this.split(a.qname);
+      const { prefix, local } = split;
       const ns = prefix === '' ? '' : this.bound.get(prefix);
       if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
       // Only two prefixed names can expand alike (two prefixes bound to one URI): unprefixed ones differ as written.
@@ -292,7 +312,7 @@ class Parser {
         }
       }
       this.lines.advance(a.at);
-      attrs.push(new Attr(element, this.order++, ns, local, prefix, this.share(a.value), this.lines.line, this.lines.column(a.at)));
+      attrs.push(new Attr(element, this.order++, nameIn(split, ns), this.share(a.value), this.lines.line, this.lines.column(a.at)));
     }
     if (attrs.length > 0) element.attrs = attrs.slice();
   }
