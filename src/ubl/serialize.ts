@@ -1,4 +1,4 @@
-import { SOURCE, type XmlNode, type XmlValue } from './node.js';
+import { Items, SOURCE, type XmlNode, type XmlValue } from './node.js';
 import { Sources } from './sources.js';
 
 /*
@@ -122,7 +122,7 @@ class Writer {
   children(children: Array<[string, XmlValue]>, depth: number, base: string, inherited: string | undefined): void {
     if (!hasRepeats(children)) {
       for (const [key, v] of children) {
-        const item = Array.isArray(v) ? v[0] : v as string | XmlNode;
+        const item = Array.isArray(v) ? v[0] : v instanceof Items ? v.item(0) : v as string | XmlNode;
         if (item !== undefined) this.element(key, item, depth, `${base}/${localName(key)}`, inherited);
       }
       return;
@@ -130,14 +130,14 @@ class Writer {
     const total = new Map<string, number>();
     for (const [key, v] of children) {
       const local = localName(key);
-      total.set(local, (total.get(local) ?? 0) + (Array.isArray(v) ? v.length : 1));
+      total.set(local, (total.get(local) ?? 0) + (Array.isArray(v) || v instanceof Items ? v.length : 1));
     }
     const seen = new Map<string, number>();
     for (const [key, v] of children) {
       const local = localName(key);
       const at = `${base}/${local}`;
       const repeated = total.get(local)! > 1;
-      for (const item of Array.isArray(v) ? v : [v as string | XmlNode]) {
+      for (const item of itemsOf(v)) {
         const n = (seen.get(local) ?? 0) + 1;
         seen.set(local, n);
         if (repeated) this.element(key, item, depth, `${at}[${n}]`, inherited, { base: at, n });
@@ -147,11 +147,18 @@ class Writer {
   }
 }
 
+/** The elements a member stands for, made one at a time where they are Items. */
+function* itemsOf(v: XmlValue): Generator<string | XmlNode> {
+  if (v instanceof Items) for (let i = 0; i < v.length; i++) yield v.item(i);
+  else if (Array.isArray(v)) yield* v;
+  else if (v !== undefined) yield v;
+}
+
 /** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */
 function hasRepeats(children: Array<[string, XmlValue]>): boolean {
   for (let i = 0; i < children.length; i++) {
     const v = children[i]![1];
-    if (Array.isArray(v) && v.length > 1) return true;
+    if ((Array.isArray(v) || v instanceof Items) && v.length > 1) return true;
     const local = localName(children[i]![0]);
     for (let j = 0; j < i; j++) if (localName(children[j]![0]) === local) return true;
   }
