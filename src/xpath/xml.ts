@@ -3,11 +3,13 @@
  * libxml2's namespace errors and resource limits included; a document of any version 1.x is read by the 1.0 rules, as
  * libxml2 reads it), and a DOCTYPE is refused outright: pintae never reads a DTD or an external entity. The tree is the
  * one Saxon-JS builds from the same text (namespaces resolved, whitespace-only text kept, CDATA merged into text,
- * comments and processing instructions kept), with the line and column of every element and attribute. One pass,
- * no recursion, no regular expression on the hot paths, time linear in the text.
+ * comments and processing instructions kept), with the line and column of every element and attribute, its nodes
+ * kept small (xml-tree.ts, dom.ts). One pass, no recursion, no regular expression on the hot paths, time linear in
+ * the text.
  */
 import type { XDocument, XElement, XNode } from './api.js';
-import { Attr, Element, Text, type Name } from './dom.js';
+import { Attr, Element } from './dom.js';
+import { TreeBuilder } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -36,29 +38,11 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "
 const FEW = 8;
 
 interface RawAttr { qname: string; value: string; at: number }
-/** A name as written, split; `names` its Name in each namespace it was found bound to. */
-interface Split { prefix: string; local: string; names: Map<string, Name> }
-
-function nameIn(split: Split, ns: string): Name {
-  let name = split.names.get(ns);
-  if (!name) split.names.set(ns, (name = { ns, local: split.local, prefix: split.prefix }));
-  return name;
-}
 /**
  * An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]); its
- * children so far are `kids` from `from` on.
+ * children so far are the tree builder's from `from` on.
  */
 interface Open { element: Element; qname: string; undo: Array<[string, string | undefined]> | undefined; from: number }
-
-/*
- * Memory: a document is held whole while the rules run on it, so its nodes are kept small (dom.ts). Every array is
- * exactly as long as its content (an array grown by push keeps room for 16 more), and the strings an invoice repeats
- * on every line (names, prefixes, indentation, short values such as AED or 0.00) are shared instead of sliced again
- * for each node.
- */
-/** Short strings are shared through a map of at most this many (the first met): enough for a document's repeats. */
-const SHARED_MAX = 4096;
-const SHARED_LENGTH = 16;
 
 const same = (t: string) => t;
 const lineEnds = (t: string) => (t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
@@ -79,12 +63,8 @@ class Parser {
   /** Line-end normalization of text, and attribute-value normalization: cheaper in the usual text without CR. */
   private readonly lineEnds: (t: string) => string;
   private readonly attrSpaces: (t: string) => string;
-  /** The children of the open elements, innermost last (each Open knows where its own start); text as strings. */
-  private readonly kids: Array<XNode | string> = [];
-  /** Element and attribute names as written → prefix and local part, read once per document. */
-  private readonly names = new Map<string, Split>();
-  private readonly shared = new Map<string, string>();
-  private readonly sharedTexts = new Map<string, string[]>();
+  /** Makes the nodes, small (xml-tree.ts). */
+  private readonly tree = new TreeBuilder();
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -143,22 +123,22 @@ class Parser {
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
         this.flush(open.element);
-        if (this.kids.length > open.from) this.close(open.element, open.from);
+        this.tree.close(open.element, open.from, this.order);
         if (open.undo) this.restore(open.undo);
         if (stack.length === 0) return;
         parent = stack[stack.length - 1]!.element;
       } else if (next === 0x21) { // '!'
-        if (s.startsWith('<!--', this.pos)) { this.flush(parent); this.add(parent, this.comment(parent)); }
+        if (s.startsWith('<!--', this.pos)) { this.flush(parent); this.tree.add(parent, this.comment(parent), this.order); }
         else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) this.cdata();
         else this.fail('expected a comment or a CDATA section');
       } else if (next === 0x3f) { // '?'
-        this.flush(parent); this.add(parent, this.instruction(parent));
+        this.flush(parent); this.tree.add(parent, this.instruction(parent), this.order);
       } else {
         this.flush(parent);
         if (stack.length >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
         const open = this.startTag(parent);
-        this.add(parent, open.element);
-        if (s.charCodeAt(this.pos - 2) !== 0x2f) { open.from = this.kids.length; stack.push(open); parent = open.element; }
+        this.tree.add(parent, open.element, this.order);
+        if (s.charCodeAt(this.pos - 2) !== 0x2f) { open.from = this.tree.mark(); stack.push(open); parent = open.element; }
         else {
           if (open.undo) this.restore(open.undo);
           if (stack.length === 0) return;
@@ -209,87 +189,12 @@ class Parser {
       this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
     }
     this.lines.advance(tagAt);
-    const split = this.split(qname);
+    const split = this.tree.split(qname);
     const ns = split.prefix === 'xmlns' ? undefined : this.bound.get(split.prefix);
     if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
-    const element = new Element(parent, this.order++, nameIn(split, ns), this.lines.line, this.lines.column(tagAt));
+    const element = new Element(parent, this.order++, this.tree.name(split, ns), this.lines.line, this.lines.column(tagAt));
     if (raw) this.attributes(element, raw);
     return { element, qname, undo, from: 0 };
-  }
-
-  /** A name as written → its prefix ('' for none) and local part, read once per document. */
-  private split(qname: string): Split {
-    let split = this.names.get(qname);
-    if (!split) {
-      const colon = qname.indexOf(':');
-      split = colon > 0 ? { prefix: qname.slice(0, colon), local: qname.slice(colon + 1), names: new Map() } : { prefix: '', local: qname, names: new Map() };
-      this.names.set(qname, split);
-    }
-    return split;
-  }
-
-  /** `text` itself, or the equal string met before when it is short (values an invoice repeats on every line). */
-  private share(text: string): string {
-    if (text.length > SHARED_LENGTH) return text;
-    const known = this.shared.get(text);
-    if (known !== undefined) return known;
-    if (this.shared.size < SHARED_MAX) this.shared.set(text, text);
-    return text;
-  }
-
-  /** Adds a child to an element still open (its arrays are made when it closes) or to the document. */
-  private add(parent: XElement | XDocument, node: XNode | string): void {
-    if (parent.kind !== 9) this.kids.push(node);
-    else parent.children.push(typeof node === 'string' ? new Text(parent, this.order - 1, node) : node);
-  }
-
-  /** Gives an element that closes its children: those on the stack from `from` on (dom.ts says how they are kept). */
-  private close(element: Element, from: number): void {
-    const kids = this.kids;
-    if (kids.length === from + 1 && typeof kids[from] === 'string') { element.texts = kids.pop() as string; return; }
-    let elements = 0;
-    let text = false;
-    let other = false;
-    for (let i = from; i < kids.length; i++) {
-      const k = kids[i]!;
-      if (typeof k === 'string') text = true;
-      else if (k.kind === 1) elements++;
-      else other = true;
-    }
-    const own = kids.splice(from);
-    const children: XElement[] = new Array(elements);
-    let n = 0;
-    if (other) {
-      // Comments or processing instructions: children kept whole. A text node is numbered just before the node
-      // after it, the last one just before this end tag.
-      const all: XNode[] = new Array(own.length);
-      for (let i = 0; i < own.length; i++) {
-        const k = own[i]!;
-        if (typeof k !== 'string') { all[i] = k; if (k.kind === 1) children[n++] = k; continue; }
-        all[i] = new Text(element, i + 1 < own.length ? (own[i + 1] as XNode).order - 1 : this.order - 1, k);
-      }
-      element.elements = children;
-      element.keep(all);
-      return;
-    }
-    const texts: string[] | undefined = text ? new Array(elements + 1) : undefined;
-    for (const k of own) {
-      if (typeof k === 'string') texts![n] = k;
-      else { if (texts && texts[n] === undefined) texts[n] = ''; children[n++] = k as XElement; }
-    }
-    if (texts && texts[n] === undefined) texts[n] = '';
-    element.elements = children;
-    element.texts = texts && this.shareTexts(texts);
-  }
-
-  /** The same texts met before (the indentation of an invoice line's parts is the same on every line), else these. */
-  private shareTexts(texts: string[]): string[] {
-    if (texts.length > SHARED_LENGTH) return texts;
-    const key = texts.join('\u0000');
-    const known = this.sharedTexts.get(key);
-    if (known !== undefined) return known;
-    if (this.sharedTexts.size < SHARED_MAX) this.sharedTexts.set(key, texts);
-    return texts;
   }
 
   /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
@@ -299,7 +204,7 @@ class Parser {
     const attrs: Attr[] = [];
     for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const split = this.split(a.qname);
+      const split = this.tree.split(a.qname);
       const { prefix, local } = split;
       const ns = prefix === '' ? '' : this.bound.get(prefix);
       if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
@@ -312,7 +217,7 @@ class Parser {
         }
       }
       this.lines.advance(a.at);
-      attrs.push(new Attr(element, this.order++, nameIn(split, ns), this.share(a.value), this.lines.line, this.lines.column(a.at)));
+      attrs.push(new Attr(element, this.order++, this.tree.name(split, ns), this.tree.share(a.value), this.lines.line, this.lines.column(a.at)));
     }
     if (attrs.length > 0) element.attrs = attrs.slice();
   }
@@ -437,7 +342,7 @@ class Parser {
   private flush(parent: XElement | XDocument): void {
     if (this.pending === '') return;
     this.order++;
-    this.add(parent, this.share(this.pending));
+    this.tree.add(parent, this.tree.share(this.pending), this.order);
     this.pending = '';
   }
 
