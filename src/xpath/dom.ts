@@ -34,7 +34,7 @@ export class Element implements XElement {
     /**
      * Its text, where its children are not kept whole: undefined for none; a string when it is the only child (a
      * leaf); otherwise texts[i] is the text before elements[i] and texts[elements.length] the text after the last
-     * ('' where there is none).
+     * ('' where there is none). Equal arrays are one array for every element that has them: never modified.
      */
     public texts: string | string[] | undefined = undefined,
   ) {}
