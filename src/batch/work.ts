@@ -52,7 +52,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });
-    const kept: Validated = outcome.kind === 'rejected' ? outcome : { ...outcome, xml: keepXml ? outcome.xml : null, invoice: null, sources: null };
+    const kept: InvoiceOutcome = outcome.kind === 'rejected' ? outcome : { ...outcome, xml: keepXml ? outcome.xml : null, invoice: null, sources: null };
     return { outcome: kept, ...duplicateOf(item as Record<string, unknown> | null) };
   });
   const place = placeFields(text, Array.isArray(parsed.value) ? '' : '/invoices', indexed, done);
@@ -67,7 +67,6 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   });
 }
 
-type Validated = InvoiceOutcome;
 type Placeable = { field?: string; line?: number; column?: number };
 
 /** What of an invoice gets a line and column: its findings, the entries of its response, its duplicate warning. */
