@@ -1,5 +1,6 @@
 // The source map's compact storage (src/ubl/sources.ts) answers exactly as a plain map of every location would:
-// the same sequence of writes goes to both, and every question (get, has, size, entries) gets the same answer.
+// the same sequence of writes goes to both, and every question (get, has, size, entries) gets the same answer. The
+// first 100 lines of a kind go in its plain map, the lines after them are kept as shapes: both are exercised.
 import { describe, expect, it } from 'vitest';
 import { Sources } from '../../../src/ubl/sources.js';
 
@@ -15,7 +16,7 @@ type Write = { enter: [string, number, string] } | { set: [string, string] } | {
 function writes(seed: number): Write[] {
   const r = random(seed);
   const out: Write[] = [{ set: ['/Invoice/ID', 'invoice_number'] }, { set: ['/Invoice/AccountingCustomerParty', 'buyer'] }];
-  const lines = 1 + Math.floor(r() * 12);
+  const lines = 1 + Math.floor(r() * 140);
   for (let i = 1; i <= lines; i++) {
     const at = `/Invoice/InvoiceLine[${i}]`;
     const field = `line_items[${i - 1}]`;
@@ -35,6 +36,7 @@ function writes(seed: number): Write[] {
 const QUESTIONS = [
   '', '/Invoice', '/Invoice/ID', '/Invoice/InvoiceLine', '/Invoice/InvoiceLine[0]', '/Invoice/InvoiceLine[99]',
   '/Invoice/InvoiceLine[1]x', '/Invoice/InvoiceLineX[1]', '/Invoice/InvoiceLine[2]/Nothing', '/Invoice/InvoiceLine[',
+  '/Invoice/InvoiceLine[101]/Nothing', '/Invoice/InvoiceLine[120]x', '/Invoice/InvoiceLine[130]/InvoicedQuantity/@none', '/Invoice/InvoiceLine[999]',
 ];
 
 describe('Sources answers as a plain map of every location', () => {
@@ -42,9 +44,10 @@ describe('Sources answers as a plain map of every location', () => {
     it(`writes of seed ${seed}`, () => {
       const sources = new Sources();
       const plain = new Map<string, string>();
+      let entered = false;
       for (const w of writes(seed)) {
-        if ('enter' in w) expect(sources.enter(...w.enter)).toBe(true);
-        else if ('leave' in w) sources.leave();
+        if ('enter' in w) { entered = sources.enter(...w.enter); expect(entered).toBe(w.enter[1] > 100); }
+        else if ('leave' in w) { if (entered) sources.leave(); }
         else { sources.set(...w.set); plain.set(...w.set); }
       }
       for (const [location, field] of plain) {
@@ -61,9 +64,9 @@ describe('Sources answers as a plain map of every location', () => {
   it('shares one shape among lines built alike', () => {
     const sources = new Sources();
     for (let i = 1; i <= 1000; i++) {
-      sources.enter('/Invoice/InvoiceLine', i, `line_items[${i - 1}]`);
+      const entered = sources.enter('/Invoice/InvoiceLine', i, `line_items[${i - 1}]`);
       sources.set(`/Invoice/InvoiceLine[${i}]/Price/PriceAmount`, `line_items[${i - 1}].unit_amount`);
-      sources.leave();
+      if (entered) sources.leave();
     }
     expect((sources as unknown as { shapes: Map<string, unknown> }).shapes.size).toBe(1);
     expect(sources.get('/Invoice/InvoiceLine[731]/Price/PriceAmount')).toBe('line_items[730].unit_amount');
@@ -71,10 +74,11 @@ describe('Sources answers as a plain map of every location', () => {
 
   it('an item inside an item is part of it', () => {
     const sources = new Sources();
-    expect(sources.enter('/Invoice/InvoiceLine', 1, 'line_items[0]')).toBe(true);
-    expect(sources.enter('/Invoice/InvoiceLine[1]/Note', 2, 'line_items[0].note')).toBe(false);
-    sources.set('/Invoice/InvoiceLine[1]/Note[2]', 'line_items[0].note');
+    for (let i = 1; i <= 100; i++) expect(sources.enter('/Invoice/InvoiceLine', i, `line_items[${i - 1}]`)).toBe(false);
+    expect(sources.enter('/Invoice/InvoiceLine', 101, 'line_items[100]')).toBe(true);
+    expect(sources.enter('/Invoice/InvoiceLine[101]/Note', 2, 'line_items[100].note')).toBe(false);
+    sources.set('/Invoice/InvoiceLine[101]/Note[2]', 'line_items[100].note');
     sources.leave();
-    expect(sources.get('/Invoice/InvoiceLine[1]/Note[2]')).toBe('line_items[0].note');
+    expect(sources.get('/Invoice/InvoiceLine[101]/Note[2]')).toBe('line_items[100].note');
   });
 });
