@@ -48,7 +48,7 @@ function cold(root, file) {
 }
 
 /** The baseline revision built beside this checkout, sharing its node_modules (same dependencies). */
-function buildBaseline(root, revision) {
+export function buildBaseline(root, revision) {
   const dir = mkdtempSync(join(tmpdir(), 'pintae-baseline-'));
   execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', dir, revision], { stdio: 'ignore' });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));

@@ -44,3 +44,15 @@ export function writeCorpus(root, dir, n) {
   invoices.forEach((inv, i) => writeFileSync(join(dir, `inv-${String(i).padStart(5, '0')}.json`), JSON.stringify(inv)));
   return invoices.reduce((s, inv) => s + inv.line_items.length, 0);
 }
+
+/**
+ * One invoice of `lines` lines (issue 11: a 20,000- and a 100,000-line invoice), the lines of the standard fixture in
+ * turn, each with its own description; valid with the fixtures' entity. Compact JSON, as the corpus.
+ */
+export function largeInvoice(root, lines) {
+  const invoice = JSON.parse(readFileSync(join(root, 'fixtures/invoices/standard.json'), 'utf8'));
+  const template = invoice.line_items;
+  invoice.invoice_number = `LARGE-${lines}`;
+  invoice.line_items = Array.from({ length: lines }, (_, k) => ({ ...template[k % template.length], description: `${template[k % template.length].description} #${k + 1}` }));
+  return JSON.stringify(invoice);
+}

@@ -9,6 +9,8 @@
 //   6. the XML reader: official examples, and 10,000 / 20,000 / 40,000 attributes, namespace declarations and elements
 //      at the depth limit (scripts/bench-xml.mjs; its time must grow linearly)
 //   7. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
+//   8. large invoices (bench-large.mjs): validate and check of a 20,000-line invoice, validate of a 100,000-line one
+//      (wall time, peak RSS), --jobs 40 against --jobs 1 on 40 files; against a baseline build
 // The corpus (scripts/bench-corpus.mjs) is generated into a temporary directory and removed afterwards.
 // BENCH_INVOICES (default 1000) and BENCH_RULE_ROUNDS (default 5) shrink a run.
 import { spawnSync } from 'node:child_process';
@@ -156,3 +158,6 @@ await (await import('./bench-check.mjs')).benchCheck(root, official);
 
 // Bulk submission through the sandbox (issue 4): self-contained in bench-bulk.mjs.
 await (await import('./bench-bulk.mjs')).benchBulk();
+
+// Large invoices and --jobs (issue 11): self-contained in bench-large.mjs.
+await (await import('./bench-large.mjs')).benchLarge(root);

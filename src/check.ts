@@ -64,7 +64,7 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
   const findings: Finding[] = kind.finding ? [kind.finding] : [];
-  findings.push(...xsdErrors.map((message) => xsdFinding(message)));
+  for (const message of xsdErrors) findings.push(xsdFinding(message));
   if (rules && kind.ubl) {
     const placed = positionIndex(read.doc);
     for (const f of rules.run(read.text, read.doc)) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);

@@ -111,7 +111,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
 
   const unwritable = entity ? unwritableEntity(entity) : [];
-  findings.push(...unwritable);
+  for (const f of unwritable) findings.push(f);
 
   const buildable = entity && !unwritable.length && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
   const built = buildable ? build(findings, {
@@ -119,7 +119,8 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
     uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
   }) : null;
   // PINT-AE findings on the built document name the request field it came from (the source map, not a re-parse).
-  if (built && env.schematron) findings.push(...withFields(withoutRepeats(env.schematron.run(built.xml), findings), built.sources));
+  // A loop, not push(...): a document may have more findings than a call can take arguments (about 120,000).
+  if (built && env.schematron) for (const f of withFields(withoutRepeats(env.schematron.run(built.xml), findings), built.sources)) findings.push(f);
   return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml: built?.xml ?? null, invoice, sources: built?.sources ?? null };
 }
 

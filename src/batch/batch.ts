@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Finding } from '../model/types.js';
 import { checkFile } from './check-work.js';
-import { UsageError } from '../io/errors.js';
 import type { Source } from './discover.js';
 import type { EnvSpec } from './env.js';
+import { cappedJobs } from './jobs.js';
 import { orderedPool } from './pool.js';
 import { runSources, type InvoiceResult } from './run.js';
 import { DuplicateNumbers, unreadable, type WorkResult } from './work.js';
@@ -23,12 +23,7 @@ const stopped = (task: WorkerTask, reason: string): WorkResult[] => [
   unreadable(task.file, { message: `pintae's worker stopped while validating this file (${reason}); no result for it`, internal: true }),
 ];
 
-/** `--jobs N`: a whole number ≥ 1; absent, 'auto'. */
-export function parseJobs(value: string | undefined): number | 'auto' {
-  if (value === undefined) return 'auto';
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--jobs ${value}: give a whole number, 1 or more`);
-  return Number(value);
-}
+export { parseJobs } from './jobs.js';
 
 /**
  * A worker pays for its own start (loading the rules, warming up: ~0.7 s of CPU): unasked, small runs stay in this
@@ -38,8 +33,8 @@ export function parseJobs(value: string | undefined): number | 'auto' {
  */
 function workerCount(jobs: number | 'auto', inputs: number, ruleSet: string | undefined | false): number {
   const from = ruleSet === undefined || ruleSet === false || ruleSet === 'builtin' ? AUTO_MIN_INPUTS_NATIVE : AUTO_MIN_INPUTS;
-  if (jobs === 'auto') return inputs >= from ? Math.min(availableParallelism(), inputs) : 1;
-  return Math.min(jobs, inputs);
+  if (jobs === 'auto') return inputs >= from ? cappedJobs(availableParallelism(), inputs) : 1;
+  return cappedJobs(jobs, inputs);
 }
 
 const WORKER = new URL('./worker.js', import.meta.url);

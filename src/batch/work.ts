@@ -1,6 +1,6 @@
 import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
-import { jsonPositions, nearestPosition, pointerOfField, type JsonPositions, type Position } from '../io/positions.js';
+import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
 import type { InvoiceResult } from './run.js';
 
@@ -49,47 +49,57 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   if (!parsed.ok) return [unreadable(file, { message: parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = invoicesOf(parsed.value);
   if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
-  const out: WorkResult[] = [];
-  const place = fieldPlacer(text, Array.isArray(parsed.value) ? '' : '/invoices');
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as Record<string, unknown> | null;
+  // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
+  const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });
-    const duplicate = duplicateOf(item);
-    const at = place(outcome, indexed ? i : null, duplicate.duplicate ? [duplicate.duplicate.warning] : []);
+    const kept: InvoiceOutcome = outcome.kind === 'rejected' ? outcome : { ...outcome, xml: keepXml ? outcome.xml : null, invoice: null, sources: null };
+    return { outcome: kept, ...duplicateOf(item as Record<string, unknown> | null) };
+  });
+  const place = placeFields(text, Array.isArray(parsed.value) ? '' : '/invoices', indexed, done);
+  return done.map(({ outcome, duplicate }, i) => {
+    const at = place[i];
     const base = { file, index: indexed ? i : null, ...(at ? { position: at } : {}), xmlPath: null };
-    if (outcome.kind === 'rejected') {
-      out.push({ ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...duplicate });
-    } else {
-      out.push({
-        ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
-        xml: keepXml ? outcome.xml : null, ...duplicate,
-      });
-    }
-  }
-  return out;
+    if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...(duplicate ? { duplicate } : {}) };
+    return {
+      ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
+      xml: outcome.xml, ...(duplicate ? { duplicate } : {}),
+    };
+  });
 }
 
 type Placeable = { field?: string; line?: number; column?: number };
 
+/** What of an invoice gets a line and column: its findings, the entries of its response, its duplicate warning. */
+function placeables(outcome: InvoiceOutcome, duplicate: WorkResult['duplicate']): Placeable[] {
+  const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings];
+  if (duplicate) entries.push(duplicate.warning);
+  return entries;
+}
+
 /**
- * Puts every finding of an invoice at the line and column of its field in the input text (a field the input does not
- * have: the object that should hold it; no field: the invoice itself). The text's positions are scanned once per
- * file, and only when a finding needs one.
+ * Puts every finding of each invoice at the line and column of its field in the input text (a field the input does
+ * not have: the object that should hold it; no field: the invoice itself), and returns where each invoice's
+ * invoice_number is. The text is scanned once per file, for the positions these need alone.
  */
-function fieldPlacer(text: string, itemsAt: string): (outcome: InvoiceOutcome, index: number | null, more?: Placeable[]) => Position | undefined {
-  let positions: JsonPositions | undefined;
-  return (outcome, index, more = []) => {
-    const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings];
-    entries.push(...more);
-    try { positions ??= jsonPositions(text); } catch { positions = { values: new Map(), keys: new Map() }; }
-    const root = index === null ? '' : `${itemsAt}/${index}`;
+function placeFields(text: string, itemsAt: string, indexed: boolean, done: Array<{ outcome: InvoiceOutcome; duplicate?: WorkResult['duplicate'] }>): Array<Position | undefined> {
+  const rootOf = (i: number) => (indexed ? `${itemsAt}/${i}` : '');
+  const pointerOf = (root: string, e: Placeable) => root + (e.field ? pointerOfField(e.field) : '');
+  const wanted = new Set<string>();
+  const open = done.map(({ outcome, duplicate }, i) => {
+    const entries = placeables(outcome, duplicate).filter((e) => e.line === undefined);
+    for (const e of entries) withAncestors(pointerOf(rootOf(i), e), wanted);
+    withAncestors(`${rootOf(i)}/invoice_number`, wanted);
+    return entries;
+  });
+  let positions: ReturnType<typeof jsonPositions>;
+  try { positions = jsonPositions(text, wanted); } catch { positions = { values: new Map(), keys: new Map() }; }
+  return open.map((entries, i) => {
     for (const e of entries) {
-      if (e.line !== undefined) continue;
-      const at = nearestPosition(positions, root + (e.field ? pointerOfField(e.field) : ''));
+      const at = nearestPosition(positions, pointerOf(rootOf(i), e));
       if (at) { e.line = at.line; e.column = at.column; }
     }
-    return nearestPosition(positions, `${root}/invoice_number`);
-  };
+    return nearestPosition(positions, `${rootOf(i)}/invoice_number`);
+  });
 }
 
 /** An invoice's run-wide identity (entity_id + trimmed invoice_number, spec 2.10) and the warning a repeat gets. */

@@ -29,7 +29,7 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
     }
     const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
     if (listed.length === 0 && paths.length === 0) throw new UsageError(`--files-from ${options.filesFrom}: the list names no file`);
-    all.push(...listed);
+    for (const path of listed) all.push(path);
   }
   const inputs = discover(all);
   return shard ? takeShard(inputs, shard, process.cwd()) : inputs;

@@ -40,7 +40,7 @@ function validateOptions(cmd: Command): Command {
 /** Batch options shared by validate, build and check (README "Big batches and CI shards"). */
 function batchOptions(cmd: Command): Command {
   return cmd
-    .option('--jobs <n>', 'worker threads validating in parallel (default: one per core from 300 inputs up, 8 with rules run by Saxon-JS; 1: none, all in one thread)')
+    .option('--jobs <n>', 'worker threads validating in parallel, at most one per core (default: one per core from 300 inputs up, 8 with rules run by Saxon-JS; 1: none, all in one thread)')
     .option('--shard <k/n>', 'take the k-th of n stable shares of the inputs (by path hash), for a matrix of CI jobs')
     .option('--files-from <file>', 'also read input paths from this file, one per line (- for standard input)');
 }

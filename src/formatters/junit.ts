@@ -14,9 +14,10 @@ function detail(e: Entry): string {
 interface Case { xml: string; failed: boolean; errored: boolean }
 
 function testcase(r: ReportResult, warningsFail: boolean): Case {
-  const entries = entriesOf(r);
-  const failing = entries.filter((e) => e.level === 'error' || (warningsFail && e.level === 'warning'));
-  const notes = entries.filter((e) => !failing.includes(e));
+  // One pass: telling each entry's side by searching the failing ones was quadratic (200,000 findings: minutes).
+  const failing: Entry[] = [];
+  const notes: Entry[] = [];
+  for (const e of entriesOf(r)) (e.level === 'error' || (warningsFail && e.level === 'warning') ? failing : notes).push(e);
   const element = r.error ? 'error' : 'failure';
   const body = failing.map((e) => `      <${element}${attrs([['message', e.message], ['type', e.ruleId]])}>${xmlText(detail(e))}</${element}>\n`).join('');
   const out = notes.length

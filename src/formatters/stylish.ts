@@ -8,6 +8,13 @@ function label(r: ReportResult): string {
   return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
 }
 
+/** The widest of the items' widths, 0 for none (a loop: an invoice may have more findings than a call has arguments). */
+function widest<T>(items: readonly T[], width: (item: T) => number): number {
+  let most = 0;
+  for (const item of items) most = Math.max(most, width(item));
+  return most;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const overridesLine = (overrides: OverrideInForce[]) =>
@@ -34,7 +41,7 @@ export const stylishStream: StreamFactory = ({ color }) => {
         lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
       } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
         lines.push(`  ${c.red('✖')} ${label(r)} ${c.red('rejected (400)')}`);
-        const width = Math.max(0, ...r.response.errors.map((e) => fileAt(r.file, e).length));
+        const width = widest(r.response.errors, (e) => fileAt(r.file, e).length);
         for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings } = findingsOf(r);
@@ -42,8 +49,8 @@ export const stylishStream: StreamFactory = ({ color }) => {
         const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
         const all = [...errors, ...warnings, ...suppressed];
-        const width = Math.max(0, ...all.map((e) => e.section.length));
-        const place = Math.max(0, ...all.map((e) => fileAt(r.file, e).length));
+        const width = widest(all, (e) => e.section.length);
+        const place = widest(all, (e) => fileAt(r.file, e).length);
         for (const e of errors) lines.push(`    ${at(r.file, e, place)}  ${c.red('error')}    ${describe(e, width)}`);
         for (const w of warnings) lines.push(`    ${at(r.file, w, place)}  ${c.yellow('warning')}  ${describe(w, width)}`);
         for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);

@@ -18,8 +18,10 @@ interface Open { pointer: string | null; depth: number; array: boolean; n: numbe
  * can point at a line of the input (config errors, SARIF and GitHub annotations of a field). It keeps its own stack
  * of open containers instead of recursing, so nesting cannot exhaust the call stack, and records values down to
  * `maxDepth` only (a finding never points deeper than the nesting limit; deeper pointers would only cost memory).
+ * With `wanted` (pointers, each with its ancestors: withAncestors) it records those alone: a file of 100,000 invoice
+ * lines has over a million values, and a report needs the few its findings name.
  */
-export function jsonPositions(text: string, maxDepth = RECORDED_DEPTH): JsonPositions {
+export function jsonPositions(text: string, wanted?: ReadonlySet<string>, maxDepth = RECORDED_DEPTH): JsonPositions {
   const values = new Map<string, Position>();
   const keys = new Map<string, Position>();
   const lineStarts = [0];
@@ -66,9 +68,12 @@ export function jsonPositions(text: string, maxDepth = RECORDED_DEPTH): JsonPosi
       else {
         const keyAt = skipString();
         pointer = recorded ? `${top.pointer}/${escapePointer(JSON.parse(text.slice(keyAt, i)) as string)}` : null;
+        if (pointer !== null && wanted && !wanted.has(pointer)) pointer = null;
         if (pointer !== null) keys.set(pointer, at(keyAt));
         ws(); i++; // ':'
       }
+      // A value whose pointer is not wanted is scanned past: nothing of it is recorded, no pointer made below it.
+      if (pointer !== null && wanted && !wanted.has(pointer)) pointer = null;
       top.n++;
       next = true;
       break;
@@ -88,5 +93,13 @@ export function nearestPosition(positions: JsonPositions, pointer: string): Posi
   for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
     const found = positions.values.get(p);
     if (found || p === '') return found;
+  }
+}
+
+/** A pointer and its ancestors: what `jsonPositions` must record for `nearestPosition` to answer it. */
+export function withAncestors(pointer: string, into: Set<string>): void {
+  for (let p = pointer; !into.has(p); p = p.slice(0, p.lastIndexOf('/'))) {
+    into.add(p);
+    if (p === '') break;
   }
 }

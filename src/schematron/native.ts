@@ -87,17 +87,7 @@ export class NativeRules {
     const doc = typeof input === 'string' ? parseXml(input) : input;
     let vars = new Map<string, Sequence>();
     for (const g of this.globals) vars = bind(vars, g.name, () => g.value(doc, vars), false, true);
-    const elements: XElement[] = [];
-    const pathIds: number[] = [];
-    const walk = (n: XDocument | XElement, id: number) => {
-      for (const c of n.children) {
-        if (c.kind !== 1) continue;
-        const childId = this.paths.child(id, c.ns, c.local);
-        elements.push(c); pathIds.push(childId);
-        walk(c, childId);
-      }
-    };
-    walk(doc, 0);
+    const { elements, pathIds } = this.inOrder(doc);
     const out: SvrlResult[] = [];
     const cache = { memo: new Map<unknown, unknown>() };
     for (const pattern of this.patterns) {
@@ -105,6 +95,28 @@ export class NativeRules {
       for (let i = 0; i < elements.length; i++) this.fire(this.candidates(pattern, elements[i]!, pathIds[i]!), elements[i]!, doc, vars, out, cache);
     }
     return out;
+  }
+
+  /**
+   * Every element in document order with the id of its name path, in arrays of exactly that length (an invoice of
+   * 100,000 lines has 2.3 million elements: arrays grown by push kept up to half as much again, for the whole run).
+   */
+  private inOrder(doc: XDocument): { elements: XElement[]; pathIds: Int32Array } {
+    let count = 0;
+    const stack: XElement[] = [...doc.elements];
+    while (stack.length > 0) { const e = stack.pop()!; count++; for (const c of e.elements) stack.push(c); }
+    const elements: XElement[] = new Array(count);
+    const pathIds = new Int32Array(count);
+    let i = 0;
+    const walk = (n: XDocument | XElement, id: number) => {
+      for (const c of n.elements) {
+        const childId = this.paths.child(id, c.ns, c.local);
+        elements[i] = c; pathIds[i++] = childId;
+        walk(c, childId);
+      }
+    };
+    walk(doc, 0);
+    return { elements, pathIds };
   }
 
   /** The rules of a pattern that may fire on a node of this name path, worked out on the first such node. */

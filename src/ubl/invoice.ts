@@ -2,7 +2,7 @@ import type { Entity, Invoice } from '../model/types.js';
 import type { Endpoint } from '../derive/endpoint.js';
 import { invoiceTypeCode, toAed, type Totals } from '../derive/totals.js';
 import { formatMoney, type Decimal } from '../derive/money.js';
-import { compact, el, val, type XmlNode } from './node.js';
+import { compact, el, Items, val, type XmlNode } from './node.js';
 import { serializeWithSources, type Serialized } from './serialize.js';
 import { customerParty, supplierParty } from './parties.js';
 import { delivery } from './delivery.js';
@@ -80,7 +80,7 @@ export function invoiceTree(input: BuildInput): XmlNode {
         'cbc:TaxInclusiveAmount': amount(totals.total, total),
         'cbc:PayableAmount': amount(totals.total, total),
       },
-      'cac:InvoiceLine': invoice.line_items.map((line, i) => invoiceLine(line, i, lineCtx)),
+      'cac:InvoiceLine': new Items(invoice.line_items.length, (i) => invoiceLine(invoice.line_items[i]!, i, lineCtx)),
     },
   };
 }

@@ -1,4 +1,5 @@
-import { SOURCE, type XmlNode, type XmlValue } from './node.js';
+import { Items, SOURCE, type XmlNode, type XmlValue } from './node.js';
+import { Sources } from './sources.js';
 
 /*
  * The object tree (node.ts) as indented XML text, without a DOM (building one cost ~60% of a build). Text is written
@@ -34,13 +35,30 @@ const ATTRIBUTE_SPECIAL_ALL = /[&<>"\t\n\r]/g;
 const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
 const reference = (c: string) => REFERENCE[c]!;
 
+const PIECES = 4096;
 const PADS = Array.from({ length: 16 }, (_, depth) => '  '.repeat(depth));
 const pad = (depth: number) => PADS[depth] ?? '  '.repeat(depth);
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 class Writer {
-  readonly out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  readonly sources = new Map<string, string>();
+  /**
+   * The text so far: joined pieces, and the pieces since. A piece (one line of XML) is joined within a few thousand,
+   * so it dies young: kept until the end, 20,000 invoice lines' million pieces took twice the document's memory.
+   */
+  private readonly chunks: string[] = [];
+  private pieces: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+
+  private write(piece: string): void {
+    if (this.pieces.push(piece) === PIECES) { this.chunks.push(this.pieces.join('')); this.pieces = []; }
+  }
+
+  /** The whole text. */
+  document(): string {
+    this.chunks.push(this.pieces.join(''));
+    this.pieces = [];
+    return this.chunks.join('');
+  }
+  readonly sources = new Sources();
 
   private checked(raw: string, path: string, field: string | undefined): string {
     const bad = MAYBE_NOT_XML_CHAR.test(raw) ? NOT_XML_CHAR.exec(raw) : null;
@@ -58,11 +76,21 @@ class Writer {
     return ATTRIBUTE_SPECIAL.test(raw) ? raw.replace(ATTRIBUTE_SPECIAL_ALL, reference) : raw;
   }
 
-  /** One element at `path`; `inherited` is the nearest ancestor's field, for the guard's message only. */
-  element(name: string, value: string | XmlNode, depth: number, path: string, inherited: string | undefined): void {
+  /**
+   * One element at `path`; `inherited` is the nearest ancestor's field, for the guard's message only. `item`: the
+   * element is one of several of its name (path `${item.base}[${item.n}]`), whose sources are kept as a line's (sources.ts).
+   */
+  element(name: string, value: string | XmlNode, depth: number, path: string, inherited: string | undefined, item?: { base: string; n: number }): void {
     const indent = pad(depth);
-    if (typeof value === 'string') { this.out.push(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
+    if (typeof value === 'string') { this.write(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
     const field = value[SOURCE] as string | undefined;
+    // An exception (UnwritableText) ends the whole document: no item is left to close then.
+    const entered = item !== undefined && field !== undefined && this.sources.enter(item.base, item.n, field);
+    this.content(name, value, indent, depth, path, field, inherited);
+    if (entered) this.sources.leave();
+  }
+
+  private content(name: string, value: XmlNode, indent: string, depth: number, path: string, field: string | undefined, inherited: string | undefined): void {
     if (field !== undefined) this.sources.set(path, field);
     const own = field ?? inherited;
     let open = `${indent}<${name}`;
@@ -82,19 +110,19 @@ class Writer {
       else if (v !== undefined) children.push([key, v]);
     }
     if (children.length === 0) {
-      this.out.push(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);
+      this.write(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);
       return;
     }
-    this.out.push(`${open}>\n`);
+    this.write(`${open}>\n`);
     this.children(children, depth + 1, path, own);
-    this.out.push(`${indent}</${name}>\n`);
+    this.write(`${indent}</${name}>\n`);
   }
 
   /** The children of one parent: `[n]` in a location only when the parent has more than one child of that local name. */
   children(children: Array<[string, XmlValue]>, depth: number, base: string, inherited: string | undefined): void {
     if (!hasRepeats(children)) {
       for (const [key, v] of children) {
-        const item = Array.isArray(v) ? v[0] : v as string | XmlNode;
+        const item = Array.isArray(v) ? v[0] : v instanceof Items ? v.item(0) : v as string | XmlNode;
         if (item !== undefined) this.element(key, item, depth, `${base}/${localName(key)}`, inherited);
       }
       return;
@@ -102,25 +130,35 @@ class Writer {
     const total = new Map<string, number>();
     for (const [key, v] of children) {
       const local = localName(key);
-      total.set(local, (total.get(local) ?? 0) + (Array.isArray(v) ? v.length : 1));
+      total.set(local, (total.get(local) ?? 0) + (Array.isArray(v) || v instanceof Items ? v.length : 1));
     }
     const seen = new Map<string, number>();
     for (const [key, v] of children) {
       const local = localName(key);
-      for (const item of Array.isArray(v) ? v : [v as string | XmlNode]) {
+      const at = `${base}/${local}`;
+      const repeated = total.get(local)! > 1;
+      for (const item of itemsOf(v)) {
         const n = (seen.get(local) ?? 0) + 1;
         seen.set(local, n);
-        this.element(key, item, depth, total.get(local)! > 1 ? `${base}/${local}[${n}]` : `${base}/${local}`, inherited);
+        if (repeated) this.element(key, item, depth, `${at}[${n}]`, inherited, { base: at, n });
+        else this.element(key, item, depth, at, inherited);
       }
     }
   }
+}
+
+/** The elements a member stands for, made one at a time where they are Items. */
+function* itemsOf(v: XmlValue): Generator<string | XmlNode> {
+  if (v instanceof Items) for (let i = 0; i < v.length; i++) yield v.item(i);
+  else if (Array.isArray(v)) yield* v;
+  else if (v !== undefined) yield v;
 }
 
 /** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */
 function hasRepeats(children: Array<[string, XmlValue]>): boolean {
   for (let i = 0; i < children.length; i++) {
     const v = children[i]![1];
-    if (Array.isArray(v) && v.length > 1) return true;
+    if ((Array.isArray(v) || v instanceof Items) && v.length > 1) return true;
     const local = localName(children[i]![0]);
     for (let j = 0; j < i; j++) if (localName(children[j]![0]) === local) return true;
   }
@@ -130,14 +168,14 @@ function hasRepeats(children: Array<[string, XmlValue]>): boolean {
 export interface Serialized {
   xml: string;
   /** Location of an element or attribute → the request field it was built from (only those the builder recorded). */
-  sources: Map<string, string>;
+  sources: ReadonlyMap<string, string>;
 }
 
 /** The document: XML declaration, then the root element, each element on its own line; ends with a newline. */
 export function serializeWithSources(tree: XmlNode): Serialized {
   const writer = new Writer();
   writer.children(Object.entries(tree).filter(([, v]) => v !== undefined), 0, '', undefined);
-  return { xml: writer.out.join(''), sources: writer.sources };
+  return { xml: writer.document(), sources: writer.sources };
 }
 
 export function serializeXml(tree: XmlNode): string {

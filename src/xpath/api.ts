@@ -14,7 +14,7 @@ interface NodeBase {
   /** Document order: document 0, then each element, followed by its attributes, then its children. */
   order: number;
 }
-export interface XDocument extends NodeBase { kind: 9; children: XNode[] }
+export interface XDocument extends NodeBase { kind: 9; children: XNode[]; elements: XElement[] }
 export interface XElement extends NodeBase {
   kind: 1;
   /** Namespace URI, '' for none. */
@@ -24,7 +24,10 @@ export interface XElement extends NodeBase {
   prefix: string;
   /** Attributes in the order written; namespace declarations (xmlns, xmlns:p) are not attributes. */
   attrs: XAttr[];
-  children: XNode[];
+  /** Every child in document order (the reader makes its text nodes when this is first read: see dom.ts). */
+  readonly children: XNode[];
+  /** The element children alone, in document order: what most steps walk. */
+  readonly elements: XElement[];
   /** Position of the '<' of its start tag in the text read (see Position). */
   line: number;
   column: number;

@@ -3,6 +3,7 @@
  */
 import { Decimal as DecimalJs } from 'decimal.js';
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
+import { stringValueOf } from './dom.js';
 
 /**
  * xs:integer and xs:decimal: exact, like Saxon-JS's (big.js): addition, subtraction and multiplication keep every
@@ -59,24 +60,7 @@ export const isNumeric = (t: AtomicType): boolean => t === 'integer' || t === 'd
 export const isStringLike = (t: AtomicType): boolean => t === 'string' || t === 'untypedAtomic' || t === 'anyURI';
 
 export function stringValue(node: XNode): string {
-  switch (node.kind) {
-    case 1: case 9: {
-      // An element with one text child (most of a UBL document) needs no walk.
-      const cs = node.children;
-      if (cs.length === 1 && cs[0]!.kind === 3) return cs[0]!.value;
-      // An explicit stack: a document nested deeper than the JavaScript stack is no crash.
-      let s = '';
-      const stack: XNode[] = [];
-      for (let i = cs.length - 1; i >= 0; i--) stack.push(cs[i]!);
-      while (stack.length > 0) {
-        const c = stack.pop()!;
-        if (c.kind === 3) s += c.value;
-        else if (c.kind === 1) for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
-      }
-      return s;
-    }
-    default: return node.value;
-  }
+  return node.kind === 1 || node.kind === 9 ? stringValueOf(node) : node.value;
 }
 
 /** A node's typed value: untypedAtomic, except comments and processing instructions (xs:string). */

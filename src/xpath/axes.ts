@@ -1,8 +1,10 @@
 /*
  * Axes and node tests over the light DOM of api.ts, each giving a fresh array in axis order (reverse axes: nearest
  * first), and document-order sorting. Name tests on the child and attribute axes, the common case, get loops of their own.
+ * A test that only elements can pass walks element children alone (`elements`), so the text nodes the reader makes
+ * on demand (dom.ts) are never made for it.
  */
-import type { XElement, XNode } from './api.js';
+import type { XDocument, XElement, XNode } from './api.js';
 import type { Axis } from './ast.js';
 
 /** A node test compiled against the axis's principal node kind. */
@@ -18,25 +20,31 @@ export function nameTest(kind: 1 | 2, ns: string | undefined, local: string | un
 
 export type AxisFn = (n: XNode) => XNode[];
 
-function collectChildren(n: XNode, test: Test, out: XNode[]): void {
+/** The children a test needs to see: the element children alone when only an element can pass it. */
+const childrenFor = (n: XElement | XDocument, elementsOnly: boolean): readonly XNode[] => (elementsOnly ? n.elements : n.children);
+
+function collectChildren(n: XNode, test: Test, out: XNode[], elementsOnly: boolean): void {
   if (n.kind !== 1 && n.kind !== 9) return;
-  for (const c of n.children) if (test(c)) out.push(c);
+  for (const c of childrenFor(n, elementsOnly)) if (test(c)) out.push(c);
 }
 
 /** The descendants of n that pass the test, in document order (iterative: documents may nest deeper than the stack). */
-function collectDescendants(n: XNode, test: Test, out: XNode[]): void {
+function collectDescendants(n: XNode, test: Test, out: XNode[], elementsOnly: boolean): void {
   if (n.kind !== 1 && n.kind !== 9) return;
   const stack: XNode[] = [];
-  for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  const first = childrenFor(n, elementsOnly);
+  for (let i = first.length - 1; i >= 0; i--) stack.push(first[i]!);
   while (stack.length > 0) {
     const c = stack.pop()!;
     if (test(c)) out.push(c);
-    if (c.kind === 1) for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
+    if (c.kind === 1) { const cs = childrenFor(c, elementsOnly); for (let i = cs.length - 1; i >= 0; i--) stack.push(cs[i]!); }
   }
 }
 
-function siblings(n: XNode): XNode[] | undefined {
-  return n.kind === 2 || n.parent === null ? undefined : n.parent.children;
+function siblings(n: XNode, elementsOnly: boolean): readonly XNode[] | undefined {
+  if (n.kind === 2 || n.parent === null) return undefined;
+  // A node other than an element has no sibling in `elements`: its parent's children were made when it was.
+  return elementsOnly && n.kind === 1 ? n.parent.elements : n.parent.children;
 }
 
 /** The document node or element that is the outermost ancestor-or-self of n. */
@@ -52,7 +60,10 @@ function isDescendantOrAttr(d: XNode, a: XNode): boolean {
   return false;
 }
 
-/** Elements with at least this many children get an index of their element children by local name. */
+/**
+ * Elements with at least this many element children get an index of them by local name (an invoice's root, which
+ * holds every line; not the lines themselves, whose index would cost more memory than scanning a few children).
+ */
 const INDEXED_FROM = 12;
 interface Named { ns: string | null; nodes: readonly XNode[] } // ns null: the name occurs in several namespaces
 const childIndex = new WeakMap<XNode, Map<string, Named>>();
@@ -66,8 +77,7 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
   let index = childIndex.get(n);
   if (!index) {
     index = new Map();
-    for (const c of n.children) {
-      if (c.kind !== 1) continue;
+    for (const c of n.elements) {
       const entry = index.get(c.local);
       if (!entry) index.set(c.local, { ns: c.ns, nodes: [c] });
       else { (entry.nodes as XNode[]).push(c); if (entry.ns !== c.ns) entry.ns = null; }
@@ -80,21 +90,26 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
   return entry.ns === ns ? entry.nodes : entry.ns === null ? entry.nodes.filter((c) => (c as XElement).ns === ns) : NO_NODES;
 }
 
-export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }): AxisFn {
+/**
+ * The axis as a function of the context node. `elementsOnly`: no node but an element can pass `test` (a name test on
+ * an axis other than attribute, element()).
+ */
+export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }, elementsOnly = false): AxisFn {
   switch (axis) {
     case 'child':
       if (fast?.kind === 1) {
         const { ns, local } = fast;
         return (n) => {
           if (n.kind !== 1 && n.kind !== 9) return NO_NODES as XNode[];
-          if (n.kind === 1 && n.children.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
+          const elements = n.elements;
+          if (n.kind === 1 && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
           // Most steps find one child or none: no array is made for none.
           let out: XNode[] | undefined;
-          for (const c of n.children) if (c.kind === 1 && c.local === local && c.ns === ns) (out ??= []).push(c);
+          for (const c of elements) if (c.local === local && c.ns === ns) (out ??= []).push(c);
           return out ?? (NO_NODES as XNode[]);
         };
       }
-      return (n) => { const out: XNode[] = []; collectChildren(n, test, out); return out; };
+      return (n) => { const out: XNode[] = []; collectChildren(n, test, out, elementsOnly); return out; };
     case 'attribute':
       if (fast?.kind === 2) {
         const { ns, local } = fast;
@@ -122,39 +137,38 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
         return (n) => {
           const out: XNode[] = [];
           if (n.kind !== 1 && n.kind !== 9) return out;
-          const stack: XNode[] = [];
-          for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+          const stack: XElement[] = [];
+          for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]!);
           while (stack.length > 0) {
             const c = stack.pop()!;
-            if (c.kind !== 1) continue;
             if (c.local === local && c.ns === ns) out.push(c);
-            for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]!);
+            for (let i = c.elements.length - 1; i >= 0; i--) stack.push(c.elements[i]!);
           }
           return out;
         };
       }
-      return (n) => { const out: XNode[] = []; collectDescendants(n, test, out); return out; };
+      return (n) => { const out: XNode[] = []; collectDescendants(n, test, out, elementsOnly); return out; };
     case 'descendant-or-self': return (n) => {
       const out: XNode[] = test(n) ? [n] : [];
-      collectDescendants(n, test, out);
+      collectDescendants(n, test, out, elementsOnly);
       return out;
     };
     case 'following-sibling': return (n) => {
-      const sibs = siblings(n);
+      const sibs = siblings(n, elementsOnly);
       return sibs ? sibs.slice(sibs.indexOf(n) + 1).filter(test) : [];
     };
     case 'preceding-sibling': return (n) => {
-      const sibs = siblings(n);
+      const sibs = siblings(n, elementsOnly);
       return sibs ? sibs.slice(0, sibs.indexOf(n)).filter(test).reverse() : [];
     };
     case 'following': return (n) => {
       const all: XNode[] = [];
-      collectDescendants(rootOf(n), test, all);
+      collectDescendants(rootOf(n), test, all, elementsOnly);
       return all.filter((m) => m.order > n.order && !isDescendantOrAttr(m, n));
     };
     case 'preceding': return (n) => {
       const all: XNode[] = [];
-      collectDescendants(rootOf(n), test, all);
+      collectDescendants(rootOf(n), test, all, elementsOnly);
       const anchor = n.kind === 2 ? n.parent! : n;
       return all.filter((m) => m.order < anchor.order && !isDescendantOrAttr(anchor, m)).reverse();
     };

@@ -89,7 +89,8 @@ function extreme(name: string, sign: 1 | -1): Fn {
     }
     // Saxon-JS 2.7 promotes the result to xs:float or xs:double when there is one, but returns an xs:integer as is
     // among xs:decimals (max((0.1, 2)) is the integer 2).
-    const rank = allNumeric ? Math.max(...values.map((v) => TYPE_RANK.indexOf(v.type))) : 0;
+    let rank = 0;
+    if (allNumeric) for (const v of values) rank = Math.max(rank, TYPE_RANK.indexOf(v.type));
     let best = values[0];
     for (const v of values) {
       if (allNumeric && (v.type === 'double' || v.type === 'float') && Number.isNaN(v.value)) return [castAs(v, TYPE_RANK[rank] as 'double')];

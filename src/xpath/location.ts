@@ -22,12 +22,9 @@ function elementPath(element: XElement): string {
 function fillSiblings(parent: XElement | XDocument): void {
   const base = parent.kind === 1 ? paths.get(parent)! : '';
   const total = new Map<string, number>();
-  for (const child of parent.children) {
-    if (child.kind === 1) total.set(child.local, (total.get(child.local) ?? 0) + 1);
-  }
+  for (const child of parent.elements) total.set(child.local, (total.get(child.local) ?? 0) + 1);
   const seen = new Map<string, number>();
-  for (const child of parent.children) {
-    if (child.kind !== 1) continue;
+  for (const child of parent.elements) {
     const n = (seen.get(child.local) ?? 0) + 1;
     seen.set(child.local, n);
     paths.set(child, total.get(child.local)! > 1 ? `${base}/${child.local}[${n}]` : `${base}/${child.local}`);

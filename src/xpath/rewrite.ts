@@ -45,8 +45,9 @@ export function rewriteSlash(e: Extract<Expr, { k: 'slash' }>): Expr | undefined
   if (inner.k === 'binary' && inner.op === 'union') {
     return { k: 'binary', op: 'union', left: { k: 'slash', left, right: inner.left }, right: { k: 'slash', left, right: inner.right } };
   }
-  // X/(A/S) is (X/A)/S when S is a step (nodes only: no question of order or duplicates among atomic values).
-  if (inner !== right && inner.k === 'slash' && inner.right.k === 'step') {
+  // X/(A/S) is (X/A)/S when S is a step (nodes only: no question of order or duplicates among atomic values); the
+  // parentheses may be gone already (an earlier rewrite's X/(A/B/S) → (X/(A/B))/S), and then A/B is taken apart too.
+  if (inner.k === 'slash' && inner.right.k === 'step') {
     return { k: 'slash', left: { k: 'slash', left, right: inner.left }, right: inner.right };
   }
   // //(/P): the absolute path is the same from every node of the document, and the document is among them.

@@ -50,22 +50,25 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step
   const principal = e.axis === 'attribute' ? 2 : 1;
   let test: Test;
   let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
+  let elementsOnly = false;
   const t = e.test;
   if (t.k === 'name') {
     const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
     const local = t.name.local === '*' ? undefined : t.name.local;
     test = nameTest(principal, ns, local);
     if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
+    elementsOnly = principal === 1;
   } else if (t.kind === 'element' || t.kind === 'attribute') {
     const kind = t.kind === 'element' ? 1 : 2;
     const ns = t.name && t.name.prefix !== '*' ? (t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope)) : undefined;
     const local = t.name && t.name.local !== '*' ? t.name.local : undefined;
     test = nameTest(kind, ns, local);
+    elementsOnly = kind === 1;
   } else {
     const kind = { node: 0, text: 3, comment: 8, 'document-node': 9, 'processing-instruction': 7 }[t.kind];
     test = kind === 0 ? () => true : (n) => n.kind === kind;
   }
-  const axis = axisFn(e.axis, test, fast);
+  const axis = axisFn(e.axis, test, fast, elementsOnly);
   if (e.preds.length === 0) {
     return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
   }

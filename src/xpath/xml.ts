@@ -3,10 +3,13 @@
  * libxml2's namespace errors and resource limits included; a document of any version 1.x is read by the 1.0 rules, as
  * libxml2 reads it), and a DOCTYPE is refused outright: pintae never reads a DTD or an external entity. The tree is the
  * one Saxon-JS builds from the same text (namespaces resolved, whitespace-only text kept, CDATA merged into text,
- * comments and processing instructions kept), with the line and column of every element and attribute. One pass,
- * no recursion, no regular expression on the hot paths, time linear in the text.
+ * comments and processing instructions kept), with the line and column of every element and attribute, its nodes
+ * kept small (xml-tree.ts, dom.ts). One pass, no recursion, no regular expression on the hot paths, time linear in
+ * the text.
  */
-import type { XAttr, XDocument, XElement, XNode } from './api.js';
+import type { XDocument, XElement, XNode } from './api.js';
+import { Attr, Element } from './dom.js';
+import { TreeBuilder } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -35,8 +38,11 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "
 const FEW = 8;
 
 interface RawAttr { qname: string; value: string; at: number }
-/** An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]). */
-interface Open { element: XElement; qname: string; undo: Array<[string, string | undefined]> | undefined }
+/**
+ * An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]); its
+ * children so far are the tree builder's from `from` on.
+ */
+interface Open { element: Element; qname: string; undo: Array<[string, string | undefined]> | undefined; from: number }
 
 const same = (t: string) => t;
 const lineEnds = (t: string) => (t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
@@ -57,6 +63,8 @@ class Parser {
   /** Line-end normalization of text, and attribute-value normalization: cheaper in the usual text without CR. */
   private readonly lineEnds: (t: string) => string;
   private readonly attrSpaces: (t: string) => string;
+  /** Makes the nodes, small (xml-tree.ts). */
+  private readonly tree = new TreeBuilder();
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -70,7 +78,7 @@ class Parser {
     const s = this.s;
     const bad = NOT_CHAR.exec(s);
     if (bad) this.fail(`character ${codePoint(bad[0].codePointAt(0)!)} is not allowed in XML`, bad.index);
-    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [] };
+    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [] };
     if (s.startsWith('<?xml', this.pos) && isSpace(s.charCodeAt(this.pos + 5))) this.declaration();
     let root = false;
     for (;;) {
@@ -83,6 +91,7 @@ class Parser {
       else this.fail(root ? 'content after the root element' : 'expected the root element');
     }
     if (!root) this.fail('no root element');
+    doc.elements = doc.children.filter((c): c is XElement => c.kind === 1);
     return doc;
   }
 
@@ -114,21 +123,22 @@ class Parser {
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
         this.flush(open.element);
+        this.tree.close(open.element, open.from, this.order);
         if (open.undo) this.restore(open.undo);
         if (stack.length === 0) return;
         parent = stack[stack.length - 1]!.element;
       } else if (next === 0x21) { // '!'
-        if (s.startsWith('<!--', this.pos)) { this.flush(parent); parent.children.push(this.comment(parent)); }
+        if (s.startsWith('<!--', this.pos)) { this.flush(parent); this.tree.add(parent, this.comment(parent), this.order); }
         else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) this.cdata();
         else this.fail('expected a comment or a CDATA section');
       } else if (next === 0x3f) { // '?'
-        this.flush(parent); parent.children.push(this.instruction(parent));
+        this.flush(parent); this.tree.add(parent, this.instruction(parent), this.order);
       } else {
         this.flush(parent);
         if (stack.length >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
         const open = this.startTag(parent);
-        parent.children.push(open.element);
-        if (s.charCodeAt(this.pos - 2) !== 0x2f) { stack.push(open); parent = open.element; }
+        this.tree.add(parent, open.element, this.order);
+        if (s.charCodeAt(this.pos - 2) !== 0x2f) { open.from = this.tree.mark(); stack.push(open); parent = open.element; }
         else {
           if (open.undo) this.restore(open.undo);
           if (stack.length === 0) return;
@@ -179,43 +189,37 @@ class Parser {
       this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
     }
     this.lines.advance(tagAt);
-    const element: XElement = {
-      kind: 1, parent, order: this.order++, ns: '', local: qname, prefix: '', attrs: [], children: [],
-      line: this.lines.line, column: this.lines.column(tagAt),
-    };
-    const colon = qname.indexOf(':');
-    if (colon > 0) { element.prefix = qname.slice(0, colon); element.local = qname.slice(colon + 1); }
-    const ns = element.prefix === 'xmlns' ? undefined : this.bound.get(element.prefix);
-    if (ns === undefined) this.fail(`namespace prefix ${element.prefix} is not declared`, tagAt + 1);
-    element.ns = ns;
+    const split = this.tree.split(qname);
+    const ns = split.prefix === 'xmlns' ? undefined : this.bound.get(split.prefix);
+    if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
+    const element = new Element(parent, this.order++, this.tree.name(split, ns), this.lines.line, this.lines.column(tagAt));
     if (raw) this.attributes(element, raw);
-    return { element, qname, undo };
+    return { element, qname, undo, from: 0 };
   }
 
   /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
-  private attributes(element: XElement, raw: RawAttr[]): void {
+  private attributes(element: Element, raw: RawAttr[]): void {
     let prefixed = 0;
     let expanded: Set<string> | undefined;
+    const attrs: Attr[] = [];
     for (const a of raw) {
       if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const i = a.qname.indexOf(':');
-      const prefix = i > 0 ? a.qname.slice(0, i) : '';
-      const local = i > 0 ? a.qname.slice(i + 1) : a.qname;
+      const split = this.tree.split(a.qname);
+      const { prefix, local } = split;
       const ns = prefix === '' ? '' : this.bound.get(prefix);
       if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
       // Only two prefixed names can expand alike (two prefixes bound to one URI): unprefixed ones differ as written.
       if (prefix !== '' && ++prefixed > 1) {
         if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, a.at); expanded.add(key); }
         else {
-          for (const other of element.attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
-          if (prefixed === FEW) expanded = new Set(element.attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
+          for (const other of attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
+          if (prefixed === FEW) expanded = new Set(attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
         }
       }
       this.lines.advance(a.at);
-      element.attrs.push({
-        kind: 2, parent: element, order: this.order++, ns, local, prefix, value: a.value, line: this.lines.line, column: this.lines.column(a.at),
-      } satisfies XAttr);
+      attrs.push(new Attr(element, this.order++, this.tree.name(split, ns), this.tree.share(a.value), this.lines.line, this.lines.column(a.at)));
     }
+    if (attrs.length > 0) element.attrs = attrs.slice();
   }
 
   private duplicate(ns: string, local: string, at: number): never {
@@ -337,7 +341,8 @@ class Parser {
   /** Turns the text read so far into a text node of `parent`. */
   private flush(parent: XElement | XDocument): void {
     if (this.pending === '') return;
-    parent.children.push({ kind: 3, parent, order: this.order++, value: this.pending });
+    this.order++;
+    this.tree.add(parent, this.tree.share(this.pending), this.order);
     this.pending = '';
   }
 

@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonPositions, nearestPosition, pointerOfField } from '../../../src/io/positions.js';
+import { jsonPositions, nearestPosition, pointerOfField, withAncestors } from '../../../src/io/positions.js';
 import { positionIndex, readXmlDocument } from '../../../src/io/xml.js';
+import type { XAttr, XDocument, XElement } from '../../../src/xpath/api.js';
+import { location } from '../../../src/xpath/location.js';
+import { builtFixtureDocuments } from '../../helpers/pipeline.js';
 import { validateText } from '../../../src/batch/work.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
 import { FIXTURES } from '../../helpers/paths.js';
@@ -23,6 +26,20 @@ describe('JSON positions', () => {
     expect(p.values.get('/list/1/c/1')).toEqual({ line: 5, column: 18 });
     expect(p.values.get('/o~1k')).toEqual({ line: 7, column: 10 });
     expect(nearestPosition(p, '/list/0/missing')).toEqual({ line: 4, column: 5 });
+  });
+
+  it('records only the pointers wanted (with their ancestors), at the places a full scan finds', () => {
+    const text = JSON.stringify({ a: { b: [1, { c: 'x' }], d: 'y' }, e: [{ f: 2 }, { f: 3 }], 'g/h': { i: true } }, null, 2);
+    const all = jsonPositions(text);
+    const wanted = new Set<string>();
+    for (const p of ['/a/b/1/c', '/e/1/missing', '/g~1h/i']) withAncestors(p, wanted);
+    expect([...wanted].sort()).toEqual(['', '/a', '/a/b', '/a/b/1', '/a/b/1/c', '/e', '/e/1', '/e/1/missing', '/g~1h', '/g~1h/i']);
+    const some = jsonPositions(text, wanted);
+    expect([...some.values.keys()].sort()).toEqual(['', '/a', '/a/b', '/a/b/1', '/a/b/1/c', '/e', '/e/1', '/g~1h', '/g~1h/i']);
+    for (const [pointer, at] of some.values) expect(at, pointer).toEqual(all.values.get(pointer));
+    expect(nearestPosition(some, '/e/1/missing')).toEqual(all.values.get('/e/1'));
+    expect(some.keys.get('/g~1h/i')).toEqual(all.keys.get('/g~1h/i'));
+    expect(some.keys.has('/a/d')).toBe(false);
   });
 });
 
@@ -83,3 +100,45 @@ describe('check: every finding at the line and column of its element', () => {
     expect(place('/Invoice[1]/ID[1]')).toEqual({ line: 4, column: 3 });
   });
 });
+
+/** The index positionIndex replaced (every location of the document in a map): the oracle its answers must equal. */
+function indexOfEveryLocation(doc: XDocument): (path: string) => { line: number; column: number } | undefined {
+  const map = new Map<string, XElement | XAttr>();
+  const stack: XElement[] = [...doc.elements];
+  while (stack.length) {
+    const n = stack.pop()!;
+    map.set(location(n), n);
+    for (const a of n.attrs) map.set(location(a), a);
+    for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]!);
+  }
+  return (path) => {
+    for (let p = path; p; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+      const node = map.get(p) ?? map.get(p.replace(/\[1\]/g, ''));
+      if (node) return { line: node.line, column: node.column };
+    }
+    return undefined;
+  };
+}
+
+describe('positionIndex follows a path down the tree and answers as an index of every location', () => {
+  const docs = builtFixtureDocuments().map(({ name, xml }) => ({ name, xml }));
+  docs.push({ name: 'many lines, attributes sharing a local name', xml: `<r xmlns:a="urn:a" xmlns:b="urn:b">${'<l><x a:k="1" b:k="2"/><x/></l>'.repeat(40)}<l/><m><l/></m></r>` });
+  it.each(docs.map((d) => [d.name, d.xml]))('%s', (_, xml) => {
+    const read = readXmlDocument(xml);
+    if (!read.ok) throw new Error(read.message);
+    const ours = positionIndex(read.doc);
+    const oracle = indexOfEveryLocation(read.doc);
+    const paths = new Set<string>(['', '/', '//', '/nothing', '/r[2]', '/r/l[01]', '/r/l[0]', '/r/l[999]', '/r/m/l[1]', '/r/@k', '/Invoice[1]/@x']);
+    const stack: XElement[] = [...read.doc.elements];
+    while (stack.length) {
+      const n = stack.pop()!;
+      const at = location(n);
+      for (const p of [at, `${at}[1]`, at.replace(/\[(\d+)\]/g, '[1]'), `${at}/missing/deeper`, `${at}/@none`, `${at}[2]`]) paths.add(p);
+      for (const a of n.attrs) paths.add(location(a));
+      stack.push(...n.elements);
+    }
+    expect(paths.size).toBeGreaterThan(20);
+    for (const p of paths) expect(ours(p), p).toEqual(oracle(p));
+  });
+});
+
