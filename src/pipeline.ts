@@ -3,6 +3,7 @@ import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
 import { normalizeInvoice } from './normalize/invoice.js';
 import { checkSchema, unwritableEntity } from './schema/check.js';
+import { unknownFields } from './schema/unknown-fields.js';
 import { sectionOfField } from './schema/sections.js';
 import { deriveBuyerEndpoint } from './derive/endpoint.js';
 import { resolveRate, type RateTable } from './derive/rates.js';
@@ -57,8 +58,9 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column }: Finding) => ({
+  const entry = ({ message, section, rule, field, location, line, column, suggestion }: Finding) => ({
     message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
+    ...(suggestion !== undefined ? { suggestion } : {}),
   });
   const errors = findings.filter((f) => f.severity === 'error').map(entry);
   const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
@@ -98,9 +100,12 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const rejected = registrationTypeErrors(body);
   if (rejected.length) return { kind: 'rejected', response: { message: 'The request is invalid', errors: rejected } };
 
-  const schemaFindings = checkSchema(body);
-  if (schemaFindings.length) {
-    return { kind: 'validated', response: response(body, schemaFindings, env.duplicate ?? false), findings: schemaFindings, xml: null, invoice: null, sources: null };
+  // Unknown keys are read from the body as sent: a misspelled key is a misspelling whatever its value, "" included.
+  const unknown = unknownFields(input);
+  const schemaErrors = checkSchema(body);
+  if (schemaErrors.length) {
+    const findings = [...unknown, ...schemaErrors];
+    return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml: null, invoice: null, sources: null };
   }
   const invoice = normalizeInvoice(body);
   const entity = env.findEntity(invoice.entity_id);
@@ -108,7 +113,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const rate = invoice.currency === 'AED' ? undefined : resolveRate(invoice.currency, invoice.date, invoice.exchange_rate, env.rates, env.today);
   const totals = computeTotals(invoice);
   const typeCode = invoiceTypeCode(invoice);
-  const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode });
+  const findings: Finding[] = [...unknown, ...runRules({ invoice, entity, endpoint, rate, totals, typeCode })];
 
   const unwritable = entity ? unwritableEntity(entity) : [];
   for (const f of unwritable) findings.push(f);

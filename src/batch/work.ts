@@ -2,6 +2,7 @@ import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
 import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
+import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import type { InvoiceResult } from './run.js';
 
 /**
@@ -67,7 +68,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   });
 }
 
-type Placeable = { field?: string; line?: number; column?: number };
+type Placeable = { field?: string; rule?: string; line?: number; column?: number };
 
 /** What of an invoice gets a line and column: its findings, the entries of its response, its duplicate warning. */
 function placeables(outcome: InvoiceOutcome, duplicate: WorkResult['duplicate']): Placeable[] {
@@ -78,7 +79,8 @@ function placeables(outcome: InvoiceOutcome, duplicate: WorkResult['duplicate'])
 
 /**
  * Puts every finding of each invoice at the line and column of its field in the input text (a field the input does
- * not have: the object that should hold it; no field: the invoice itself), and returns where each invoice's
+ * not have: the object that should hold it; no field: the invoice itself; an unknown key: the key, since the name is
+ * the mistake and its value may be far below it), and returns where each invoice's
  * invoice_number is. The text is scanned once per file, for the positions these need alone.
  */
 function placeFields(text: string, itemsAt: string, indexed: boolean, done: Array<{ outcome: InvoiceOutcome; duplicate?: WorkResult['duplicate'] }>): Array<Position | undefined> {
@@ -95,7 +97,8 @@ function placeFields(text: string, itemsAt: string, indexed: boolean, done: Arra
   try { positions = jsonPositions(text, wanted); } catch { positions = { values: new Map(), keys: new Map() }; }
   return open.map((entries, i) => {
     for (const e of entries) {
-      const at = nearestPosition(positions, pointerOf(rootOf(i), e));
+      const pointer = pointerOf(rootOf(i), e);
+      const at = (e.rule === UNKNOWN_FIELD ? positions.keys.get(pointer) : undefined) ?? nearestPosition(positions, pointer);
       if (at) { e.line = at.line; e.column = at.column; }
     }
     return nearestPosition(positions, `${rootOf(i)}/invoice_number`);

@@ -14,6 +14,11 @@ const LABELS: Record<string, TaxCategory> = {
   'margin scheme': 'N', 'margin': 'N', 'profit margin scheme': 'N', 'profit margin': 'N', 'standard rate additional vat': 'N',
 };
 
+/** One full label per category, as an editor offers it (spec 2.7 names Zero Rated, Exempt, Reverse Charge); each is in LABELS. */
+export const CATEGORY_LABELS: Readonly<Record<TaxCategory, string>> = {
+  S: 'Standard Rated', Z: 'Zero Rated', E: 'Exempt', O: 'Out of Scope', AE: 'Reverse Charge', N: 'Margin Scheme',
+};
+
 /** Category code for a code or a label; undefined when unknown (reported against the line). */
 export function taxCategory(text: string | undefined): TaxCategory | undefined {
   if (text === undefined) return 'S';

@@ -1,10 +1,12 @@
 import { REJECTED, UNREADABLE, type Entry } from './entries.js';
+import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 
 /** What kind of rule an id names, in words, for a SARIF rule's short description. */
 export function describeRule(id: string): string {
   if (id === UNREADABLE) return 'The input file could not be read or parsed';
   if (id === REJECTED) return 'Rejected with 400 before validation: an invalid registration type (spec 4.2)';
   if (id === 'UBL-XSD') return 'UBL 2.1 Invoice XML Schema';
+  if (id === UNKNOWN_FIELD) return 'A key that is not a field of the invoice request (spec 2.1–2.7): the service ignores it';
   if (id.startsWith('pintae/')) return `pintae rule engine, section ${id.slice('pintae/'.length)} (spec 7.2)`;
   if (/^(ibr|br|ubl)-/i.test(id)) return `PINT-AE business rule ${id}`;
   if (/^(ibt|ibg|btae|btuae|ibse)-/i.test(id)) return `PINT-AE business term ${id} (required or malformed)`;

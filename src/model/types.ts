@@ -26,6 +26,8 @@ export interface Finding {
   /** Where the finding is in the file the user gave (1-based): the line and column of its field or element. */
   line?: number;
   column?: number;
+  /** The value the user probably meant, where pintae can tell: for an unknown key, the known field name closest to it. */
+  suggestion?: string;
 }
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
@@ -142,6 +144,9 @@ export interface Invoice {
   line_items: Line[];
 }
 
+/** An error or warning of a validate response: the service's `message` and `section`, and pintae's additions. */
+export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion'>;
+
 /** The body of the validate endpoint (spec 2.10, 4.2). */
 export interface ValidateResponse {
   message: string;
@@ -150,8 +155,8 @@ export interface ValidateResponse {
     entity_id: string | null;
     invoice_number: string | null;
     total_errors: number;
-    errors: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string; line?: number; column?: number }>;
-    warnings: Array<{ message: string; section: Section; rule?: string; field?: string; location?: string; line?: number; column?: number }>;
+    errors: Array<ResponseEntry>;
+    warnings: Array<ResponseEntry>;
   };
 }
 

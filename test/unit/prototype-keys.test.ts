@@ -49,7 +49,12 @@ describe('prototype keys in a request body are data', () => {
     const body = JSON.parse(STANDARD);
     const extra = '"__proto__": {"invoice_number": "X"}, "constructor": {"name": "Y"}, "prototype": 5';
     const text = JSON.stringify({ ...body, buyer: { ...body.buyer, '@': 1 }, line_items: [{ ...body.line_items[0], '@': 1 }, body.line_items[1]], '@': 1 }).replaceAll('"@":1', extra);
-    expect(verdict(text)).toEqual(verdict(STANDARD));
+    // Unknown keys like any other (issue 12): a warning each, the verdict and the document unchanged.
+    const { warnings, ...rest } = verdict(text);
+    const { warnings: none, ...plain } = verdict(STANDARD);
+    expect(rest).toEqual(plain);
+    expect(none).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(['buyer.__proto__', 'buyer.constructor', 'buyer.prototype', 'line_items[0].__proto__', 'line_items[0].constructor', 'line_items[0].prototype', '__proto__', 'constructor', 'prototype']);
     expect(xmlOf(text)).toBe(xmlOf(STANDARD));
   });
 

@@ -1,0 +1,60 @@
+import type { Finding } from '../model/types.js';
+import { invoiceSchema } from './invoice.schema.js';
+import { sectionOfField } from './sections.js';
+import { closestName } from './spelling.js';
+
+/** The rule id of the warning on a key the request body does not define (spec 2.1–2.7). */
+export const UNKNOWN_FIELD = 'pintae/unknown-field';
+
+/** What of a JSON Schema node this walk reads: the known names of an object, the items of an array. */
+interface Shape {
+  type?: string;
+  properties?: Readonly<Record<string, Shape & { 'x-former-names'?: readonly string[] }>>;
+  items?: Shape;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The names a key may have been meant for, in schema order: every property, then the former names the schema records
+ * (`x-former-names`: a name the spec says a field used to have, which is suggested but not read).
+ */
+function suggestions(properties: NonNullable<Shape['properties']>): { names: string[]; formerly: Map<string, string> } {
+  const formerly = new Map<string, string>();
+  for (const [name, node] of Object.entries(properties)) for (const old of node['x-former-names'] ?? []) formerly.set(old, name);
+  return { names: Object.keys(properties), formerly };
+}
+
+/**
+ * Keys the body does not define, at any level the schema describes (the body, buyer, seller, delivery, each line).
+ * The service ignores them (spec 2.1 lists what it reads), so each is a warning that leaves the verdict alone; but a
+ * misspelled field is absent to the service, so the warning names the field it was probably meant to be. The names
+ * come from the schema pintae validates with, so the two lists cannot drift apart. A value of the wrong type is the
+ * schema's error, not walked here.
+ */
+export function unknownFields(body: unknown): Finding[] {
+  const out: Finding[] = [];
+  walk(body, invoiceSchema as Shape, '', out);
+  return out;
+}
+
+function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void {
+  if (shape.type === 'array' && shape.items && Array.isArray(value)) {
+    value.forEach((item, i) => walk(item, shape.items!, `${path}[${i}]`, out));
+    return;
+  }
+  if (shape.type !== 'object' || !shape.properties || !isObject(value)) return;
+  const known = shape.properties;
+  let names: ReturnType<typeof suggestions> | undefined;
+  for (const key of Object.keys(value)) {
+    const field = path ? `${path}.${key}` : key;
+    if (Object.hasOwn(known, key)) { walk(value[key], known[key]!, field, out); continue; }
+    names ??= suggestions(known);
+    const suggestion = names.formerly.get(key) ?? closestName(key, names.names);
+    const where = path ? ` in ${path}` : '';
+    out.push({
+      message: `unknown field ${JSON.stringify(key)}${where}${suggestion ? ` (did you mean ${JSON.stringify(suggestion)}?)` : ''}`,
+      section: sectionOfField(field), severity: 'warning', rule: UNKNOWN_FIELD, field, ...(suggestion ? { suggestion } : {}),
+    });
+  }
+}
