@@ -9,11 +9,12 @@ import { deriveBuyerEndpoint } from './derive/endpoint.js';
 import { resolveRate, type RateTable } from './derive/rates.js';
 import { computeTotals, invoiceTypeCode } from './derive/totals.js';
 import { invoiceUuid, type UuidMode } from './derive/uuid.js';
-import { runRules } from './rules/index.js';
+import { runRules, SAME_MISTAKE } from './rules/index.js';
 import { renderInvoiceWithSources, type BuildInput } from './ubl/invoice.js';
 import { UnwritableText, type Serialized } from './ubl/serialize.js';
 import { withFields, type SourceMap } from './ubl/source-map.js';
 import { registrationType, TAX_CATEGORIES } from './codelists/tax.js';
+import { lookup } from './codelists/lookup.js';
 
 export interface PipelineEnv {
   /** Finds the seller entity record by entity_id. */
@@ -144,9 +145,17 @@ function build(findings: Finding[], input: BuildInput): Serialized | null {
   }
 }
 
-/** PINT-AE findings the rule engine already reported under the same rule id (with the input field) are not repeated. */
+/**
+ * PINT-AE findings the rule engine already reported (with the input field), under the same rule id or under the id
+ * the spec gives that mistake (SAME_MISTAKE), are not repeated.
+ */
 function withoutRepeats(schematron: Finding[], engine: Finding[]): Finding[] {
-  const reported = new Set(engine.map((f) => f.rule).filter(Boolean));
+  const reported = new Set<string>();
+  for (const { rule } of engine) {
+    if (!rule) continue;
+    reported.add(rule);
+    for (const same of lookup(SAME_MISTAKE, rule) ?? []) reported.add(same);
+  }
   const seen = new Set<string>();
   return schematron.filter((f) => {
     const key = `${f.rule}|${f.message}|${f.location}`;

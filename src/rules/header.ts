@@ -12,6 +12,11 @@ const FLAGS_WITHOUT_FIELDS: Array<[number, string, string]> = [
   [6, 'ibr-137-ae', 'disclosed-agent billing (position 6) requires a Principal ID (BTAE-14)'],
 ];
 
+/** The deliver-to fields an export needs besides the country (spec 2.4, 7.3), with their IBT ids. */
+const DELIVER_TO = [
+  ['address_line1', 'IBT-075', 'address line 1'], ['city', 'IBT-077', 'city'], ['country_subdivision', 'IBT-079', 'subdivision'],
+] as const;
+
 export const headerRules: Rule[] = [
   {
     id: 'header.currency', section: 'invoice_header', spec: '2.1 currency (ISO 4217)',
@@ -45,9 +50,17 @@ export const headerRules: Rule[] = [
       const d = invoice.delivery;
       const out: Finding[] = [];
       const needsAddress = flag(invoice, 8) || flag(invoice, 7);
-      if (needsAddress && (!d?.address_line1 || !d.city || !d.country_subdivision)) {
-        const rule = flag(invoice, 8) ? 'ibr-152-ae' : 'ibr-142-ae';
-        out.push(error('invoice_header', 'Delivery to address line 1 (IBT-075), city (IBT-077) and subdivision (IBT-079) required', { rule, field: 'delivery' }));
+      const missing = DELIVER_TO.filter(([name]) => !d?.[name]);
+      if (needsAddress && missing.length) {
+        // Spec 7.3 names each deliver-to field of an export by its IBT id: a block that lacks some gets one finding
+        // per field, at it. No block at all is one mistake, one finding (ibr-152-ae, the rule of the whole address);
+        // e-commerce (position 7) is not in 7.3 and keeps its PINT-AE rule.
+        if (flag(invoice, 8) && d) {
+          for (const [name, ibt, words] of missing) out.push(error('invoice_header', `Delivery to ${words} (${ibt}) required on an export: send delivery.${name}`, { rule: ibt, field: `delivery.${name}` }));
+        } else {
+          const rule = flag(invoice, 8) ? 'ibr-152-ae' : 'ibr-142-ae';
+          out.push(error('invoice_header', 'Delivery to address line 1 (IBT-075), city (IBT-077) and subdivision (IBT-079) required', { rule, field: 'delivery' }));
+        }
       }
       if (flag(invoice, 8) && !d?.country) out.push(error('invoice_header', 'Deliver-to country code (IBT-080) required', { rule: 'IBT-080', field: 'delivery.country' }));
       if (d?.country !== undefined) {

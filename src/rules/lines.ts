@@ -2,6 +2,18 @@ import type { Finding, Line } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error } from './types.js';
 import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES } from '../codelists/tax.js';
+import { Decimal } from '../derive/money.js';
+
+/** Standard rate (spec 2.7, ibr-190-ae) and the slack the PINT-AE breakdown check allows for rounding (measured: ±0.02). */
+export const STANDARD_RATE = new Decimal('0.05');
+export const ROUNDING_SLACK = new Decimal('0.02');
+
+/**
+ * An S line that does not charge VAT at 5% (spec 2.7, ibr-190-ae): zero, or further from 5% of its amount than
+ * rounding explains. The slack is the breakdown check's, so a one-line invoice gets the verdict it always had.
+ */
+export const offStandardRate = (line: Line): boolean => line.tax_category === 'S'
+  && (line.tax_amount.isZero() || line.tax_amount.minus(line.line_amount.times(STANDARD_RATE)).abs().greaterThan(ROUNDING_SLACK));
 
 type LineCheck = (line: Line, at: string) => Finding | Finding[] | undefined;
 
@@ -25,10 +37,14 @@ export const lineRules: Rule[] = [
     : error('invoice_items', `${at}: unit_amount must be greater than 0`, { field: `${at}.unit_amount` })),
   perLine('line.amount', '7.2 invoice_items (zero line amount)', (line, at) => line.line_amount.isZero()
     ? error('invoice_items', `${at}: line amount cannot be zero`, { field: `${at}.line_amount` }) : undefined),
-  perLine('line.tax-amount', '2.7 tax category rules', (line, at) => {
+  perLine('line.tax-amount', '2.7 tax category rules (S: ibr-190-ae)', (line, at) => {
     if (!known(line)) return undefined;
     if (line.tax_category === 'S') {
-      return line.tax_amount.isZero() ? error('invoice_items', `${at}: tax amount cannot be zero on a standard-rated (S) line`, { rule: 'ibr-190-ae', field: `${at}.tax_amount` }) : undefined;
+      if (!offStandardRate(line)) return undefined;
+      const options = { rule: 'ibr-190-ae', field: `${at}.tax_amount` };
+      if (line.tax_amount.isZero()) return error('invoice_items', `${at}: tax amount cannot be zero on a standard-rated (S) line`, options);
+      const expected = line.line_amount.times(STANDARD_RATE);
+      return error('invoice_items', `${at}: VAT on a standard-rated (S) line must be 5% of its amount: ${line.line_amount.toFixed(2)} × 5% = ${expected.toFixed(2)}, the line carries ${line.tax_amount.toFixed(2)}`, options);
     }
     return line.tax_amount.isZero() ? undefined
       : error('invoice_items', `${at}: tax_amount must be 0 on a ${line.tax_category} line (got ${line.tax_amount.toFixed(2)}); only S lines charge VAT`, { field: `${at}.tax_amount` });

@@ -27,7 +27,8 @@ const CONDITIONAL: Array<(f: Finding) => boolean> = [
   (f) => f.rule === 'ibr-192-ae', // payment_account_id when payment_means_code is 30
   (f) => f.rule === 'ibr-101-ae' || f.rule === 'ibr-172-ae', // TL needs the authority name (buyer, seller block)
   (f) => f.rule === 'ibr-010-ae' || (f.rule === 'ibr-012-ae' && f.field === 'seller.passport_country'), // PAS needs the passport country
-  (f) => (f.rule === 'ibr-152-ae' && f.field === 'delivery') || f.rule === 'IBT-080', // an export needs its delivery block
+  // an export needs its delivery block: all of it missing, or the fields 7.3 names (IBT-075/077/079/080)
+  (f) => (f.rule === 'ibr-152-ae' && f.field === 'delivery') || /^IBT-0(75|77|79|80)$/.test(f.rule ?? ''),
   (f) => f.field === 'buyer.trn' && f.section === 'contact_trn' && /required for a UAE buyer/.test(f.message), // UAE buyer: trn or participant_id
 ];
 export const isConditional = (f: Finding): boolean => f.severity === 'error' && CONDITIONAL.some((test) => test(f));
