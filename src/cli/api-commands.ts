@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { entityOption } from './entity-option.js';
 
 /** The live-API commands (issue 4); each action lazily imports its command module. */
 const EXIT_CODES = `
@@ -18,7 +19,7 @@ const baseUrl = (cmd: Command) => cmd.option('--base-url <url>', 'API base URL (
 
 function submitOptions(cmd: Command): Command {
   return baseUrl(cmd)
-    .option('--entity <file>', 'seller entity record(s) for the offline validation; repeatable (default: .pintae/entities/<entity_id>.json, see entities pull)', collect, [])
+    .addOption(entityOption('seller entity record(s) for the offline validation; repeatable (see entities pull)'))
     .option('--rates <file>', 'CBUAE exchange-rate table for the offline validation')
     .option('--rules <name|path>', 'PINT-AE rule set for the offline validation (default builtin)')
     .option('--no-schematron', 'offline validation without the PINT-AE rules')

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../io/errors.js';
 import { fsErrorWords } from '../io/input-file.js';
 import { registerApiCommands } from './api-commands.js';
+import { entityOption } from './entity-option.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -9,8 +10,6 @@ Exit codes:
   1  at least one input failed (invalid, rejected or unreadable; with --fail-severity warning, any warning;
      with --max-warnings N, more than N warnings)
   2  usage error or internal fault`;
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
 
@@ -27,7 +26,7 @@ function reportOptions(cmd: Command): Command {
 
 function validateOptions(cmd: Command): Command {
   return cmd
-    .option('--entity <file>', 'seller entity record(s): one JSON object or an array; repeatable (default: .pintae/entities/<entity_id>.json)', collect, [])
+    .addOption(entityOption('seller entity record(s): one JSON object or an array; repeatable'))
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
     .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')

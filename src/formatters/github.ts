@@ -1,5 +1,6 @@
 import { entriesOf, whereOf } from './entries.js';
 import { formatWhole, type StreamFactory } from './report.js';
+import { plural } from './words.js';
 
 /** GitHub's escaping of a workflow command's message (actions/toolkit `escapeData`). */
 export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -25,8 +26,8 @@ export const githubStream: StreamFactory = () => ({
     const name = e.level === 'off' ? 'notice' : e.level;
     return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e));
   }).join(''),
-  footer: (s) => `pintae: ${s.invoices} invoice${s.invoices === 1 ? '' : 's'} in ${s.files} file${s.files === 1 ? '' : 's'}: `
-    + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${s.warnings} warnings, ${s.suppressed} turned off\n`,
+  footer: (s) => `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
+    + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off\n`,
 });
 
 export const github = formatWhole(githubStream);

@@ -1,5 +1,6 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
+import { plural } from './words.js';
 import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -14,8 +15,6 @@ function widest<T>(items: readonly T[], width: (item: T) => number): number {
   for (const item of items) most = Math.max(most, width(item));
   return most;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const overridesLine = (overrides: OverrideInForce[]) =>
   `rule overrides in force (config file): ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')}`;

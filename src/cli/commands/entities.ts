@@ -46,8 +46,10 @@ function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
-function printList(list: EntityRecord[], format: 'text' | 'json'): void {
+function printList(list: EntityRecord[], format: 'text' | 'json', userId?: string): void {
   if (format === 'json') return print(list);
+  // A header over nothing reads like a failure to print; say the list is empty.
+  if (list.length === 0) { process.stdout.write(userId ? `no entities for user ${userId}\n` : 'no entities\n'); return; }
   const rows = list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['entity_id', 'company_name', 'trn'][i]!.length));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ').trimEnd();
@@ -77,7 +79,7 @@ export async function runEntities(action: string, args: string[], options: Entit
   const client = apiClient(options);
   try {
     switch (action) {
-      case 'list': printList(await entities.list(client, options.userId), format); return 0;
+      case 'list': printList(await entities.list(client, options.userId), format, options.userId); return 0;
       case 'get': need(1, '<entity_id>'); print(await entities.get(client, args[0]!)); return 0;
       case 'create': print(await entities.create(client, entityFields(args[0], options.set))); return 0;
       case 'update': need(1, '<entity_id>'); print(await entities.update(client, args[0]!, entityFields(args[1], options.set))); return 0;

@@ -35,6 +35,12 @@ describe('github format', () => {
     ]);
   });
 
+  it('counts in the number the count takes: 1 warning, 2 invoices (issue 12)', () => {
+    const warned = validated('a.json', 'INV-1', [finding('warning', 'invoice_header', 'unknown field "notes"', { rule: 'pintae/unknown-field', field: 'notes' })]);
+    expect(github(reportOf([warned, validated('b.json', 'INV-2', [])]), { color: false }).split('\n').at(-2))
+      .toBe('pintae: 2 invoices in 2 files: 2 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 0 turned off');
+  });
+
   it('writes nothing but the summary line for a clean run', () => {
     expect(github(reportOf([validated('a.json', 'INV-1', [])]), { color: false }))
       .toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 0 warnings, 0 turned off\n');
