@@ -63,7 +63,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
   const results = answer.body && typeof answer.body === 'object' ? (answer.body as { results?: unknown }).results : undefined;
   if (answer.status !== 207 && !(answer.status >= 200 && answer.status < 300 && Array.isArray(results))) throw new ApiError(answer.status, answer.body, 'POST', path);
   if (!Array.isArray(results) || results.length !== bodies.length) {
-    throw new ApiError(answer.status, { message: `the 207 answer holds ${Array.isArray(results) ? results.length : 'no'} results for ${bodies.length} invoices` }, 'POST', path);
+    throw new ApiError(answer.status, { message: `the 207 answer holds ${Array.isArray(results) ? results.length : 'no'} result${Array.isArray(results) && results.length === 1 ? '' : 's'} for ${bodies.length} invoice${bodies.length === 1 ? '' : 's'}` }, 'POST', path);
   }
   return results.map((r, i) => {
     const item = (r ?? {}) as Record<string, unknown>;
