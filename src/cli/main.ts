@@ -18,7 +18,8 @@ const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
 function reportOptions(cmd: Command): Command {
   return cmd
     .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json) while stylish goes to the terminal')
+    .option('--output <file>', 'write the report to this file (default format json); the terminal gets the summary line')
+    .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
@@ -84,6 +85,7 @@ export function program(): Command {
   cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
     .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
+    .option('--quiet', 'show failures only (stylish, github)')
     .addHelpText('after', EXIT_CODES)
     .action(async (reports: string[], options) => {
       const { runMergeReports } = await import('./commands/merge-reports.js');

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { entriesOf, invoiceName, whereOf } from './entries.js';
 import type { Formatter, ReportResult } from './report.js';
 import { sarifRule, type SarifRule } from './sarif-rules.js';
+import { summaryWithGate } from '../report/gate.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const INFORMATION_URI = 'https://www.npmjs.com/package/pintae';
@@ -73,7 +74,7 @@ export const sarif: Formatter = (report, { baseDir, version }) => {
       }],
       columnKind: 'utf16CodeUnits',
       results,
-      properties: { summary: report.summary, ...(overrides.length ? { overrides } : {}) },
+      properties: { summary: summaryWithGate(report.summary, report.gates), ...(overrides.length ? { overrides } : {}) },
     }],
   }, null, 2) + '\n';
 };
