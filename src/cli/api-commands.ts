@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { UsageError } from '../io/errors.js';
 
 /** The live-API commands (issue 4); each action lazily imports its command module. */
 const EXIT_CODES = `
@@ -37,7 +38,10 @@ function submitOptions(cmd: Command): Command {
 export function registerApiCommands(cli: Command): void {
   submitOptions(cli.command('push').argument('<file>', 'one invoice JSON file (or - for stdin)')
     .description('validate offline, then send one invoice (POST /oauth/invoices); prints invoice_id and status'))
-    .action(async (file: string, options) => {
+    // Extra files are refused here rather than by commander, to name the command that takes several.
+    .allowExcessArguments(true)
+    .action(async (file: string, options, cmd: Command) => {
+      if (cmd.args.length > 1) throw new UsageError(`push takes one file (got ${cmd.args.length}); use pintae bulk for several`);
       const { runPush } = await import('./commands/push.js');
       process.exitCode = await runPush(file, options);
     });
@@ -48,15 +52,15 @@ export function registerApiCommands(cli: Command): void {
       const { runBulk } = await import('./commands/bulk.js');
       process.exitCode = await runBulk(paths, options);
     });
-  baseUrl(cli.command('status').argument('<invoice_id>', 'the invoice_id returned by push or bulk')
-    .description('read an invoice\'s status (GET /oauth/invoices/{id}/status); exit 0 only for category success')
+  baseUrl(cli.command('status').argument('<invoice_ids...>', 'the invoice_id(s) returned by push or bulk')
+    .description('read invoices\' status (GET /oauth/invoices/{id}/status); exit 0 only when every one is in category success')
     .option('--wait', 'poll (with backoff) until the status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long, exit 1 (default 600)')
     .option('--format <name>', 'text (default) or json'))
     .addHelpText('after', AUTH)
-    .action(async (invoiceId: string, options) => {
+    .action(async (invoiceIds: string[], options) => {
       const { runStatus } = await import('./commands/status.js');
-      process.exitCode = await runStatus(invoiceId, options);
+      process.exitCode = await runStatus(invoiceIds, options);
     });
   baseUrl(cli.command('entities').argument('<action>', 'list | get <id> | create [file] | update <id> [file] | connect <id> | disconnect <id> | delete <id> --yes | pull [ids...]')
     .argument('[args...]', 'entity ids, or the JSON file of fields for create/update')

@@ -53,6 +53,8 @@ export function program(): Command {
     .addHelpText('after', EXIT_CODES)
     // One line on stderr, in pintae's own voice, for commander's usage errors too; subcommands inherit this.
     .configureOutput({ outputError: (text, write) => write(`pintae: ${text.replace(/^error: /, '').trimEnd()}\n`) })
+    // An argument no command reads is a usage error, never dropped (subcommands inherit this).
+    .allowExcessArguments(false)
     .exitOverride();
 
   const pipelineCommands: Array<['validate' | 'build', string, string]> = [
@@ -96,7 +98,9 @@ export function program(): Command {
   rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
     .option('--name <name>', 'name to use with --rules (default: the file or directory name)')
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
-    .action(async (source: string, options) => {
+    .allowExcessArguments(true)
+    .action(async (source: string, options, cmd: Command) => {
+      if (cmd.args.length > 1) throw new UsageError(`rules add takes one source (got ${cmd.args.length}); run it once per rule set, each with its --name`);
       const { runRulesAdd } = await import('./commands/rules.js');
       process.exitCode = await runRulesAdd(source, options);
     });

@@ -9,7 +9,7 @@ import { removeTemporariesOnExit, withDefaultSignals } from '../signals.js';
 import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
-import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { runSettings, type ReportCliOptions, type RunSettings } from '../../config/settings.js';
 import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
@@ -117,6 +117,7 @@ function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdi
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
+  if (options.remote) remoteUsage(options, settings, mode);
   if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
   const spec = envSpec(options, settings);
   const jobs = parseJobs(options.jobs);
@@ -124,15 +125,29 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const env = await loadEnv(spec);
   const sources = batchInputs(paths, options, discover);
   if (options.remote) {
-    if (mode === 'build') throw new UsageError('--remote applies to validate only');
     const { runValidateRemote } = await import('./validate-remote.js');
-    return runValidateRemote(sources, env, options, settings.format);
+    return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
   }
   if (options.outDir) prepareOutDir(options.outDir);
   const report = openReport(settings);
   const writeXml = xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
   return reportAll(mapResults(results, writeXml), report, sources.length);
+}
+
+/**
+ * validate --remote compares two verdicts side by side, in stylish or json; any other format, and the options of a
+ * local report (files written, gates), would be ignored there, so they are usage errors before anything is read.
+ */
+function remoteUsage(options: ValidateOptions, settings: RunSettings, mode: 'validate' | 'build'): void {
+  if (mode === 'build') throw new UsageError('--remote applies to validate only');
+  if (settings.format !== 'json' && settings.format !== 'stylish') {
+    const named = options.format !== undefined ? `--format ${settings.format}` : `"format": "${settings.format}" in ${settings.config?.file ?? 'the config file'}`;
+    throw new UsageError(`${named}: validate --remote reports in stylish or json (--format stylish or --format json)`);
+  }
+  const ignored = ([['--out-dir', options.outDir], ['--output', options.output], ['--max-warnings', options.maxWarnings], ['--fail-severity', options.failSeverity]] as const)
+    .filter(([, value]) => value !== undefined).map(([flag]) => flag);
+  if (ignored.length) throw new UsageError(`${ignored.join(', ')}: not available with validate --remote, which prints the comparison and exits 1 on any difference or invalid invoice`);
 }
 
 /** Each result's XML written as it arrives, then dropped: the report keeps only the path. */
