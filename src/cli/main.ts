@@ -60,7 +60,8 @@ export function program(): Command {
   const pipelineCommands: Array<['validate' | 'build', string, string]> = [
     ['validate', 'answer what the service\'s dry run (POST /oauth/invoices/validate) would answer',
       'write <input name>.xml for every invoice whose XML could be built, valid or not'],
-    ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
+    ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors',
+      'directory for the XML files; without it (or -), one input\'s XML goes to standard output and the report to standard error'],
   ];
   for (const [name, description, outDir] of pipelineCommands) {
     reportOptions(batchOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
