@@ -9,6 +9,7 @@ import type { DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
+import { checkConfigOverrides } from '../rule-ids.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string }
 
@@ -34,6 +35,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
     try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
   }
+  checkConfigOverrides(settings, rules);
   const report = openReport(settings);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
