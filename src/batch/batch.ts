@@ -72,8 +72,11 @@ export async function* runBatch(sources: Source[], env: PipelineEnv, options: Ba
   }
 }
 
-/** A file to check, or (with `message`) an entry discovery found but could not follow. */
-export interface CheckSource { path: string; message?: string }
+/**
+ * A file to check, or (with `message`) an entry discovery found but could not follow; `bytes` for standard input
+ * (`-`), read once by the main thread, which owns it.
+ */
+export interface CheckSource { path: string; message?: string; bytes?: Uint8Array }
 
 export interface CheckBatchOptions {
   jobs: number | 'auto';
@@ -89,12 +92,12 @@ export interface CheckBatchOptions {
 export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOptions): AsyncGenerator<InvoiceResult> {
   const jobs = workerCount(options.jobs, files.length, options.ruleSet);
   if (jobs <= 1) {
-    for (const { path, message } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path));
+    for (const { path, message, bytes } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path), bytes);
     return;
   }
   const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet };
-  const tasks = files.map(({ path: file, message }): WorkerTask => ({
-    file, ...(message !== undefined ? { unreadable: message } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
+  const tasks = files.map(({ path: file, message, bytes }): WorkerTask => ({
+    file, ...(message !== undefined ? { unreadable: message } : {}), ...(bytes ? { bytes } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
   }));
   for await (const results of orderedPool(tasks, { jobs, script: WORKER, workerData: setup }, stopped)) yield* results as InvoiceResult[];
 }

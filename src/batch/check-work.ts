@@ -2,20 +2,23 @@ import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
+import { jsonNotXml } from '../io/input-kind.js';
 
 /**
- * `pintae check` on one file, the same in the main thread and in a worker: read it, then well-formedness, the UBL XSD
- * errors found for it beforehand (if --xsd), and the PINT-AE rules. Never throws: a fault is a located result.
+ * `pintae check` on one file, the same in the main thread and in a worker: read it (or take the bytes of standard
+ * input, read by the main thread), then well-formedness, the UBL XSD errors found for it beforehand (if --xsd), and
+ * the PINT-AE rules. Never throws: a fault is a located result.
  */
-export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[]): InvoiceResult {
+export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[], given?: Uint8Array): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
   let bytes: Uint8Array;
-  try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
+  if (given) bytes = given;
+  else try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
   try {
     const outcome = checkXml(bytes, rules, xsdErrors);
     if (!outcome.wellFormed.ok) {
       const { message, line, column } = outcome.wellFormed;
-      return unreadable(file, { message, line, column });
+      return unreadable(file, { message: jsonNotXml(bytes, file) ?? message, line, column });
     }
     return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
   } catch (e) {

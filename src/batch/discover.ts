@@ -17,7 +17,7 @@ export type Source =
 /** What a command reads: the extension a directory is searched for, and whether `-` (standard input) is allowed. */
 export interface InputKind { ext: string; noun: string; stdin: boolean }
 export const JSON_INPUTS: InputKind = { ext: '.json', noun: 'invoice JSON files, directories, globs, or - for standard input', stdin: true };
-export const XML_INPUTS: InputKind = { ext: '.xml', noun: 'UBL invoice XML files, directories or globs', stdin: false };
+export const XML_INPUTS: InputKind = { ext: '.xml', noun: 'UBL invoice XML files, directories, globs, or - for standard input', stdin: true };
 
 /** How a walk decides which entries are inputs: by extension below a directory, or by a glob's pattern. */
 interface Walk { accepts(rel: string, name: string): boolean; maxDepth: number; skip(name: string): boolean }

@@ -3,6 +3,7 @@ import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEn
 import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
+import { xmlNotJson } from '../io/input-kind.js';
 import type { InvoiceResult } from './run.js';
 
 /**
@@ -47,7 +48,7 @@ export function validateFile(path: string, env: PipelineEnv, keepXml: boolean): 
 /** Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. */
 export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
   const parsed = parseJson(text);
-  if (!parsed.ok) return [unreadable(file, { message: parsed.message, line: parsed.line, column: parsed.column })];
+  if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = invoicesOf(parsed.value);
   if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.

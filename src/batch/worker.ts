@@ -13,9 +13,10 @@ import { internalFault, unreadable, validateFile, validateText, type WorkResult 
 export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean } | { kind: 'check'; ruleSet: string | undefined | false };
 /**
  * A file to read, the text of standard input (read by the main thread, which owns it), or why an input cannot be read
- * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors.
+ * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors, and the bytes of
+ * standard input.
  */
-export interface WorkerTask { file: string; text?: string; unreadable?: string; xsdErrors?: string[] }
+export interface WorkerTask { file: string; text?: string; bytes?: Uint8Array; unreadable?: string; xsdErrors?: string[] }
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -31,7 +32,7 @@ async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
     if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet);
-    return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors)];
+    return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors, task.bytes)];
   }
   const env = await loadEnv(setup.env);
   const keepXml = setup.keepXml;

@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
 import { entityOption } from './entity-option.js';
+import { UsageError } from '../io/errors.js';
+import { groupOptions, helpEnd } from './help.js';
 
 /** The live-API commands (issue 4); each action lazily imports its command module. */
 const EXIT_CODES = `
@@ -31,48 +33,66 @@ function submitOptions(cmd: Command): Command {
     .option('--wait', 'then follow every accepted invoice until its status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long (default 600)')
     .option('--format <name>', 'text (default) or json')
-    .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp())
-    .addHelpText('after', EXIT_CODES + '\n' + AUTH);
+    .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
 
+const SUBMIT_GROUPS = {
+  Input: ['--entity', '--rates'],
+  Rules: ['--rules', '--no-schematron', '--no-validate'],
+  Service: ['--base-url', '--ledger', '--no-ledger', '--force', '--ok-if-exists', '--wait', '--timeout', '--chunk'],
+  Output: ['--format'],
+};
+
 export function registerApiCommands(cli: Command): void {
-  submitOptions(cli.command('push').argument('<file>', 'one invoice JSON file (or - for stdin)')
-    .description('validate offline, then send one invoice (POST /oauth/invoices); prints invoice_id and status'))
-    .action(async (file: string, options) => {
+  const push = submitOptions(cli.command('push').argument('<file>', 'one invoice JSON file (or - for stdin)')
+    .description('validate offline, then send one invoice (POST /oauth/invoices); prints invoice_id and status'));
+  helpEnd(groupOptions(push, SUBMIT_GROUPS), [
+    ['validate one invoice offline, send it, and follow it until the service is done with it', 'pintae push invoice.json --wait'],
+    ['from standard input, as JSON for a script', 'cat invoice.json | pintae push - --format json'],
+  ], EXIT_CODES + '\n' + AUTH)
+    // Extra files are refused here rather than by commander, to name the command that takes several.
+    .allowExcessArguments(true)
+    .action(async (file: string, options, cmd: Command) => {
+      if (cmd.args.length > 1) throw new UsageError(`push takes one file (got ${cmd.args.length}); use pintae bulk for several`);
       const { runPush } = await import('./commands/push.js');
       process.exitCode = await runPush(file, options);
     });
-  submitOptions(cli.command('bulk').argument('<paths...>', 'invoice JSON files, directories, globs; a file may hold one body, {invoices: [...]} or an array')
+  const bulk = submitOptions(cli.command('bulk').argument('<paths...>', 'invoice JSON files, directories, globs; a file may hold one body, {invoices: [...]} or an array')
     .description('validate offline, then send invoices in chunks (POST /oauth/invoices/bulk); reports each item\'s status_code')
-    .option('--chunk <n>', 'invoices per bulk request (default 50)'))
+    .option('--chunk <n>', 'invoices per bulk request (default 50)'));
+  helpEnd(groupOptions(bulk, SUBMIT_GROUPS), [
+    ['send a folder of invoices; a rerun skips those already accepted', 'pintae bulk exports/'],
+    ['in chunks of 100, then wait for every one', 'pintae bulk exports/*.json --chunk 100 --wait --timeout 1800'],
+  ], EXIT_CODES + '\n' + AUTH)
     .action(async (paths: string[], options) => {
       const { runBulk } = await import('./commands/bulk.js');
       process.exitCode = await runBulk(paths, options);
     });
-  baseUrl(cli.command('status').argument('<invoice_id>', 'the invoice_id returned by push or bulk')
-    .description('read an invoice\'s status (GET /oauth/invoices/{id}/status); exit 0 only for category success')
+  const status = baseUrl(cli.command('status').argument('<invoice_ids...>', 'the invoice_id(s) returned by push or bulk')
+    .description('read invoices\' status (GET /oauth/invoices/{id}/status); exit 0 only when every one is in category success')
     .option('--wait', 'poll (with backoff) until the status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long, exit 1 (default 600)')
-    .option('--format <name>', 'text (default) or json'))
-    .addHelpText('after', AUTH)
-    .action(async (invoiceId: string, options) => {
+    .option('--format <name>', 'text (default) or json'));
+  helpEnd(groupOptions(status, { Service: ['--base-url', '--wait', '--timeout'], Output: ['--format'] }), [
+    ['where two invoices stand', 'pintae status inv_123 inv_456'],
+    ['wait until the service is done with one, at most five minutes', 'pintae status inv_123 --wait --timeout 300'],
+  ], AUTH)
+    .action(async (invoiceIds: string[], options) => {
       const { runStatus } = await import('./commands/status.js');
-      process.exitCode = await runStatus(invoiceId, options);
+      process.exitCode = await runStatus(invoiceIds, options);
     });
-  baseUrl(cli.command('entities').argument('<action>', 'list | get <id> | create [file] | update <id> [file] | connect <id> | disconnect <id> | delete <id> --yes | pull [ids...]')
+  const entities = baseUrl(cli.command('entities').argument('<action>', 'list | get <id> | create [file] | update <id> [file] | connect <id> | disconnect <id> | delete <id> --yes | pull [ids...]')
     .argument('[args...]', 'entity ids, or the JSON file of fields for create/update')
     .description('manage seller entities (spec 4.5); pull saves records into .pintae/entities/ for offline validation')
     .option('--set <key=value>', 'create/update: one field (over the JSON file\'s fields); repeatable', collect, [])
     .option('--user-id <id>', 'list: only this user\'s entities')
     .option('--yes', 'delete: confirm the permanent removal')
-    .option('--format <name>', 'list: text (default) or json'))
-    .addHelpText('after', `
-Examples:
-  pintae entities list
-  pintae entities create entity.json            (fields of spec 2.12 as a JSON object; - reads stdin)
-  pintae entities update ent_123 --set city=Sharjah --set state=Sharjah
-  pintae entities pull                          (every connected entity → .pintae/entities/<id>.json)
-${AUTH}`)
+    .option('--format <name>', 'list: text (default) or json'));
+  helpEnd(groupOptions(entities, { Input: ['--set', '--user-id', '--yes'], Service: ['--base-url'], Output: ['--format'] }), [
+    ['register a seller from a JSON object of its fields (- reads standard input)', 'pintae entities create entity.json'],
+    ['change one field', 'pintae entities update ent_123 --set city=Sharjah'],
+    ['save every connected entity in .pintae/entities/ for offline validation', 'pintae entities pull'],
+  ], AUTH)
     .action(async (action: string, args: string[], options) => {
       const { runEntities } = await import('./commands/entities.js');
       process.exitCode = await runEntities(action, args, options);

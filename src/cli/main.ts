@@ -3,6 +3,7 @@ import { UsageError } from '../io/errors.js';
 import { fsErrorWords } from '../io/input-file.js';
 import { registerApiCommands } from './api-commands.js';
 import { entityOption } from './entity-option.js';
+import { groupOptions, helpConfiguration, helpEnd } from './help.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -17,7 +18,8 @@ const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
 function reportOptions(cmd: Command): Command {
   return cmd
     .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json) while stylish goes to the terminal')
+    .option('--output <file>', 'write the report to this file (default format json); the terminal gets the summary line')
+    .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
@@ -28,41 +30,70 @@ function validateOptions(cmd: Command): Command {
   return cmd
     .addOption(entityOption('seller entity record(s): one JSON object or an array; repeatable'))
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
-    .option('--uuid <uuid>', 'use this UUID as cbc:ID and cbc:UUID')
+    .option('--uuid <uuid>', 'use this UUID as the invoice\'s identifier in the XML')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules (schema and rule engine only)')
-    .option('--line-amounts <currency>', 'per-line BTAE-08/10 of a foreign-currency invoice: aed (default) or document')
+    .option('--line-amounts <currency>', 'each line\'s VAT and amount with VAT on a foreign-currency invoice: in aed (default) or in the document currency (document)')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
 
 /** Batch options shared by validate, build and check (README "Big batches and CI shards"). */
 function batchOptions(cmd: Command): Command {
   return cmd
-    .option('--jobs <n>', 'worker threads validating in parallel, at most one per core (default: one per core from 300 inputs up, 8 with rules run by Saxon-JS; 1: none, all in one thread)')
+    .option('--jobs <n>', 'worker threads validating in parallel, at most one per core (default: one per core from 300 inputs up, from 8 with a rule set that comes as XSLT only; 1: none, all in one thread)')
     .option('--shard <k/n>', 'take the k-th of n stable shares of the inputs (by path hash), for a matrix of CI jobs')
     .option('--files-from <file>', 'also read input paths from this file, one per line (- for standard input)');
 }
+
+/** The option groups of validate, build and check: what is read, which rules judge it, what is written, what fails. */
+const PIPELINE_GROUPS = {
+  Input: ['--entity', '--rates', '--files-from', '--shard', '--config', '--no-config'],
+  Rules: ['--rules', '--no-schematron', '--xsd', '--remote', '--base-url'],
+  Output: ['--format', '--output', '--quiet', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
+  Gates: ['--fail-severity', '--max-warnings'],
+};
+
+const EXAMPLES: Record<'validate' | 'build', Array<[string, string]>> = {
+  validate: [
+    ['every invoice request of a folder, as the service\'s dry run would judge it', 'pintae validate exports/ --entity seller.json --rates cbuae.csv'],
+    ['in CI: a JUnit report file, the failures and the summary line in the log, no warning allowed', 'pintae validate exports/ --format junit --output report.xml --quiet --max-warnings 0'],
+    ['the same invoice judged offline and by the service, side by side', 'pintae validate invoice.json --remote --format json'],
+  ],
+  build: [
+    ['the XML of one invoice on standard output', 'pintae build invoice.json --entity seller.json > invoice.xml'],
+    ['the XML of every valid invoice of a folder, the same bytes on every run', 'pintae build exports/ --out-dir xml/ --deterministic'],
+  ],
+};
 
 export function program(): Command {
   const cli = new Command('pintae')
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
     .version('0.1.0')
-    .addHelpText('after', EXIT_CODES)
+    // Before any command is added: subcommands copy the help layout when they are created.
+    .configureHelp(helpConfiguration)
     // One line on stderr, in pintae's own voice, for commander's usage errors too; subcommands inherit this.
     .configureOutput({ outputError: (text, write) => write(`pintae: ${text.replace(/^error: /, '').trimEnd()}\n`) })
+    // An argument no command reads is a usage error, never dropped (subcommands inherit this).
+    .allowExcessArguments(false)
     .exitOverride();
+  helpEnd(cli, [
+    ['check invoice requests offline', 'pintae validate exports/ --entity seller.json'],
+    ['check UBL invoices you already have', 'pintae check received/*.xml'],
+    ['the options and examples of one command', 'pintae validate --help'],
+  ], EXIT_CODES);
 
   const pipelineCommands: Array<['validate' | 'build', string, string]> = [
     ['validate', 'answer what the service\'s dry run (POST /oauth/invoices/validate) would answer',
       'write <input name>.xml for every invoice whose XML could be built, valid or not'],
-    ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors', 'directory for the XML files (required)'],
+    ['build', 'write the UBL XML of valid invoices; invalid ones fail with their errors',
+      'directory for the XML files; without it (or -), one input\'s XML goes to standard output and the report to standard error'],
   ];
   for (const [name, description, outDir] of pipelineCommands) {
-    reportOptions(batchOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
+    const cmd = reportOptions(batchOptions(validateOptions(cli.command(name).argument('[paths...]', 'invoice JSON files, directories, globs, or - for stdin')
       .description(description)
-      .option('--out-dir <dir>', outDir))))
-      .addHelpText('after', EXIT_CODES)
+      .option('--out-dir <dir>', outDir))));
+    helpEnd(groupOptions(cmd, PIPELINE_GROUPS), EXAMPLES[name], EXIT_CODES)
       .addOption(new Option('--remote', 'also ask the service\'s dry run (POST /oauth/invoices/validate) and flag every difference').hideHelp(name !== 'validate'))
       .addOption(new Option('--base-url <url>', 'with --remote: API base URL (token from PINTAE_TOKEN)').hideHelp(name !== 'validate'))
       .action(async (paths: string[], options) => {
@@ -70,43 +101,63 @@ export function program(): Command {
         process.exitCode = await runValidate(paths, options, name);
       });
   }
-  reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml) or globs')
+  const check = reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml), globs, or - for stdin')
     .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
-    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')))
-    .addHelpText('after', EXIT_CODES)
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')));
+  helpEnd(groupOptions(check, PIPELINE_GROUPS), [
+    ['UBL invoices received or produced elsewhere', 'pintae check received/*.xml'],
+    ['one document from standard input, also against the UBL 2.1 schema', 'curl -s https://example.com/invoice.xml | pintae check - --xsd ubl-2.1/xsd'],
+    ['against an official rule set release added before', 'pintae check received/ --rules pint-ae-1.0.3'],
+  ], EXIT_CODES)
     .action(async (paths: string[], options) => {
       const { runCheck } = await import('./commands/check.js');
       process.exitCode = await runCheck(paths, options);
     });
-  cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
+  helpEnd(groupOptions(cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
     .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
-    .addHelpText('after', EXIT_CODES)
+    .option('--quiet', 'show failures only (stylish, github)'), { Output: ['--format', '--quiet'] }), [
+    ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json > report.json'],
+    ['the same, for people', 'pintae merge-reports shard-*.json --format stylish'],
+  ], EXIT_CODES)
     .action(async (reports: string[], options) => {
       const { runMergeReports } = await import('./commands/merge-reports.js');
       process.exitCode = await runMergeReports(reports, options);
     });
 
-  const rules = cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)');
-  rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
+  const rules = helpEnd(cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)'), [
+    ['add an official release once, then use it by name', 'pintae rules add PINT-AE-1.0.3.zip --name pint-ae-1.0.3'],
+    ['the built-in and added rule sets', 'pintae rules list'],
+  ]);
+  const rulesAdd = rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
     .option('--name <name>', 'name to use with --rules (default: the file or directory name)')
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
-    .action(async (source: string, options) => {
+    .allowExcessArguments(true)
+    .action(async (source: string, options, cmd: Command) => {
+      if (cmd.args.length > 1) throw new UsageError(`rules add takes one source (got ${cmd.args.length}); run it once per rule set, each with its --name`);
       const { runRulesAdd } = await import('./commands/rules.js');
       process.exitCode = await runRulesAdd(source, options);
     });
-  rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
+  helpEnd(rulesAdd, [
+    ['an official release, zip or directory, under a name of your choice', 'pintae rules add PINT-AE-1.0.3.zip --name pint-ae-1.0.3'],
+    ['then validate with it', 'pintae validate exports/ --rules pint-ae-1.0.3'],
+  ]);
+  const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
     .action(async (options) => {
       const { runRulesList } = await import('./commands/rules.js');
       process.exitCode = await runRulesList(options);
     });
+  helpEnd(rulesList, [
+    ['the rule sets, one a line', 'pintae rules list'],
+    ['as JSON, for scripts', 'pintae rules list --format json'],
+  ]);
 
   registerApiCommands(cli);
 
   // sandbox (issue 4): a local server speaking the documented API
-  cli.command('sandbox')
+  const sandbox = cli.command('sandbox')
     .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--data-dir <dir>', 'where entities, invoices and tokens.json are kept', '.pintae/sandbox')
@@ -116,7 +167,16 @@ export function program(): Command {
     .option('--after-commit-rate <r>', 'share (0..1) of storing requests whose answer is lost after the store (dropped or 502)')
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
-    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
+    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)');
+  helpEnd(groupOptions(sandbox, {
+    Server: ['--port', '--data-dir', '--processing-delay'],
+    Validation: ['--rates', '--rules'],
+    Faults: ['--fail-rate', '--after-commit-rate', '--latency', '--seed'],
+  }), [
+    ['a local service for trying push, bulk and status', 'pintae sandbox --port 8787'],
+    ['one that fails 5% of requests and loses 5% of answers after storing, to test a client\'s retries', 'pintae sandbox --fail-rate 0.05 --after-commit-rate 0.05 --seed 7'],
+  ]);
+  sandbox
     .action(async (options) => {
       const { runSandbox } = await import('./commands/sandbox.js');
       process.exitCode = await runSandbox(options);

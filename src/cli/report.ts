@@ -8,9 +8,10 @@ import { OutputError, prepareOutput } from '../io/write.js';
 /**
  * The report of a command run, opened before the first result: `sink.add(result)` for each result in input order,
  * then `sink.finish()` for the exit code (or `sink.abort()` when the run stops on an error, so no --output file is
- * left half-written).
+ * left half-written). `terminal` is where the report goes without --output: standard output, or standard error when
+ * standard output carries the data itself (build's XML).
  */
-export function openReport(settings: RunSettings): ReportSink {
+export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream = process.stdout): ReportSink {
   let output: ReturnType<typeof prepareOutput> | undefined;
   if (settings.output) {
     removeTemporariesOnExit();
@@ -22,8 +23,9 @@ export function openReport(settings: RunSettings): ReportSink {
   return new ReportSink({
     format: settings.format,
     ...(settings.output && output ? { output: settings.output, openOutput: output.open } : {}),
-    stdout: process.stdout,
-    color: useColor(process.stdout, process.env),
+    stdout: terminal,
+    color: useColor(terminal, process.env),
+    quiet: settings.quiet,
     gates: settings.gates,
     rules: settings.rules,
     baseDir: process.cwd(),

@@ -14,6 +14,7 @@ export interface ReportCliOptions {
   maxWarnings?: string;
   /** --config <file> gives a string, --no-config false. */
   config?: string | boolean;
+  quiet?: boolean;
 }
 
 /** A run's settings once the config file and the command line are merged: the command line wins. */
@@ -23,6 +24,8 @@ export interface RunSettings {
   ruleSet?: string;
   format: FormatName;
   output?: string;
+  /** --quiet: failures only in the reports people read; nothing but the report file with --output. */
+  quiet: boolean;
   gates: Gates;
   rules: Record<string, RuleLevel>;
   config?: PintaeConfig;
@@ -55,6 +58,7 @@ export function runSettings(cli: ReportCliOptions, cwd: string, defaultFormat: F
     ruleSet: cli.rules ?? config?.ruleSet,
     format,
     output: cli.output,
+    quiet: cli.quiet === true,
     gates: {
       failSeverity: failSeverity(cli.failSeverity) ?? config?.failSeverity ?? 'error',
       ...(maxWarningsValue !== undefined ? { maxWarnings: maxWarningsValue } : {}),

@@ -1,6 +1,8 @@
 import { entriesOf, whereOf } from './entries.js';
-import { formatWhole, type StreamFactory } from './report.js';
+import { formatWhole, type Gates, type StreamFactory, type Summary } from './report.js';
 import { plural } from './words.js';
+import { failuresOnly } from './quiet.js';
+import { gateFailure } from '../report/gate.js';
 
 /** GitHub's escaping of a workflow command's message (actions/toolkit `escapeData`). */
 export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -15,19 +17,28 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
 /**
  * GitHub Actions workflow commands: an `::error` or `::warning` annotation per finding, located at its line and
  * column in the input file, titled with the rule id; findings turned off by a rule override become `::notice`
- * annotations, and the overrides in force are announced first, so a relaxed rule is never silent.
+ * annotations, and the overrides in force are announced first, so a relaxed rule is never silent. A warnings gate
+ * that fails the run is a last `::error` before the summary line; --quiet keeps the annotations of failures only.
  */
-export const githubStream: StreamFactory = () => ({
+export const githubStream: StreamFactory = ({ quiet }, gates) => ({
   header: (overrides) => (overrides.length
     ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
     : ''),
-  result: (r) => entriesOf(r).map((e) => {
-    const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
-    const name = e.level === 'off' ? 'notice' : e.level;
-    return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e));
-  }).join(''),
-  footer: (s) => `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
+  result: (all) => {
+    const r = quiet ? failuresOnly(all, gates) : all;
+    return r === undefined ? '' : entriesOf(r).map((e) => {
+      const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
+      const name = e.level === 'off' ? 'notice' : e.level;
+      return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e));
+    }).join('');
+  },
+  footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
     + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off\n`,
 });
+
+function gateLine(s: Summary, gates: Gates | undefined): string {
+  const gate = gates ? gateFailure(s, gates) : undefined;
+  return gate ? command('error', [['title', `pintae --${gate.gate}`]], `${gate.message}: the run fails`) : '';
+}
 
 export const github = formatWhole(githubStream);

@@ -1,3 +1,4 @@
+import { summaryWithGate } from '../report/gate.js';
 import type { Formatter, ReportResult } from './report.js';
 
 /** One result as the JSON report (and each ndjson line) carries it. */
@@ -17,10 +18,11 @@ export function jsonResult(r: ReportResult): Record<string, unknown> {
 
 /**
  * The machine-readable report: one JSON document (README "JSON report"). `overrides` is present whenever the config
- * file changes a rule's severity, and each finding it changed carries `overridden: {from, to}`.
+ * file changes a rule's severity, and each finding it changed carries `overridden: {from, to}`; `summary.gate` says
+ * which warnings gate failed the run, when one did.
  */
 export const json: Formatter = (report) => JSON.stringify({
   ...(report.overrides?.length ? { overrides: report.overrides } : {}),
   results: report.results.map(jsonResult),
-  summary: report.summary,
+  summary: summaryWithGate(report.summary, report.gates),
 }, null, 2) + '\n';

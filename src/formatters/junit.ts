@@ -1,6 +1,7 @@
 import { entriesOf, invoiceName, type Entry } from './entries.js';
 import type { Formatter, ReportResult } from './report.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
+import { gateFailure } from '../report/gate.js';
 
 const attrs = (pairs: Array<[string, string | number]>) => pairs.map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
 
@@ -33,7 +34,8 @@ function testcase(r: ReportResult, warningsFail: boolean): Case {
  * per invoice; each error is a <failure> whose type is the rule id and whose text gives section, rule, field and
  * message; an unreadable file is a testcase with an <error>. Warnings and findings turned off by a rule override are
  * listed in <system-out> (warnings are failures with --fail-severity warning); the overrides in force are
- * <property> elements of every suite.
+ * <property> elements of every suite. A warnings gate that fails the run is a failed testcase of its own suite
+ * (`pintae gates`), so a test view shows why the job failed where it shows everything else.
  */
 export const junit: Formatter = (report) => {
   const warningsFail = report.gates?.failSeverity === 'warning';
@@ -51,6 +53,14 @@ export const junit: Formatter = (report) => {
     totals.tests += counts.tests; totals.failures += counts.failures; totals.errors += counts.errors;
     suites.push(`  <testsuite${attrs([['name', file], ['tests', counts.tests], ['failures', counts.failures], ['errors', counts.errors], ['skipped', 0]])}>\n`
       + properties + cases.map((c) => c.xml).join('') + '  </testsuite>\n');
+  }
+  const gate = report.gates ? gateFailure(report.summary, report.gates) : undefined;
+  if (gate) {
+    totals.tests += 1; totals.failures += 1;
+    suites.push(`  <testsuite${attrs([['name', 'pintae gates'], ['tests', 1], ['failures', 1], ['errors', 0], ['skipped', 0]])}>\n`
+      + `    <testcase${attrs([['name', `--${gate.gate}`], ['classname', 'pintae gates']])}>\n`
+      + `      <failure${attrs([['message', gate.message], ['type', `pintae/${gate.gate}`]])}>${xmlText(`${gate.message}: the run fails (exit 1)`)}</failure>\n`
+      + '    </testcase>\n  </testsuite>\n');
   }
   return '<?xml version="1.0" encoding="UTF-8"?>\n'
     + `<testsuites${attrs([['name', 'pintae'], ['tests', totals.tests], ['failures', totals.failures], ['errors', totals.errors]])}>\n`

@@ -1,3 +1,4 @@
+import { summaryWithGate } from '../report/gate.js';
 import { jsonResult } from './json.js';
 import { formatWhole, type StreamFactory } from './report.js';
 
@@ -5,10 +6,10 @@ import { formatWhole, type StreamFactory } from './report.js';
  * Newline-delimited JSON, written as results arrive: a `{"type":"overrides"}` line first when rule overrides are in
  * force, one `{"type":"result", ...}` line per invoice (the JSON report's result), and a `{"type":"summary"}` line last.
  */
-export const ndjsonStream: StreamFactory = () => ({
+export const ndjsonStream: StreamFactory = (_options, gates) => ({
   header: (overrides) => (overrides.length ? line({ type: 'overrides', overrides: overrides.map(({ rule, level }) => ({ rule, level })) }) : ''),
   result: (r) => line({ type: 'result', ...jsonResult(r) }),
-  footer: (summary, overrides) => line({ type: 'summary', summary, ...(overrides.length ? { overrides } : {}) }),
+  footer: (summary, overrides) => line({ type: 'summary', summary: summaryWithGate(summary, gates), ...(overrides.length ? { overrides } : {}) }),
 });
 
 const line = (value: unknown) => JSON.stringify(value) + '\n';

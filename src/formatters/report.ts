@@ -80,6 +80,8 @@ export interface FormatOptions {
   baseDir?: string;
   /** pintae's version, for tool descriptions (sarif). */
   version?: string;
+  /** --quiet: the reports people read (stylish, github) show failures only. */
+  quiet?: boolean;
 }
 
 /** A formatter: one pure function from a whole report to text. */

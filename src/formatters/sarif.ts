@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { entriesOf, invoiceName, whereOf } from './entries.js';
 import type { Formatter, ReportResult } from './report.js';
 import { sarifRule, type SarifRule } from './sarif-rules.js';
+import { gateFailure, summaryWithGate } from '../report/gate.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const INFORMATION_URI = 'https://www.npmjs.com/package/pintae';
@@ -57,6 +58,7 @@ export const sarif: Formatter = (report, { baseDir, version }) => {
     });
   }
   const overrides = report.overrides ?? [];
+  const gate = report.gates ? gateFailure(report.summary, report.gates) : undefined;
   return JSON.stringify({
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -64,6 +66,8 @@ export const sarif: Formatter = (report, { baseDir, version }) => {
       tool: { driver: { name: 'pintae', ...(version ? { version, semanticVersion: version } : {}), informationUri: INFORMATION_URI, rules } },
       invocations: [{
         executionSuccessful: true,
+        // The run itself succeeded; a warnings gate that fails it is a notification viewers show beside the results.
+        ...(gate ? { toolExecutionNotifications: [{ level: 'error', descriptor: { id: `pintae/${gate.gate}` }, message: { text: `${gate.message}: the run fails (exit 1)` } }] } : {}),
         ...(overrides.length ? {
           ruleConfigurationOverrides: overrides.map((o) => ({
             descriptor: descriptorOf(o.rule, rules),
@@ -73,7 +77,7 @@ export const sarif: Formatter = (report, { baseDir, version }) => {
       }],
       columnKind: 'utf16CodeUnits',
       results,
-      properties: { summary: report.summary, ...(overrides.length ? { overrides } : {}) },
+      properties: { summary: summaryWithGate(report.summary, report.gates), ...(overrides.length ? { overrides } : {}) },
     }],
   }, null, 2) + '\n';
 };

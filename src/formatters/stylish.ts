@@ -1,6 +1,8 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
 import { plural } from './words.js';
+import { failuresOnly } from './quiet.js';
+import { gateExitCode, gateFailure } from '../report/gate.js';
 import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -19,8 +21,11 @@ function widest<T>(items: readonly T[], width: (item: T) => number): number {
 export const overridesLine = (overrides: OverrideInForce[]) =>
   `rule overrides in force (config file): ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')}`;
 
-/** Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. */
-export const stylishStream: StreamFactory = ({ color }) => {
+/**
+ * Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. The
+ * summary line is a red ✖ whenever the run exits 1, and a warnings gate that fails it says so on the last line.
+ */
+export const stylishStream: StreamFactory = ({ color, quiet }, gates = { failSeverity: 'error' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   let lastFile: string | undefined;
   const describe = (f: ReportedFinding, width: number) => {
@@ -32,7 +37,9 @@ export const stylishStream: StreamFactory = ({ color }) => {
   const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
-    result(r) {
+    result(all) {
+      const r = quiet ? failuresOnly(all, gates) : all;
+      if (r === undefined) return '';
       const lines: string[] = [];
       if (r.file !== lastFile) { if (lastFile !== undefined) lines.push(''); lines.push(c.underline(r.file)); lastFile = r.file; }
       if (r.error) {
@@ -61,9 +68,11 @@ export const stylishStream: StreamFactory = ({ color }) => {
       if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
       if (s.warnings) parts.push(plural(s.warnings, 'warning'));
       if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
-      const ok = s.valid === s.invoices && s.unreadable === 0;
+      const ok = gateExitCode(s, gates) === 0;
       const lines = [`${ok ? c.green('✔') : c.red('✖')} ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`];
       if (overrides.length) lines.push(c.magenta(`${overridesLine(overrides.map((o) => ({ ...o, rule: `${o.rule} (${plural(o.applied, 'finding')})` })))}: pintae's verdict, not the service's`));
+      const gate = gateFailure(s, gates);
+      if (gate) lines.push(`${c.red('✖')} ${c.red(gate.message)}`);
       return (lastFile !== undefined ? '\n' : '') + lines.join('\n') + '\n';
     },
   };

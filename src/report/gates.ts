@@ -1,6 +1,6 @@
 import type { InvoiceResult } from '../batch/run.js';
 import { MESSAGE_INVALID, MESSAGE_VALID } from '../pipeline.js';
-import type { Gates, OverrideInForce, ReportResult, ReportedFinding, RuleLevel, Summary } from '../formatters/report.js';
+import type { OverrideInForce, ReportResult, ReportedFinding, RuleLevel } from '../formatters/report.js';
 
 /** Rule overrides keyed by lower-case rule id (rule ids are compared without regard to case). */
 export class RuleOverrides {
@@ -63,10 +63,4 @@ export class RuleOverrides {
   }
 }
 
-/** Exit code 1 when an input failed at or above the fail severity, or when the warnings exceed --max-warnings. */
-export function gateExitCode(summary: Summary, gates: Gates): 0 | 1 {
-  if (summary.invalid + summary.rejected + summary.unreadable > 0) return 1;
-  if (gates.failSeverity === 'warning' && summary.warnings > 0) return 1;
-  if (gates.maxWarnings !== undefined && summary.warnings > gates.maxWarnings) return 1;
-  return 0;
-}
+export { gateExitCode } from './gate.js';

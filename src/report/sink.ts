@@ -6,8 +6,13 @@ import { RuleOverrides, gateExitCode } from './gates.js';
 
 export interface ReportTarget {
   format: FormatName;
-  /** --output: the chosen format goes to this file (atomically, or through a pipe or device) and stylish to the terminal. */
+  /**
+   * --output: the chosen format goes to this file (atomically, or through a pipe or device) and the stylish summary
+   * to the terminal (nothing with --quiet).
+   */
   output?: string;
+  /** --quiet: the reports people read show failures only (src/formatters/quiet.ts). */
+  quiet?: boolean;
   /** How the output is opened when its first piece is written (default openAtomic; the CLI's prepareOutput). */
   openOutput?: () => AtomicFile;
   stdout: { write(chunk: string): unknown };
@@ -20,6 +25,12 @@ export interface ReportTarget {
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
+
+/** A streamed report reduced to its footer: the summary line(s), with the gate that failed and the overrides in force. */
+function summaryOnly(d: Destination): Destination {
+  const footer = d.stream!.footer;
+  return { ...d, stream: { header: () => '', result: () => '', footer } };
+}
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -38,13 +49,14 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));
       // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.
       this.destinations.push(this.destination(target.format, (s) => (this.file ??= open()).write(s), { ...shared, color: false }));
-      this.destinations.push(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color }));
+      // The report is in the file: a CI log gets its summary alone (201 files made 624 lines of log before).
+      if (!target.quiet) this.destinations.push(summaryOnly(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color })));
     } else {
       this.destinations.push(this.destination(target.format, (s) => target.stdout.write(s), { ...shared, color: target.color && target.format === 'stylish' }));
     }

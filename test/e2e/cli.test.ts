@@ -173,7 +173,7 @@ describe.concurrent('pintae exit codes (spawned)', () => {
     ['an unknown command', ['frobnicate'], /frobnicate/],
     ['--format without its value', ['validate', STANDARD, '--format'], /--format/],
     ['an unknown --format', ['validate', STANDARD, ...ENTITIES, '--format', 'xml'], /--format xml/],
-    ['build without --out-dir', ['build', STANDARD, ...ENTITIES], /--out-dir/],
+    ['build of several inputs without --out-dir', ['build', STANDARD, TAX, ...ENTITIES], /for 2 inputs give --out-dir/],
     ['--uuid with a non-UUID', ['validate', STANDARD, ...ENTITIES, '--uuid', 'not-a-uuid'], /--uuid/],
     ['--uuid together with --deterministic', ['validate', STANDARD, ...ENTITIES, '--uuid', FIXED_UUID, '--deterministic'], /--uuid.*--deterministic/],
     ['no path at all', ['validate', ...ENTITIES], /no input/],

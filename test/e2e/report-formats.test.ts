@@ -100,14 +100,13 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(lines[3].summary).toMatchObject({ files: 2, invoices: 2, valid: 1, invalid: 1, unreadable: 1 });
   });
 
-  it('--output writes the chosen report to a file atomically while stylish goes to the terminal', async () => {
+  it('--output writes the chosen report to a file atomically while the terminal gets the summary line alone', async () => {
     const dir = tempDir();
     const file = join(dir, 'reports/pintae.sarif');
     const r = await run(['validate', TAX, ...ENTITIES, ...FAST, '--format', 'sarif', '--output', file]);
     expect(r.exitCode).toBe(1);
     expect(validateSarif(JSON.parse(readFileSync(file, 'utf8')))).toBe(true);
-    expect(r.stdout).toMatch(/^fixtures\/invalid\/tax\.json\n {2}✖ BAD-TAX-1 1 error/);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 1 invoice in 1 file: 0 valid, 1 invalid, 0 rejected');
+    expect(r.stdout).toBe('✖ 1 invoice in 1 file: 0 valid, 1 invalid, 0 rejected');
     expect(readdirSync(join(dir, 'reports'))).toEqual(['pintae.sarif']);
   });
 

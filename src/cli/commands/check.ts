@@ -1,26 +1,41 @@
 import { readXmlDocument } from '../../io/xml.js';
 import { UsageError } from '../../io/errors.js';
-import { readInputFile } from '../../io/input-file.js';
+import { readFileSync } from 'node:fs';
+import { fsErrorWords, readInputFile } from '../../io/input-file.js';
+import { withDefaultSignals } from '../signals.js';
 import { discover, XML_INPUTS } from '../../batch/discover.js';
 import { parseJobs, runCheckBatch, type CheckSource } from '../../batch/batch.js';
 import type { DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
+import { checkConfigOverrides } from '../rule-ids.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string }
+
+/**
+ * `check -`: one document from standard input, read as bytes (its encoding is the document's own) and reported as
+ * file `-`, as validate reports it. It is read before any work, as --files-from - is.
+ */
+function stdinSource(): CheckSource {
+  try { return { path: '-', bytes: withDefaultSignals(() => readFileSync(0)) }; } catch (e) {
+    return { path: '-', message: `standard input could not be read: ${fsErrorWords(e)}` };
+  }
+}
 
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
   // The same discovery as validate's, so links, pipes and unreadable directories are treated alike by both.
-  const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message } : { path: s.path }));
+  const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }
+    : s.kind === 'stdin' ? stdinSource() : { path: s.path }));
   const jobs = parseJobs(options.jobs);
   let rules: DocumentRules | undefined;
   if (options.schematron !== false) {
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
     try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
   }
+  checkConfigOverrides(settings, rules);
   const report = openReport(settings);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
@@ -28,10 +43,10 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     const { validateWithXsd } = await import('../../io/xsd.js');
     // The file's own bytes: libxml2 decodes them as the document declares, as pintae's reader did. A file that cannot
     // be read or is not well-formed gets that finding from the per-file work instead.
-    const docs = files.flatMap(({ path: name, message }) => {
+    const docs = files.flatMap(({ path: name, message, bytes: given }) => {
       if (message !== undefined) return [];
       let bytes: Uint8Array;
-      try { bytes = readInputFile(name); } catch { return []; }
+      try { bytes = given ?? readInputFile(name); } catch { return []; }
       return readXmlDocument(bytes).ok ? [{ name, xml: bytes }] : [];
     });
     let unplaced: string[];

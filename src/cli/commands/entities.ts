@@ -71,10 +71,20 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
   return failed ? 1 : 0;
 }
 
+/** The most arguments each action takes (pull takes any number), and how to say so. */
+const ARITY: Record<string, [number, string]> = {
+  list: [0, 'no argument'], get: [1, 'one <entity_id>; entities pull <ids...> saves several'],
+  create: [1, 'one JSON file of fields at most (with --set for more)'], update: [2, '<entity_id> and one JSON file of fields at most (with --set for more)'],
+  connect: [1, 'one <entity_id>'], disconnect: [1, 'one <entity_id>'], delete: [1, 'one <entity_id>'],
+};
+
 /** pintae entities <action>: every entity endpoint of spec 4.5, plus pull. */
 export async function runEntities(action: string, args: string[], options: EntityOptions): Promise<number> {
   const format = outputFormat(options.format);
   const need = (n: number, what: string) => { if (args.length < n || !args[n - 1]) throw new UsageError(`entities ${action} needs ${what}`); };
+  // Every action but pull takes a fixed number of arguments: one more is a usage error, never dropped.
+  const arity = Object.hasOwn(ARITY, action) ? ARITY[action] : undefined;
+  if (arity && args.length > arity[0]) throw new UsageError(`entities ${action} takes ${arity[1]} (got ${args.length} argument${args.length === 1 ? '' : 's'})`);
   if (action === 'delete' && !options.yes) throw new UsageError('entities delete removes the entity permanently: add --yes to confirm');
   const client = apiClient(options);
   try {

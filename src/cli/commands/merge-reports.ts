@@ -6,7 +6,7 @@ import { parseJson } from '../../io/json.js';
 import { gateExitCode } from '../../report/gates.js';
 import { useColor } from '../ui.js';
 
-export interface MergeOptions { format?: string }
+export interface MergeOptions { format?: string; quiet?: boolean }
 
 /**
  * `pintae merge-reports a.json b.json …`: the JSON reports of a run's shards as one report on stdout. Anything that
@@ -29,6 +29,6 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
     }
   });
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd() }));
+  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true }));
   return gateExitCode(report.summary, report.gates);
 }

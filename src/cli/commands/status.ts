@@ -1,6 +1,7 @@
 import { Chalk } from 'chalk';
 import { followToTerminal } from '../../api/follow.js';
 import { invoiceStatus, type InvoiceStatus } from '../../api/invoices.js';
+import { ApiError } from '../../api/errors.js';
 import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '../api-setup.js';
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
@@ -16,25 +17,43 @@ function formatStatus(s: InvoiceStatus, color: boolean): string {
   return lines.join('\n') + '\n';
 }
 
-/** pintae status <invoice_id>: one read, or --wait polling until terminal. Exit 0 only for category success. */
-export async function runStatus(invoiceId: string, options: StatusOptions): Promise<number> {
+/**
+ * pintae status <invoice_id...>: one read of each, or --wait polling until each is terminal. An id the API answers an
+ * error for (404) is reported on standard error and the others go on; a refused token stops the run. Exit 0 only when
+ * every invoice is in category success. JSON: the status object for one id (as before), a list for several.
+ */
+export async function runStatus(invoiceIds: string[], options: StatusOptions): Promise<number> {
   const format = outputFormat(options.format);
   const timeoutMs = waitTimeoutMs(options.timeout);
+  const ids = [...new Set(invoiceIds)];
   const client = apiClient(options);
-  let status: InvoiceStatus;
+  const statuses = new Map<string, InvoiceStatus>();
+  let failed = 0;
   let timedOut = false;
-  const spinner = progress(`waiting for ${invoiceId}`);
+  const spinner = progress(`reading ${ids.length === 1 ? ids[0] : `${ids.length} invoices`}`);
   try {
-    if (options.wait) {
-      const followed = await followToTerminal(client, [invoiceId], { timeoutMs, now: Date.now, sleep, onPoll: () => spinner.text(`waiting for ${invoiceId}`) });
-      status = followed.statuses.get(invoiceId)!;
+    for (const id of ids) {
+      try { statuses.set(id, await invoiceStatus(client, id)); } catch (e) {
+        if (!(e instanceof ApiError) || e.status === 401 || ids.length === 1) throw e;
+        process.stderr.write(`pintae: ${id}: ${e.message}\n`);
+        failed++;
+      }
+    }
+    const pending = ids.filter((id) => statuses.has(id) && !statuses.get(id)!.terminal);
+    if (options.wait && pending.length > 0) {
+      const followed = await followToTerminal(client, pending, {
+        timeoutMs, now: Date.now, sleep, onPoll: (left) => spinner.text(`waiting for ${pending.length === 1 ? pending[0] : `${left} of ${pending.length} invoices`}`),
+      });
+      for (const [id, status] of followed.statuses) statuses.set(id, status);
       timedOut = followed.timedOut;
-    } else status = await invoiceStatus(client, invoiceId);
+    }
   } finally {
     spinner.stop();
     await client.close();
   }
-  process.stdout.write(format === 'json' ? JSON.stringify(status, null, 2) + '\n' : formatStatus(status, useColor(process.stdout, process.env)));
-  if (timedOut) process.stderr.write(`pintae: ${invoiceId} is still ${status.status} after --timeout ${timeoutMs / 1000} s\n`);
-  return status.category === 'success' ? 0 : 1;
+  const found = ids.flatMap((id) => (statuses.has(id) ? [statuses.get(id)!] : []));
+  const color = useColor(process.stdout, process.env);
+  process.stdout.write(format === 'json' ? JSON.stringify(invoiceIds.length === 1 ? found[0] : found, null, 2) + '\n' : found.map((s) => formatStatus(s, color)).join(''));
+  if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${s.invoice_id} is still ${s.status} after --timeout ${timeoutMs / 1000} s\n`);
+  return failed === 0 && found.every((s) => s.category === 'success') ? 0 : 1;
 }

@@ -14,16 +14,21 @@ import { useColor } from '../ui.js';
 import { withRemoteEntities } from '../entity-prefetch.js';
 import type { ValidateOptions } from './validate.js';
 
+/** An invoice both sides find valid, alike; anything else fails the run. */
+const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
+
 interface Row { file: string; index: number | null; invoice_number: string | null; offline?: Verdict; remote?: Verdict; difference: Difference | null; error?: string }
 
 function errorLines(v: Verdict): string[] {
   return v.kind === 'rejected' ? v.response.errors.map((e) => `${e.field}: ${e.message}`) : v.response.data.errors.map((e) => `[${e.section}] ${e.message}${e.rule ? `  ${e.rule}` : ''}`);
 }
 
-function formatText(rows: Row[], color: boolean): string {
+/** The comparison for people; --quiet keeps the invoices that differ, are invalid or could not be compared. */
+function formatText(rows: Row[], color: boolean, quiet: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const lines: string[] = [];
   for (const r of rows) {
+    if (quiet && passed(r)) continue;
     const name = `${r.index === null ? r.file : `${r.file}[${r.index}]`}${r.invoice_number ? `  ${r.invoice_number}` : ''}`;
     if (r.error) { lines.push(`${c.red('✖')} ${name}: ${r.error}`); continue; }
     const good = !r.difference && isValidVerdict(r.offline!);
@@ -35,7 +40,8 @@ function formatText(rows: Row[], color: boolean): string {
     } else for (const e of errorLines(r.offline!)) lines.push(`    ${c.red('error')}  ${e}`);
   }
   const differ = rows.filter((r) => r.difference).length;
-  lines.push('', `${rows.length} invoice${rows.length === 1 ? '' : 's'}: ${rows.length - differ - rows.filter((r) => r.error).length} agree, ${differ} differ${rows.some((r) => r.error) ? `, ${rows.filter((r) => r.error).length} not compared` : ''}`);
+  if (lines.length) lines.push('');
+  lines.push(`${rows.every(passed) ? c.green('✔') : c.red('✖')} ${rows.length} invoice${rows.length === 1 ? '' : 's'}: ${rows.length - differ - rows.filter((r) => r.error).length} agree, ${differ} differ${rows.some((r) => r.error) ? `, ${rows.filter((r) => r.error).length} not compared` : ''}`);
   return lines.join('\n') + '\n';
 }
 
@@ -44,7 +50,7 @@ function formatText(rows: Row[], color: boolean): string {
  * side; a difference in is_valid or in the errors (section and message) is flagged. Exit 1 on any difference or
  * any invalid invoice.
  */
-export async function runValidateRemote(sources: Source[], env: PipelineEnv, options: ValidateOptions, format: string): Promise<number> {
+export async function runValidateRemote(sources: Source[], env: PipelineEnv, options: ValidateOptions, format: 'json' | 'stylish', quiet: boolean): Promise<number> {
   const client = apiClient(options);
   const rows: Row[] = [];
   let stdin: string | undefined;
@@ -85,6 +91,6 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
   }
   process.stdout.write(format === 'json'
     ? JSON.stringify({ results: rows.map(({ offline, remote, ...r }) => ({ ...r, offline: offline?.response, remote: remote?.response })) }, null, 2) + '\n'
-    : formatText(rows, useColor(process.stdout, process.env)));
-  return rows.every((r) => !r.error && !r.difference && isValidVerdict(r.offline!)) ? 0 : 1;
+    : formatText(rows, useColor(process.stdout, process.env), quiet));
+  return rows.every(passed) ? 0 : 1;
 }

@@ -1,15 +1,14 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, extname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { discover } from '../../batch/discover.js';
-import type { InvoiceResult } from '../../batch/run.js';
 import { parseJobs, runBatch } from '../../batch/batch.js';
 import { loadEnv, type EnvSpec } from '../../batch/env.js';
-import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../../io/write.js';
-import { removeTemporariesOnExit, withDefaultSignals } from '../signals.js';
+import { withDefaultSignals } from '../signals.js';
+import { checkConfigOverrides } from '../rule-ids.js';
+import { mapResults, prepareOutDir, StdoutXml, xmlWriter } from '../xml-out.js';
 import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
-import { runSettings, type ReportCliOptions } from '../../config/settings.js';
+import { runSettings, type ReportCliOptions, type RunSettings } from '../../config/settings.js';
 import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
@@ -39,26 +38,9 @@ function uuidMode(options: ValidateOptions): UuidMode {
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
 }
 
-/**
- * The output directory is made (or found) and tried before anything is read, so one that cannot be written fails the
- * run up front (a usage error) rather than after the work. XML temporaries of killed runs are removed from it.
- */
-function prepareOutDir(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
-  removeTemporariesOnExit();
-  try { checkWritableDirectory(dir, true); } catch (e) { throw new UsageError(`--out-dir ${(e as Error).message}`); }
-  removeStaleTemporaries(dir, (name) => name.endsWith('.xml') || name === 'pintae-probe');
-}
-
 function lineAmounts(value: string | undefined): 'aed' | 'document' {
   if (value === undefined || value === 'aed' || value === 'document') return value ?? 'aed';
   throw new UsageError(`--line-amounts ${value}: choose aed or document`);
-}
-
-/** `<input name>.xml`, or `<input name>-<index>.xml` for one item of a bulk body or array. */
-export function xmlName(result: InvoiceResult): string {
-  const name = result.file === '-' ? 'stdin' : basename(result.file, extname(result.file));
-  return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
 }
 
 /** What the pipeline needs from the options, with the config file's entity, rates and rule set (the command line wins). */
@@ -85,61 +67,49 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
 }
 
 /**
- * Writes a result's XML under --out-dir (build: valid invoices only, by pintae's verdict with the rule overrides
- * applied), a name used twice getting `~2`, `~3`…; records the path.
- */
-function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: { judge(r: InvoiceResult): InvoiceResult }): (raw: InvoiceResult) => InvoiceResult {
-  const used = new Map<string, number>();
-  return (raw) => {
-    const result = verdict.judge(raw);
-    if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
-    let name = xmlName(result);
-    const n = (used.get(name) ?? 0) + 1;
-    used.set(name, n);
-    if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
-    const path = join(outDir, name);
-    try {
-      writeAtomic(path, result.xml);
-    } catch (e) {
-      // A disk that fills mid-run: this result is reported as pintae's fault (exit 2) and the run and its report go on.
-      if (!(e instanceof OutputError)) throw e;
-      result.error = { message: `its XML could not be written: ${e.message}`, internal: true, ...(result.position ?? { line: 1, column: 1 }) };
-      return result;
-    }
-    result.xmlPath = path;
-    return result;
-  };
-}
-
-/**
- * `validate` and `build` share one run: `build` writes only valid invoices' XML and requires --out-dir;
- * `validate --out-dir` writes every XML that could be built, valid or not. Returns the exit code (0/1).
+ * `validate` and `build` share one run: `build` writes only valid invoices' XML, into --out-dir or, for one input
+ * without it, to standard output; `validate --out-dir` writes every XML that could be built, valid or not. Returns
+ * the exit code (0/1).
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
-  if (mode === 'build' && !options.outDir) throw new UsageError('build needs --out-dir <directory> for the XML it writes');
+  if (options.remote) remoteUsage(options, settings, mode);
+  if (mode === 'validate' && options.outDir === '-') throw new UsageError('validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>');
+  // build of one input without --out-dir (or with --out-dir -) prints its XML; the report goes to standard error.
+  const toStdout = mode === 'build' && (options.outDir === undefined || options.outDir === '-');
   const spec = envSpec(options, settings);
   const jobs = parseJobs(options.jobs);
   // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
   const env = await loadEnv(spec);
+  checkConfigOverrides(settings, env.schematron);
   const sources = batchInputs(paths, options, discover);
+  if (toStdout && sources.length > 1) throw new UsageError(`build prints one invoice's XML to standard output; for ${sources.length} inputs give --out-dir <directory>`);
   if (options.remote) {
-    if (mode === 'build') throw new UsageError('--remote applies to validate only');
     const { runValidateRemote } = await import('./validate-remote.js');
-    return runValidateRemote(sources, env, options, settings.format);
+    return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
   }
-  if (options.outDir) prepareOutDir(options.outDir);
-  const report = openReport(settings);
-  const writeXml = xmlWriter(options.outDir, mode, report);
-  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
-  return reportAll(mapResults(results, writeXml), report, sources.length);
+  if (options.outDir && !toStdout) prepareOutDir(options.outDir);
+  const report = openReport(settings, toStdout ? process.stderr : process.stdout);
+  const printed = toStdout ? new StdoutXml(report) : undefined;
+  const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
+  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
+  const code = await reportAll(mapResults(results, writeXml), report, sources.length);
+  const xml = printed?.take(sources[0]!.path);
+  if (xml) process.stdout.write(xml);
+  return code;
 }
 
-/** Each result's XML written as it arrives, then dropped: the report keeps only the path. */
-async function* mapResults(results: AsyncIterable<InvoiceResult>, writeXml: (r: InvoiceResult) => InvoiceResult): AsyncGenerator<InvoiceResult> {
-  for await (const result of results) {
-    const written = writeXml(result);
-    written.xml = null;
-    yield written;
+/**
+ * validate --remote compares two verdicts side by side, in stylish or json; any other format, and the options of a
+ * local report (files written, gates), would be ignored there, so they are usage errors before anything is read.
+ */
+function remoteUsage(options: ValidateOptions, settings: RunSettings, mode: 'validate' | 'build'): void {
+  if (mode === 'build') throw new UsageError('--remote applies to validate only');
+  if (settings.format !== 'json' && settings.format !== 'stylish') {
+    const named = options.format !== undefined ? `--format ${settings.format}` : `"format": "${settings.format}" in ${settings.config?.file ?? 'the config file'}`;
+    throw new UsageError(`${named}: validate --remote reports in stylish or json (--format stylish or --format json)`);
   }
+  const ignored = ([['--out-dir', options.outDir], ['--output', options.output], ['--max-warnings', options.maxWarnings], ['--fail-severity', options.failSeverity]] as const)
+    .filter(([, value]) => value !== undefined).map(([flag]) => flag);
+  if (ignored.length) throw new UsageError(`${ignored.join(', ')}: not available with validate --remote, which prints the comparison and exits 1 on any difference or invalid invoice`);
 }

@@ -1,6 +1,8 @@
 /** Rule overrides (config "rules") and the exit-code gates (--fail-severity, --max-warnings): issue 5 item 2. */
 import { describe, expect, it } from 'vitest';
 import { RuleOverrides, gateExitCode } from '../../../src/report/gates.js';
+import { gateFailure } from '../../../src/report/gate.js';
+import { failuresOnly } from '../../../src/formatters/quiet.js';
 import { MESSAGE_INVALID, MESSAGE_VALID } from '../../../src/pipeline.js';
 import { finding, mixedReport, validated } from './support.js';
 
@@ -71,5 +73,31 @@ describe('gateExitCode', () => {
   it('counts warnings and suppressed findings in the summary', () => {
     const { summary } = mixedReport({ 'ibr-127-ae': 'off', 'ibr-190-ae': 'warning' });
     expect(summary).toEqual({ files: 3, invoices: 3, valid: 2, invalid: 0, rejected: 1, unreadable: 1, warnings: 2, suppressed: 1 });
+  });
+});
+
+describe('gateFailure: which gate failed the run, and by how much (issue 12 item 4)', () => {
+  const base = { files: 1, invoices: 2, valid: 2, invalid: 0, rejected: 0, unreadable: 0, warnings: 3, suppressed: 0 };
+  it('names --max-warnings with its maximum, and --fail-severity warning with none allowed', () => {
+    expect(gateFailure(base, { failSeverity: 'error', maxWarnings: 1 })).toEqual({ gate: 'max-warnings', warnings: 3, maximum: 1, message: '3 warnings (maximum: 1, --max-warnings)' });
+    expect(gateFailure({ ...base, warnings: 1 }, { failSeverity: 'warning' })).toEqual({ gate: 'fail-severity', warnings: 1, maximum: 0, message: '1 warning (--fail-severity warning: none allowed)' });
+    expect(gateFailure(base, { failSeverity: 'warning', maxWarnings: 1 })?.gate).toBe('max-warnings');
+  });
+  it('is undefined when the warnings pass, whatever the inputs (failed inputs are counted, not gated)', () => {
+    expect(gateFailure(base, { failSeverity: 'error', maxWarnings: 3 })).toBeUndefined();
+    expect(gateFailure({ ...base, invalid: 1 }, { failSeverity: 'error' })).toBeUndefined();
+  });
+});
+
+describe('failuresOnly (--quiet)', () => {
+  const warned = validated('a.json', 'INV-1', [roundWarning]);
+  it('drops a valid invoice whose warnings do not fail the run, and keeps it when they do', () => {
+    expect(failuresOnly(warned, { failSeverity: 'error' })).toBeUndefined();
+    expect(failuresOnly(warned, { failSeverity: 'warning' })).toEqual(warned);
+  });
+  it('keeps an invalid invoice with its errors alone at the default fail severity', () => {
+    const shown = failuresOnly(validated('a.json', 'INV-2', [dueDate, roundWarning]), { failSeverity: 'error' })!;
+    expect((shown.response as any).data.errors.map((e: any) => e.rule)).toEqual(['ibr-127-ae']);
+    expect((shown.response as any).data.warnings).toEqual([]);
   });
 });

@@ -1,0 +1,87 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { InvoiceResult } from '../batch/run.js';
+import { UsageError } from '../io/errors.js';
+import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../io/write.js';
+import { removeTemporariesOnExit } from './signals.js';
+
+/** pintae's verdict on a result (rule overrides applied): the report's, so files written and exit code agree. */
+interface Verdict { judge(r: InvoiceResult): InvoiceResult }
+
+/**
+ * The output directory is made (or found) and tried before anything is read, so one that cannot be written fails the
+ * run up front (a usage error) rather than after the work. XML temporaries of killed runs are removed from it.
+ */
+export function prepareOutDir(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
+  removeTemporariesOnExit();
+  try { checkWritableDirectory(dir, true); } catch (e) { throw new UsageError(`--out-dir ${(e as Error).message}`); }
+  removeStaleTemporaries(dir, (name) => name.endsWith('.xml') || name === 'pintae-probe');
+}
+
+/** `<input name>.xml`, or `<input name>-<index>.xml` for one item of a bulk body or array. */
+export function xmlName(result: InvoiceResult): string {
+  const name = result.file === '-' ? 'stdin' : basename(result.file, extname(result.file));
+  return result.index === null ? `${name}.xml` : `${name}-${result.index}.xml`;
+}
+
+/**
+ * Writes a result's XML under --out-dir (build: valid invoices only, by pintae's verdict with the rule overrides
+ * applied), a name used twice getting `~2`, `~3`…; records the path.
+ */
+export function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: Verdict): (raw: InvoiceResult) => InvoiceResult {
+  const used = new Map<string, number>();
+  return (raw) => {
+    const result = verdict.judge(raw);
+    if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
+    let name = xmlName(result);
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
+    const path = join(outDir, name);
+    try {
+      writeAtomic(path, result.xml);
+    } catch (e) {
+      // A disk that fills mid-run: this result is reported as pintae's fault (exit 2) and the run and its report go on.
+      if (!(e instanceof OutputError)) throw e;
+      result.error = { message: `its XML could not be written: ${e.message}`, internal: true, ...(result.position ?? { line: 1, column: 1 }) };
+      return result;
+    }
+    result.xmlPath = path;
+    return result;
+  };
+}
+
+/**
+ * `build` of one input without --out-dir: the XML of its one invoice, if valid, for standard output. It is held until
+ * the run ends, because only then is it known that the input held one invoice (a bulk body holds several, and
+ * standard output can carry only one document).
+ */
+export class StdoutXml {
+  private invoices = 0;
+  private xml: string | null = null;
+
+  constructor(private readonly verdict: Verdict) {}
+
+  readonly write = (raw: InvoiceResult): InvoiceResult => {
+    const result = this.verdict.judge(raw);
+    if (result.response) this.invoices++;
+    if (result.valid && result.xml !== null) this.xml = result.xml;
+    return result;
+  };
+
+  /** The XML to print, or a usage error when the input held several invoices. */
+  take(input: string): string | null {
+    if (this.invoices > 1) throw new UsageError(`build prints one invoice's XML to standard output, and ${input} holds ${this.invoices}: give --out-dir <directory> to write them all`);
+    return this.xml;
+  }
+}
+
+/** Each result's XML written as it arrives, then dropped: the report keeps only the path. */
+export async function* mapResults(results: AsyncIterable<InvoiceResult>, writeXml: (r: InvoiceResult) => InvoiceResult): AsyncGenerator<InvoiceResult> {
+  for await (const result of results) {
+    const written = writeXml(result);
+    written.xml = null;
+    yield written;
+  }
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../io/errors.js';
+import { jsonPositions } from '../io/positions.js';
+import type { Section } from '../model/types.js';
+
+/**
+ * The rule ids a config override may name: those findings can carry (`overridable`, compared without regard to case),
+ * and ids that exist but name no finding an override could reach (`unreachable`: report entries such as an
+ * unreadable input), each with the reason.
+ */
+export interface KnownRuleIds { overridable: Iterable<string>; unreachable: ReadonlyMap<string, string> }
+
+const SECTIONS: readonly Section[] = ['endpoint_ids', 'contact_trn', 'invoice_header', 'seller_party', 'buyer_party', 'tax', 'legal_monetary', 'invoice_items'];
+
+/** Edit distance (insertions, deletions, substitutions), for the closest known ids to a misspelt one. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Up to three known ids nearest to `id`, nearest first (ties in id order); none when nothing is near. */
+export function closestIds(id: string, known: Iterable<string>): string[] {
+  const wanted = id.toLowerCase();
+  const limit = Math.max(2, Math.floor(wanted.length / 3));
+  return [...new Set(known)].map((k) => ({ k, d: distance(wanted, k.toLowerCase()) }))
+    .filter(({ d }) => d <= limit).sort((x, y) => x.d - y.d || (x.k < y.k ? -1 : 1)).slice(0, 3).map(({ k }) => k);
+}
+
+/** Why an override of `id` is refused, or undefined when pintae knows it as a rule a finding can carry. */
+export function overrideProblem(id: string, known: KnownRuleIds): string | undefined {
+  const lower = id.toLowerCase();
+  const overridable = [...known.overridable];
+  if (overridable.some((k) => k.toLowerCase() === lower)) return undefined;
+  for (const [entry, why] of known.unreachable) if (entry.toLowerCase() === lower) return `rules: "${id}" cannot be overridden: ${why}`;
+  const section = /^pintae\/(.+)$/i.exec(id)?.[1];
+  if (section && (SECTIONS as readonly string[]).includes(section.toLowerCase())) {
+    return `rules: "${id}" cannot be overridden: it stands for the findings of section ${section.toLowerCase()} that have no rule id, many unrelated checks`;
+  }
+  const near = closestIds(id, overridable);
+  return `rules: "${id}" is not a rule id pintae knows${near.length ? ` (closest: ${near.join(', ')})` : ' (pintae rules list names the rule sets; their ids are the PINT-AE ids, such as ibr-127-ae)'}`;
+}
+
+/**
+ * Every override of the config file that names an id pintae does not know (or one no finding can carry) stops the run
+ * before any work, located at its key: a misspelt id would otherwise relax nothing while the report says it is in
+ * force (`applied: 0` is also what an id of a rule that did not fire shows).
+ */
+export function checkOverrideIds(file: string, rules: Readonly<Record<string, unknown>>, known: KnownRuleIds): void {
+  const problems = Object.keys(rules).flatMap((id) => {
+    const problem = overrideProblem(id, known);
+    return problem ? [{ id, problem }] : [];
+  });
+  if (problems.length === 0) return;
+  let keys: ReturnType<typeof jsonPositions>['keys'] = new Map();
+  try { keys = jsonPositions(readFileSync(file, 'utf8')).keys; } catch { /* read a moment ago; positions are a help */ }
+  throw new UsageError(problems.map(({ id, problem }) => {
+    const at = keys.get(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 1, column: 1 };
+    return `${file}:${at.line}:${at.column}: ${problem}`;
+  }).join('\n'));
+}

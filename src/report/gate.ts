@@ -1,0 +1,43 @@
+import type { Gates, Summary } from '../formatters/report.js';
+
+/**
+ * A warnings gate that failed the run, as every report with a summary states it: a CI log that ends in exit 1 must
+ * say why when no input failed on its own (ESLint: "too many warnings (maximum: 0)").
+ */
+export interface GateFailure {
+  gate: 'max-warnings' | 'fail-severity';
+  /** The warnings of the run, after rule overrides. */
+  warnings: number;
+  /** The most the gate allows: --max-warnings N, or 0 with --fail-severity warning. */
+  maximum: number;
+  message: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The warnings gate the run fails, if any. --max-warnings is named first when both fail: its limit says by how much.
+ * Failed inputs are not a gate here: the summary's own counts (invalid, rejected, unreadable) already say so.
+ */
+export function gateFailure(summary: Summary, gates: Gates): GateFailure | undefined {
+  const { warnings } = summary;
+  if (gates.maxWarnings !== undefined && warnings > gates.maxWarnings) {
+    return { gate: 'max-warnings', warnings, maximum: gates.maxWarnings, message: `${plural(warnings, 'warning')} (maximum: ${gates.maxWarnings}, --max-warnings)` };
+  }
+  if (gates.failSeverity === 'warning' && warnings > 0) {
+    return { gate: 'fail-severity', warnings, maximum: 0, message: `${plural(warnings, 'warning')} (--fail-severity warning: none allowed)` };
+  }
+  return undefined;
+}
+
+/** Exit code 1 when an input failed at or above the fail severity, or when the warnings exceed --max-warnings. */
+export function gateExitCode(summary: Summary, gates: Gates): 0 | 1 {
+  if (summary.invalid + summary.rejected + summary.unreadable > 0) return 1;
+  return gateFailure(summary, gates) ? 1 : 0;
+}
+
+/** The summary as json, ndjson and sarif carry it: with `gate` when a warnings gate failed the run. */
+export function summaryWithGate(summary: Summary, gates: Gates | undefined): Summary & { gate?: GateFailure } {
+  const failed = gates ? gateFailure(summary, gates) : undefined;
+  return failed ? { ...summary, gate: failed } : summary;
+}
