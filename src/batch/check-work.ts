@@ -2,12 +2,14 @@ import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
+import { checkedView } from '../view/index.js';
 
 /**
  * `pintae check` on one file, the same in the main thread and in a worker: read it, then well-formedness, the UBL XSD
- * errors found for it beforehand (if --xsd), and the PINT-AE rules. Never throws: a fault is a located result.
+ * errors found for it beforehand (if --xsd), and the PINT-AE rules. Never throws: a fault is a located result. `views`
+ * (the HTML report) makes the document's view from the tree already read.
  */
-export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[]): InvoiceResult {
+export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[], views = false): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
   let bytes: Uint8Array;
   try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
@@ -17,7 +19,8 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
       const { message, line, column } = outcome.wellFormed;
       return unreadable(file, { message, line, column });
     }
-    return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
+    const view = views && outcome.doc ? checkedView(outcome.doc, outcome.findings) : undefined;
+    return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings, ...(view ? { view } : {}) };
   } catch (e) {
     return internalFault(file, e);
   }

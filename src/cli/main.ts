@@ -12,13 +12,13 @@ Exit codes:
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
+const FORMATS = 'stylish, json, junit, sarif, github, ndjson or html';
 
 /** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
 function reportOptions(cmd: Command): Command {
   return cmd
     .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json) while stylish goes to the terminal')
+    .option('--output <file>', 'write the report to this file (default format json; html for a .html file) while stylish goes to the terminal')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')

@@ -131,7 +131,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   if (options.outDir) prepareOutDir(options.outDir);
   const report = openReport(settings);
   const writeXml = xmlWriter(options.outDir, mode, report);
-  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir), readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
+  const results = runBatch(sources, env, {
+    jobs, env: spec, keepXml: Boolean(options.outDir), views: report.wantsViews, readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')),
+  });
   return reportAll(mapResults(results, writeXml), report, sources.length);
 }
 

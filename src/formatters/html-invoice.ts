@@ -1,0 +1,112 @@
+import type { ReportResult } from './report.js';
+import type { InvoiceView } from '../model/view.js';
+import { fileAt } from './entries.js';
+import { allFindings, byRootCause, type Root, type Shown } from './html-findings.js';
+import { Targets } from './html-targets.js';
+import { findingId, invoiceBody, value } from './html-view.js';
+import { esc, plural, userText } from './html-text.js';
+
+export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
+
+/** What the summary table needs of an invoice, kept after its page is written. */
+export interface InvoiceLine {
+  anchor: string;
+  file: string;
+  index: number | null;
+  at: string;
+  number: string | undefined;
+  verdict: Verdict;
+  errors: number;
+  warnings: number;
+  /** Findings per rule id, in the order first met. */
+  rules: Map<string, { errors: number; warnings: number }>;
+}
+
+export function verdictOf(r: ReportResult): Verdict {
+  return r.error ? 'unreadable' : r.rejected ? 'rejected' : r.valid ? 'valid' : 'invalid';
+}
+
+const LEVEL_WORDS = { error: 'Error', warning: 'Warning', off: 'Off' } as const;
+
+/** One finding of the list: its number, level, message, where it is (and a link to it in the page), its rule. */
+function findingItem(s: Shown, file: string, prefix: string, placed: Map<Shown, { id: string; where: string }>): string {
+  const f = s.finding;
+  const at = placed.get(s);
+  const meta = [
+    `<code class="rule">${esc(s.rule)}</code>`,
+    f.section ? esc(f.section) : '',
+    at ? `<a href="#${at.id}">shown at ${esc(at.where)}</a>` : '<span class="whole">the invoice as a whole</span>',
+    f.field ? `field <code dir="ltr">${esc(f.field)}</code>` : '',
+    f.location ? `XML <code dir="ltr">${esc(f.location)}</code>` : '',
+    f.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, f))}</span>` : '',
+    f.overridden ? `<span class="moved">${esc(`${f.overridden.from} → ${f.overridden.to} by rule override`)}</span>` : '',
+    s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">follows from ${s.causeN}</a>` : '',
+  ].filter(Boolean).join(' · ');
+  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">Rule text: <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
+  return `<li class="finding ${s.level}" id="${findingId(prefix, s)}"><span class="n">${s.n}</span><div class="fbody">`
+    + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}</div>`
+    + `<div class="fmeta">${meta}</div>${ruleText}</div></li>`;
+}
+
+/** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */
+function findingsList(roots: Root[], file: string, prefix: string, placed: Map<Shown, { id: string; where: string }>): string {
+  if (!roots.length) return '<p class="clean">No findings.</p>';
+  const items = roots.map(({ root, dependents }) => {
+    const item = findingItem(root, file, prefix, placed);
+    if (!dependents.length) return item;
+    const folded = `<details class="caused"><summary>+${dependents.length} caused by this</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed)).join('')}</ol></details>`;
+    return item.replace(/<\/li>$/, `${folded}</li>`);
+  });
+  return `<ol class="findings">${items.join('')}</ol>`;
+}
+
+function verdictBadge(verdict: Verdict, errors: number, warnings: number): string {
+  const counts = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  const words = { valid: '✔ Valid', invalid: '✖ Invalid', rejected: '✖ Rejected (400)', unreadable: '✖ Not readable' }[verdict];
+  return `<span class="verdict ${verdict}">${words}${counts ? ` — ${counts}` : ''}</span>`;
+}
+
+/**
+ * One input's section: heading with its verdict, the findings (root causes first), then the invoice itself with each
+ * finding shown at its place. `page` false leaves the invoice out (the report's page limit) and keeps the findings.
+ */
+export function invoiceSection(r: ReportResult, k: number, page: boolean): { html: string; line: InvoiceLine } {
+  const prefix = `i${k}`;
+  const list = allFindings(r);
+  const roots = byRootCause(list);
+  const view: InvoiceView | undefined = page ? r.view : undefined;
+  const targets = view ? new Targets<Shown>(view, prefix) : undefined;
+  const placed = new Map<Shown, { id: string; where: string }>();
+  if (view && targets) {
+    for (const { root, dependents } of roots) {
+      for (const s of [root, ...dependents]) {
+        const target = targets.place(s.finding);
+        if (target) placed.set(s, { id: targets.mark(target, s), where: Targets.describe(view, target) });
+      }
+    }
+  }
+  const verdict = verdictOf(r);
+  const errors = list.filter((f) => f.level === 'error').length;
+  const warnings = list.filter((f) => f.level === 'warning').length;
+  const data = r.response && 'data' in r.response ? r.response.data : undefined;
+  const number = view?.number?.text ?? data?.invoice_number ?? undefined;
+  const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
+  const heading = view?.number && targets ? value(view.number, targets) : number !== undefined ? userText(number) : '<span class="none">no invoice number</span>';
+  const missing = !page && r.view ? '<p class="note">The invoice itself is not shown: this report shows the first invoices only (see the summary).</p>'
+    : !view && !r.error ? '<p class="note">The invoice itself is not available in this report (it was made from a report that does not keep it).</p>' : '';
+  const html = `<section class="invoice ${verdict}" id="${prefix}">`
+    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${esc(view?.title ?? (r.error ? 'Input' : 'Invoice'))}</span><h2>${heading}</h2></div>`
+    + `${verdictBadge(verdict, errors, warnings)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · item ${r.index}` : ''}</div></header>`
+    + `<div class="findings-box"><h3>Findings</h3>${findingsList(roots, r.file, prefix, placed)}</div>`
+    + missing
+    + (view && targets ? `<div class="doc">${invoiceBody(view, targets)}</div>` : '')
+    + '<p class="back"><a href="#summary">↑ Summary</a></p></section>\n';
+  const rules = new Map<string, { errors: number; warnings: number }>();
+  for (const { level, rule } of list) {
+    if (level === 'off') continue;
+    const count = rules.get(rule) ?? { errors: 0, warnings: 0 };
+    if (level === 'error') count.errors++; else count.warnings++;
+    rules.set(rule, count);
+  }
+  return { html, line: { anchor: prefix, file: r.file, index: r.index, at, number, verdict, errors, warnings, rules } };
+}
