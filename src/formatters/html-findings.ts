@@ -38,7 +38,30 @@ export function allFindings(r: ReportResult): Listed[] {
   }
   const { errors, warnings } = findingsOf(r);
   const listed = (level: Level) => (finding: ReportedFinding): Listed => ({ level, finding, rule: ruleIdOf(finding) });
-  return [...errors.map(listed('error')), ...warnings.map(listed('warning')), ...(r.suppressed ?? []).map(listed('off'))];
+  const all = [...errors.map(listed('error')), ...warnings.map(listed('warning')), ...(r.suppressed ?? []).map(listed('off'))];
+  causesOfRaw(r.findings, all);
+  return all;
+}
+
+const causeOf = (f: object): unknown => (f as { cause?: unknown }).cause;
+const sameFinding = (f: { message: string; rule?: string; field?: string; location?: string }) => JSON.stringify([f.message, f.rule ?? '', f.field ?? '', f.location ?? '']);
+
+/**
+ * `cause` may be on the pipeline's findings (an index into them) rather than on the response's entries, whose order
+ * differs (errors, then warnings). Where the entries carry none, each finding is matched to the entry it became and
+ * its cause translated to that list; a finding matching no entry (a report read back) leaves its entry a root.
+ */
+function causesOfRaw(raw: readonly object[] | undefined, all: Listed[]): void {
+  if (!raw?.some((f) => typeof causeOf(f) === 'number') || all.some((l) => l.finding.cause !== undefined)) return;
+  const slots = new Map<string, number[]>();
+  all.forEach((l, i) => { const k = sameFinding(l.finding); const s = slots.get(k); if (s) s.push(i); else slots.set(k, [i]); });
+  const entryOf = raw.map((f) => slots.get(sameFinding(f as HtmlFinding))?.shift() ?? -1);
+  raw.forEach((f, i) => {
+    const c = causeOf(f);
+    const from = entryOf[i]!;
+    const to = typeof c === 'number' ? entryOf[c] ?? -1 : -1;
+    if (from >= 0 && to >= 0) all[from] = { ...all[from]!, finding: { ...all[from]!.finding, cause: to } };
+  });
 }
 
 /**

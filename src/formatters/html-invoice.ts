@@ -3,6 +3,7 @@ import type { InvoiceView } from '../model/view.js';
 import { fileAt } from './entries.js';
 import { allFindings, byRootCause, type Root, type Shown } from './html-findings.js';
 import { Targets } from './html-targets.js';
+import { withMissing } from './html-missing.js';
 import { findingId, invoiceBody, value } from './html-view.js';
 import { esc, plural, userText } from './html-text.js';
 
@@ -24,6 +25,11 @@ export interface InvoiceLine {
 
 export function verdictOf(r: ReportResult): Verdict {
   return r.error ? 'unreadable' : r.rejected ? 'rejected' : r.valid ? 'valid' : 'invalid';
+}
+
+/** Whether a finding's field has no value of its own on the page (nowhere, or only the block around it). */
+function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): boolean {
+  return target === undefined || ('items' in target && target.field !== field);
 }
 
 const LEVEL_WORDS = { error: 'Error', warning: 'Warning', off: 'Off' } as const;
@@ -74,7 +80,12 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
   const prefix = `i${k}`;
   const list = allFindings(r);
   const roots = byRootCause(list);
-  const view: InvoiceView | undefined = page ? r.view : undefined;
+  let view: InvoiceView | undefined = page ? r.view : undefined;
+  if (view) {
+    const probe = new Targets<Shown>(view, prefix);
+    const missing = list.flatMap(({ finding: f }) => (f.field !== undefined && !f.field.startsWith('line_items') && lacks(probe.place(f), f.field) ? [f.field] : []));
+    if (missing.length) view = withMissing(view, missing);
+  }
   const targets = view ? new Targets<Shown>(view, prefix) : undefined;
   const placed = new Map<Shown, { id: string; where: string }>();
   if (view && targets) {

@@ -75,7 +75,7 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .v{border-radius:4px}
 .meaning{display:block;font-size:12px;color:var(--muted)}
 .num{font-variant-numeric:tabular-nums;white-space:nowrap}
-.none{color:var(--off)}.item{color:var(--muted);font-size:12px}
+.none{color:var(--off)}.missing{font-style:italic;color:var(--muted)}.item{color:var(--muted);font-size:12px}
 .omitted{color:var(--muted);font-size:12px;margin:6px 14px}
 .flag-error.v{background:var(--err-soft);box-shadow:0 0 0 2px var(--err-soft),inset 0 -2px 0 var(--err)}
 .flag-warning.v{background:var(--warn-soft);box-shadow:0 0 0 2px var(--warn-soft),inset 0 -2px 0 var(--warn)}

@@ -19,7 +19,7 @@ export function value(v: ViewValue | null | undefined, targets: Targets<Shown>):
   if (!v) return '<span class="none">—</span>';
   const { id, findings } = targets.at(v);
   const m = marks(findings, targets);
-  const text = v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
+  const text = v.missing ? '<span class="missing">not stated</span>' : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
   const meaning = v.meaning ? ` <span class="meaning" dir="auto">${esc(v.meaning)}</span>` : '';
   return `<span class="v${m.cls}" id="${id}">${text}${meaning}${m.html}</span>`;
 }

@@ -21,6 +21,8 @@ export interface ViewValue extends ViewSource {
   meaning?: string;
   /** An amount or a quantity: shown right-aligned, digits grouped. */
   numeric?: boolean;
+  /** A field a finding says is missing, added by the report so the finding has its place: shown as "not stated". */
+  missing?: boolean;
 }
 
 export interface ViewItem extends ViewValue { label: string }
