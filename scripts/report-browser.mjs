@@ -46,6 +46,8 @@ export async function openBrowser(executablePath, { width = 1280 } = {}) {
           })(),
           // A page wider than the window means something does not wrap.
           overflow: document.documentElement.scrollWidth > window.innerWidth,
+          // The texts a browser lays out right to left (Arabic with dir="auto").
+          rtl: [...document.querySelectorAll('[dir]')].filter((e) => e.matches(':dir(rtl)')).map((e) => e.textContent),
         }));
         if (png) await page.screenshot({ path: png, fullPage: true });
         return { ...facts, requests, errors };
