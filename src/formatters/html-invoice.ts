@@ -1,6 +1,6 @@
 import type { ReportResult } from './report.js';
 import type { InvoiceView } from '../model/view.js';
-import { fileAt } from './entries.js';
+import { fileAt, UNREADABLE } from './entries.js';
 import { allFindings, byRootCause, type Root, type Shown } from './html-findings.js';
 import { Targets } from './html-targets.js';
 import { withMissing } from './html-missing.js';
@@ -41,7 +41,7 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Map<Shown, 
   const meta = [
     `<code class="rule">${esc(s.rule)}</code>`,
     f.section ? esc(f.section) : '',
-    at ? `<a href="#${at.id}">shown at ${esc(at.where)}</a>` : '<span class="whole">the invoice as a whole</span>',
+    at ? `<a href="#${at.id}">shown at ${esc(at.where)}</a>` : `<span class="whole">${s.rule === UNREADABLE ? 'the file' : 'the invoice as a whole'}</span>`,
     f.field ? `field <code dir="ltr">${esc(f.field)}</code>` : '',
     f.location ? `XML <code dir="ltr">${esc(f.location)}</code>` : '',
     f.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, f))}</span>` : '',
@@ -102,7 +102,8 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = view?.number?.text ?? data?.invoice_number ?? undefined;
   const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
-  const heading = view?.number && targets ? value(view.number, targets) : number !== undefined ? userText(number) : '<span class="none">no invoice number</span>';
+  const heading = view?.number && targets ? value(view.number, targets) : number !== undefined ? userText(number)
+    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : '<span class="none">no invoice number</span>';
   const missing = !page && r.view ? '<p class="note">The invoice itself is not shown: this report shows the first invoices only (see the summary).</p>'
     : !view && !r.error ? '<p class="note">The invoice itself is not available in this report (it was made from a report that does not keep it).</p>' : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
