@@ -17,6 +17,8 @@ export interface Shown {
   rule: string;
   /** The number of the finding this one follows from; undefined for a root cause. */
   causeN?: number;
+  /** The same words from the same rule at other places (ibr-126 on every amount): one entry, shown at each place. */
+  also?: HtmlFinding[];
 }
 
 /** A root cause and every finding that follows from it, however indirectly, in display order. */
@@ -69,7 +71,8 @@ function causesOfRaw(raw: readonly object[] | undefined, all: Listed[]): void {
  * followed by what follows from it. `cause` is read as an index into the same list (errors, then warnings, as the
  * response gives them); a cause that points nowhere, at the finding itself, or round in a circle makes the finding a
  * root, so a damaged report still shows every finding once. Without any `cause`, every finding is a root. Loops, not
- * recursion: a report read back (merge-reports) may chain any number of findings.
+ * recursion: a report read back (merge-reports) may chain any number of findings. A root that only repeats an
+ * earlier one at another place is folded into it (`also`), so one rule tripped on sixteen amounts is one entry.
  */
 export function byRootCause(list: Listed[]): Root[] {
   const nodes = list.map(({ level, finding, rule }): Shown => ({ n: 0, level, finding, rule }));
@@ -91,8 +94,19 @@ export function byRootCause(list: Listed[]): Root[] {
   const roots = nodes.map((node, i) => ({ node, i })).filter(({ i }) => rootOf[i] === i).sort((a, b) => rank[a.node.level] - rank[b.node.level]);
   const under = new Map<number, number[]>();
   nodes.forEach((_, i) => { if (rootOf[i] !== i) { const list = under.get(rootOf[i]!); if (list) list.push(i); else under.set(rootOf[i]!, [i]); } });
+  // A root with nothing under it that repeats an earlier one (same level, rule and words) joins it.
+  const repeated = new Map<string, Shown>();
+  const kept = roots.filter(({ node, i }) => {
+    if (under.has(i)) return true;
+    const f = node.finding;
+    const key = JSON.stringify([node.level, node.rule, f.message]);
+    const first = repeated.get(key);
+    if (!first) { repeated.set(key, node); return true; }
+    (first.also ??= []).push(f);
+    return false;
+  });
   let n = 0;
-  return roots.map(({ node, i }) => {
+  return kept.map(({ node, i }) => {
     node.n = ++n;
     const dependents = (under.get(i) ?? []).map((d) => nodes[d]!);
     for (const d of dependents) d.n = ++n;
@@ -100,3 +114,6 @@ export function byRootCause(list: Listed[]): Root[] {
     return { root: node, dependents };
   });
 }
+
+/** Every finding an entry stands for: itself and its repeats. */
+export const everyFinding = (s: Shown): HtmlFinding[] => [s.finding, ...(s.also ?? [])];

@@ -1,7 +1,7 @@
 import type { ReportResult } from './report.js';
 import type { InvoiceView } from '../model/view.js';
 import { fileAt, UNREADABLE } from './entries.js';
-import { allFindings, byRootCause, type Root, type Shown } from './html-findings.js';
+import { allFindings, byRootCause, everyFinding, type HtmlFinding, type Root, type Shown } from './html-findings.js';
 import { Targets } from './html-targets.js';
 import { withMissing } from './html-missing.js';
 import { findingId, invoiceBody, value } from './html-view.js';
@@ -34,28 +34,43 @@ function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): bool
 
 const LEVEL_WORDS = { error: 'Error', warning: 'Warning', off: 'Off' } as const;
 
+type Placed = Map<Shown, Array<{ id: string; where: string }>>;
+
+/** Where an entry is shown: one place, several (a repeated finding), or the invoice as a whole. */
+function places(s: Shown, at: Array<{ id: string; where: string }> | undefined): string {
+  if (!at?.length) return `<span class="whole">${s.rule === UNREADABLE ? 'the file' : 'the invoice as a whole'}</span>`;
+  const links = at.map((p) => `<a href="#${p.id}">${esc(p.where)}</a>`);
+  return at.length === 1 ? `shown at ${links[0]}` : `shown at ${at.length} places: ${links.join(', ')}`;
+}
+
 /** One finding of the list: its number, level, message, where it is (and a link to it in the page), its rule. */
-function findingItem(s: Shown, file: string, prefix: string, placed: Map<Shown, { id: string; where: string }>): string {
+function findingItem(s: Shown, file: string, prefix: string, placed: Placed): string {
   const f = s.finding;
-  const at = placed.get(s);
+  const all = everyFinding(s);
+  const one = all.length === 1;
+  const where = (g: HtmlFinding) => [
+    g.field ? `field <code dir="ltr">${esc(g.field)}</code>` : '',
+    g.location ? `XML <code dir="ltr">${esc(g.location)}</code>` : '',
+    g.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, g))}</span>` : '',
+  ].filter(Boolean).join(' · ');
   const meta = [
     `<code class="rule">${esc(s.rule)}</code>`,
     f.section ? esc(f.section) : '',
-    at ? `<a href="#${at.id}">shown at ${esc(at.where)}</a>` : `<span class="whole">${s.rule === UNREADABLE ? 'the file' : 'the invoice as a whole'}</span>`,
-    f.field ? `field <code dir="ltr">${esc(f.field)}</code>` : '',
-    f.location ? `XML <code dir="ltr">${esc(f.location)}</code>` : '',
-    f.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, f))}</span>` : '',
+    places(s, placed.get(s)),
+    one ? where(f) : '',
     f.overridden ? `<span class="moved">${esc(`${f.overridden.from} → ${f.overridden.to} by rule override`)}</span>` : '',
     s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">follows from ${s.causeN}</a>` : '',
   ].filter(Boolean).join(' · ');
+  const each = one ? '' : `<details class="each"><summary>each of the ${all.length}</summary><ul>${all.map((g) => `<li>${where(g) || 'the invoice as a whole'}</li>`).join('')}</ul></details>`;
   const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">Rule text: <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
-  return `<li class="finding ${s.level}" id="${findingId(prefix, s)}"><span class="n">${s.n}</span><div class="fbody">`
-    + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}</div>`
-    + `<div class="fmeta">${meta}</div>${ruleText}</div></li>`;
+  const times = one ? '' : ` <span class="times">×${all.length}</span>`;
+  return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
+    + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}${times}</div>`
+    + `<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
 }
 
 /** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */
-function findingsList(roots: Root[], file: string, prefix: string, placed: Map<Shown, { id: string; where: string }>): string {
+function findingsList(roots: Root[], file: string, prefix: string, placed: Placed): string {
   if (!roots.length) return '<p class="clean">No findings.</p>';
   const items = roots.map(({ root, dependents }) => {
     const item = findingItem(root, file, prefix, placed);
@@ -87,12 +102,18 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
     if (missing.length) view = withMissing(view, missing);
   }
   const targets = view ? new Targets<Shown>(view, prefix) : undefined;
-  const placed = new Map<Shown, { id: string; where: string }>();
+  const placed: Placed = new Map();
   if (view && targets) {
     for (const { root, dependents } of roots) {
       for (const s of [root, ...dependents]) {
-        const target = targets.place(s.finding);
-        if (target) placed.set(s, { id: targets.mark(target, s), where: Targets.describe(view, target) });
+        const at: Array<{ id: string; where: string }> = [];
+        for (const f of everyFinding(s)) {
+          const target = targets.place(f);
+          if (!target) continue;
+          const id = targets.mark(target, s);
+          if (!at.some((p) => p.id === id)) at.push({ id, where: Targets.describe(view, target) });
+        }
+        if (at.length) placed.set(s, at);
       }
     }
   }

@@ -49,7 +49,8 @@ li.finding.warning .n{background:var(--warn)}li.finding.off .n{background:var(--
 .sev.error{background:var(--err-soft);color:var(--err)}.sev.warning{background:var(--warn-soft);color:#b54708}.sev.off{background:#f2f4f7;color:#475467}
 li.finding.off .msg{color:var(--muted)}
 .fmeta{margin-top:3px;color:var(--muted);font-size:12px;overflow-wrap:anywhere}
-.whole{font-style:italic}.moved{color:#6941c6}
+.whole{font-style:italic}.times{display:inline-block;font-size:12px;font-weight:600;color:var(--muted);margin-left:4px}
+details.each{margin-top:3px;font-size:12px;color:var(--muted)}details.each summary{cursor:pointer}details.each ul{margin:2px 0 0;padding-left:18px}.moved{color:#6941c6}
 .rule-text{margin-top:3px;font-size:12px;color:#475467;border-left:3px solid var(--line);padding-left:8px}
 details.caused{flex-basis:100%;margin:2px 0 0 34px}
 details.caused summary{cursor:pointer;color:var(--muted);font-size:12px}
@@ -72,7 +73,7 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .totals dl{grid-template-columns:1fr auto;column-gap:0}.totals dt{padding-right:14px}.totals dd{text-align:right}
 .totals dt:last-of-type,.totals dd:last-of-type{font-weight:700;border-top:1px solid var(--line);padding-top:4px}
 .aed{background:#fcfcfd}
-.v{border-radius:4px}
+.v{border-radius:4px}.v.flag{display:inline-block;padding:0 2px}
 .meaning{display:block;font-size:12px;color:var(--muted)}
 .num{font-variant-numeric:tabular-nums;white-space:nowrap}
 .none{color:var(--off)}.missing{font-style:italic;color:var(--muted)}.item{color:var(--muted);font-size:12px}

@@ -81,7 +81,7 @@ export class Targets<F> {
   /** Shows `finding` at `target`; returns the anchor of the place. */
   mark(target: Target, finding: F): string {
     const list = this.marks.get(target);
-    if (list) list.push(finding); else this.marks.set(target, [finding]);
+    if (!list) this.marks.set(target, [finding]); else if (!list.includes(finding)) list.push(finding);
     return this.id(target);
   }
 

@@ -21,7 +21,8 @@ export function value(v: ViewValue | null | undefined, targets: Targets<Shown>):
   const m = marks(findings, targets);
   const text = v.missing ? '<span class="missing">not stated</span>' : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
   const meaning = v.meaning ? ` <span class="meaning" dir="auto">${esc(v.meaning)}</span>` : '';
-  return `<span class="v${m.cls}" id="${id}">${text}${meaning}${m.html}</span>`;
+  // The marks right after the value, before what it means (shown on a line of its own).
+  return `<span class="v${m.cls}" id="${id}">${text}${m.html}${meaning}</span>`;
 }
 
 function block(b: ViewBlock | undefined, targets: Targets<Shown>, cls = ''): string {

@@ -25,10 +25,14 @@ const render = (results: InvoiceResult[]) => parseHtml(html(reportOf(results), {
 /** Each invoice section's listed findings: number, level, message, and the element it is shown at. */
 function listed(page: El, section: El) {
   return all(section, (e) => e.tag === 'li' && hasClass(e, 'finding')).map((li) => {
-    const shownAt = all(li, (e) => e.tag === 'a' && text(e).startsWith('shown at'))[0];
+    // The first link from the entry to a place on the page (the others lead to findings: "follows from").
+    const shownAt = all(li, (e) => e.tag === 'a' && /-t\d+$/.test(e.attrs.href ?? ''))[0];
     const target = shownAt ? byId(page, shownAt.attrs.href!.slice(1)) : undefined;
     const msg = all(li, (e) => hasClass(e, 'msg'))[0]!;
-    return { id: li.attrs.id!, level: hasClass(li, 'error') ? 'error' : hasClass(li, 'warning') ? 'warning' : 'off', message: text(msg).replace(/^(Error|Warning|Off) /, ''), target, li };
+    return {
+      id: li.attrs.id!, level: hasClass(li, 'error') ? 'error' : hasClass(li, 'warning') ? 'warning' : 'off',
+      message: text(msg).replace(/^(Error|Warning|Off) /, '').replace(/ ×\d+$/, ''), count: Number(li.attrs['data-count'] ?? 1), target, li,
+    };
   });
 }
 const sections = (page: El) => all(page, (e) => e.tag === 'section' && hasClass(e, 'invoice'));
@@ -50,7 +54,7 @@ describe('the HTML report of every fixture', () => {
       const expected = r.error ? [r.error.message]
         : r.response && 'data' in r.response ? [...r.response.data.errors, ...r.response.data.warnings].map((f) => f.message)
         : r.response!.errors.map((f) => f.message);
-      expect(listed(page, shown[k]!).map((f) => f.message).sort(), r.file).toEqual(expected.sort());
+      expect(listed(page, shown[k]!).flatMap((f) => Array<string>(f.count).fill(f.message)).sort(), r.file).toEqual(expected.sort());
     });
   });
 
@@ -191,6 +195,18 @@ describe('root causes', () => {
       expect(text(folded)).toContain('follows from 2');
     });
   }
+
+  it('folds a finding repeated at other places into one entry, marked with its number at each place', () => {
+    const body = JSON.parse(readFileSync(join(FIXTURES, 'invoices/mixed-categories.json'), 'utf8'));
+    const [r] = validateOf('mixed.json', JSON.stringify(body));
+    const same = (field: string) => finding('error', 'invoice_items', 'Amounts must be in the invoice currency', { rule: 'r-same', field });
+    const page = render([{ ...validated('mixed.json', 'INV-1', [same('line_items[0].unit_amount'), same('line_items[1].unit_amount'), same('line_items[0].unit_amount'), finding('error', 'tax', 'other')]), view: r!.view }]);
+    const found = listed(page, sections(page)[0]!);
+    expect(found.map((f) => [f.message, f.count])).toEqual([['Amounts must be in the invoice currency', 3], ['other', 1]]);
+    expect(text(found[0]!.li)).toContain('shown at 2 places');
+    const marked = all(page, (e) => hasClass(e, 'flag-error') && marksAt(e).includes(found[0]!.id));
+    expect(marked.map((e) => text(e).replace(/\d+$/, ''))).toHaveLength(2);
+  });
 
   it('without any cause, lists errors before warnings, each once', () => {
     const r = validated('in/a.json', 'INV-1', [finding('warning', 'tax', 'w'), finding('error', 'tax', 'e')]);
