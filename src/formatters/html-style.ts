@@ -23,7 +23,7 @@ th{text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.04em;
 td{padding:7px 10px;border-bottom:1px solid var(--line);vertical-align:top}
 tbody tr:last-child td{border-bottom:0}
 .n{text-align:right;font-variant-numeric:tabular-nums}
-.inputs td:nth-child(2){overflow-wrap:anywhere}table.by-rule{width:auto;min-width:420px}
+.inputs td:nth-child(2){overflow-wrap:break-word}.inputs td:nth-child(3){white-space:nowrap}table.by-rule{width:auto;min-width:420px}
 .chip{display:inline-block;font:11px/1.6 ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace;border-radius:999px;padding:0 7px;margin:1px 0}
 .chip.error{background:var(--err-bg);color:var(--err)}.chip.warning{background:var(--warn-bg);color:var(--warn)}
 .verdict{display:inline-block;border-radius:999px;padding:2px 10px;font-weight:600;font-size:13px;white-space:nowrap}
