@@ -3,6 +3,7 @@
 //                                        its totals in USD and in AED and the exchange rate
 //   docs/screenshots/report-invalid.png  validate of fixtures/invalid/invoice-items.json: three errors, each listed at
 //                                        the top and highlighted at the line it concerns
+// --deterministic keeps the document IDs, so a rerun changes the PNGs only where the page changed.
 // PINTAE_CHROMIUM names the browser when it is not at a usual path (scripts/report-browser.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +31,7 @@ try {
   for (const { name, input } of SHOTS) {
     const html = join(work, `${name}.html`);
     const run = spawnSync(process.execPath, [join(root, 'bin/pintae.js'), 'validate', input, '--entity', 'fixtures/entities/al-noor-trading.json',
-      '--rates', 'fixtures/rates/cbuae-2025.csv', '--format', 'html', '--output', html], { cwd: root, encoding: 'utf8' });
+      '--rates', 'fixtures/rates/cbuae-2025.csv', '--format', 'html', '--output', html, '--deterministic'], { cwd: root, encoding: 'utf8' });
     // Exit 1 is the verdict of the invalid one; 2 is a fault.
     if (run.status !== 0 && run.status !== 1) throw new Error(`pintae validate ${input} exited ${run.status}: ${run.stderr}`);
     const png = join(out, `${name}.png`);
