@@ -7,6 +7,8 @@ export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
   findings: Finding[];
   response: ValidateResponse | null;
+  /** The tree read, for a caller that shows the document (the HTML report); absent when not well-formed. */
+  doc?: XDocument;
 }
 
 /** What `check` runs the PINT-AE rules with: the document's text and the tree it was read into. */
@@ -70,7 +72,7 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
     for (const f of rules.run(read.text, read.doc)) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
   const id = kind.ubl ? childElement(root, CBC, 'ID') : undefined;
-  return { wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false) };
+  return { wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc };
 }
 
 /** libxml2's XSD messages start `line N: …`: the finding keeps that line. */

@@ -9,3 +9,4 @@ export { renderInvoice } from './ubl/invoice.js';
 export type * from './model/types.js';
 export { loadConfig, findConfigFile, readConfig, CONFIG_NAMES, type PintaeConfig } from './config/load.js';
 export { FORMATTERS, STREAMS, FORMAT_NAMES, summarize, type FormatName, type Report, type Summary, type ReportResult, type RuleLevel } from './formatters/index.js';
+export { createValidator, type Validator, type ValidatorOptions, type ValidatorResult } from './validator.js';

@@ -16,6 +16,8 @@ export interface BatchOptions {
   env: EnvSpec;
   /** Keep each invoice's XML in its result (only a run that writes XML needs it). */
   keepXml: boolean;
+  /** Make each result's invoice view (the HTML report). */
+  views?: boolean;
   readStdin: () => string;
 }
 
@@ -53,10 +55,10 @@ export const AUTO_MIN_INPUTS_NATIVE = 300;
 export async function* runBatch(sources: Source[], env: PipelineEnv, options: BatchOptions): AsyncGenerator<InvoiceResult> {
   const jobs = workerCount(options.jobs, sources.length, options.env.ruleSet);
   if (jobs <= 1) {
-    yield* runSources(sources, env, options.readStdin, options.keepXml);
+    yield* runSources(sources, env, options.readStdin, options.keepXml, options.views ?? false);
     return;
   }
-  const setup: WorkerSetup = { kind: 'validate', env: options.env, keepXml: options.keepXml };
+  const setup: WorkerSetup = { kind: 'validate', env: options.env, keepXml: options.keepXml, views: options.views ?? false };
   const tasks = function* (): Generator<WorkerTask> {
     for (const source of sources) {
       if (source.kind === 'file') { yield { file: source.path }; continue; }
@@ -86,16 +88,18 @@ export interface CheckBatchOptions {
   rules: { run(xml: string): Finding[] } | undefined;
   /** UBL XSD errors per file, found beforehand (--xsd). */
   xsdErrors: Map<string, string[]>;
+  /** Make each result's invoice view (the HTML report). */
+  views?: boolean;
 }
 
 /** `pintae check` over many files: as runBatch, one result per file (or entry discovery could not follow), in input order. */
 export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOptions): AsyncGenerator<InvoiceResult> {
   const jobs = workerCount(options.jobs, files.length, options.ruleSet);
   if (jobs <= 1) {
-    for (const { path, message, bytes } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path), bytes);
+    for (const { path, message, bytes } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path), bytes, options.views);
     return;
   }
-  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet };
+  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet, views: options.views ?? false };
   const tasks = files.map(({ path: file, message, bytes }): WorkerTask => ({
     file, ...(message !== undefined ? { unreadable: message } : {}), ...(bytes ? { bytes } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
   }));

@@ -3,13 +3,15 @@ import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
 import { jsonNotXml } from '../io/input-kind.js';
+import { checkedView } from '../view/index.js';
 
 /**
  * `pintae check` on one file, the same in the main thread and in a worker: read it (or take the bytes of standard
  * input, read by the main thread), then well-formedness, the UBL XSD errors found for it beforehand (if --xsd), and
- * the PINT-AE rules. Never throws: a fault is a located result.
+ * the PINT-AE rules. Never throws: a fault is a located result. `views` (the HTML report) makes the document's view
+ * from the tree already read.
  */
-export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[], given?: Uint8Array): InvoiceResult {
+export function checkFile(file: string, rules: DocumentRules | undefined, xsdErrors?: string[], given?: Uint8Array, views = false): InvoiceResult {
   const base = { file, index: null, rejected: false, findings: [], xml: null, xmlPath: null };
   let bytes: Uint8Array;
   if (given) bytes = given;
@@ -20,7 +22,8 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
       const { message, line, column } = outcome.wellFormed;
       return unreadable(file, { message: jsonNotXml(bytes, file) ?? message, line, column });
     }
-    return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings };
+    const view = views && outcome.doc ? checkedView(outcome.doc, outcome.findings) : undefined;
+    return { ...base, valid: outcome.response!.data.is_valid, response: outcome.response, findings: outcome.findings, ...(view ? { view } : {}) };
   } catch (e) {
     return internalFault(file, e);
   }

@@ -1,4 +1,5 @@
 import type { Finding, RejectedResponse, ValidateResponse } from '../model/types.js';
+import type { InvoiceView } from '../model/view.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
 import { DuplicateNumbers, internalFault, unreadable, validateFile, validateText } from './work.js';
@@ -21,6 +22,8 @@ export interface InvoiceResult {
   xml: string | null;
   /** Where the XML was written, filled by the command that writes it. */
   xmlPath: string | null;
+  /** The invoice as a person reads it, made only for the HTML report (src/view/) and dropped once it is written. */
+  view?: InvoiceView;
 }
 
 export { invoicesOf } from './work.js';
@@ -29,14 +32,14 @@ export { invoicesOf } from './work.js';
  * Reads, parses and validates every source in order, in this thread; a bad file is reported on its own and the rest
  * go on. `keepXml` false drops each XML once built (a run that writes no XML need not hold it).
  */
-export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStdin: () => string, keepXml = true): Generator<InvoiceResult> {
+export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStdin: () => string, keepXml = true, views = false): Generator<InvoiceResult> {
   const duplicates = new DuplicateNumbers();
   for (const source of sources) {
     let results;
     try {
-      results = source.kind === 'stdin' ? stdinResults(readStdin, env, keepXml)
+      results = source.kind === 'stdin' ? stdinResults(readStdin, env, keepXml, views)
         : source.kind === 'unreadable' ? [unreadable(source.path, { message: source.message })]
-        : validateFile(source.path, env, keepXml);
+        : validateFile(source.path, env, keepXml, views);
     } catch (e) {
       results = [internalFault(source.path, e)];
     }
@@ -44,8 +47,8 @@ export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStd
   }
 }
 
-function stdinResults(readStdin: () => string, env: PipelineEnv, keepXml: boolean) {
+function stdinResults(readStdin: () => string, env: PipelineEnv, keepXml: boolean, views: boolean) {
   let text: string;
   try { text = readStdin(); } catch (e) { return [unreadable('-', { message: (e as Error).message })]; }
-  return validateText('-', text, env, keepXml);
+  return validateText('-', text, env, keepXml, views);
 }

@@ -5,6 +5,7 @@ import { parseJson } from '../io/json.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import { xmlNotJson } from '../io/input-kind.js';
 import type { InvoiceResult } from './run.js';
+import { validatedView } from '../view/index.js';
 
 /**
  * The unit of work of a run, the same in the main thread (--jobs 1) and in a worker: one input file (or the text of
@@ -35,18 +36,21 @@ export function unreadable(file: string, error: NonNullable<InvoiceResult['error
 const pruned = (v: string) => (v.trim() === '' ? undefined : v);
 
 /** Reads a file and validates every invoice in it; an unreadable file is one located result, never an exception. */
-export function validateFile(path: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
+export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, views = false): WorkResult[] {
   let text: string;
   try {
     text = readInputFile(path).toString('utf8');
   } catch (e) {
     return [unreadable(path, { message: fsErrorWords(e) })];
   }
-  return validateText(path, text, env, keepXml);
+  return validateText(path, text, env, keepXml, views);
 }
 
-/** Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. */
-export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean): WorkResult[] {
+/**
+ * Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. `views` (the HTML
+ * report) makes each invoice's view while its document is at hand.
+ */
+export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false): WorkResult[] {
   const parsed = parseJson(text);
   if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = invoicesOf(parsed.value);
@@ -54,19 +58,26 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });
+    const view = views ? validatedView(item, outcome, entityOf(item, env)) : undefined;
     const kept: InvoiceOutcome = outcome.kind === 'rejected' ? outcome : { ...outcome, xml: keepXml ? outcome.xml : null, invoice: null, sources: null };
-    return { outcome: kept, ...duplicateOf(item as Record<string, unknown> | null) };
+    return { outcome: kept, view, ...duplicateOf(item as Record<string, unknown> | null) };
   });
   const place = placeFields(text, Array.isArray(parsed.value) ? '' : '/invoices', indexed, done);
-  return done.map(({ outcome, duplicate }, i) => {
+  return done.map(({ outcome, duplicate, view }, i) => {
     const at = place[i];
-    const base = { file, index: indexed ? i : null, ...(at ? { position: at } : {}), xmlPath: null };
+    const base = { file, index: indexed ? i : null, ...(at ? { position: at } : {}), xmlPath: null, ...(view ? { view } : {}) };
     if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...(duplicate ? { duplicate } : {}) };
     return {
       ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
       xml: outcome.xml, ...(duplicate ? { duplicate } : {}),
     };
   });
+}
+
+/** The seller's entity record, for the view of a request no document was built from. */
+function entityOf(item: unknown, env: PipelineEnv) {
+  const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).entity_id : undefined;
+  return typeof id === 'string' && id.trim() !== '' ? env.findEntity(id.trim()) : undefined;
 }
 
 type Placeable = { field?: string; rule?: string; line?: number; column?: number };

@@ -10,7 +10,8 @@ import type { WorkerMessage } from './pool.js';
 import { checkFile } from './check-work.js';
 import { internalFault, unreadable, validateFile, validateText, type WorkResult } from './work.js';
 
-export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean } | { kind: 'check'; ruleSet: string | undefined | false };
+/** `views`: make each result's invoice view (the HTML report). */
+export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean };
 /**
  * A file to read, the text of standard input (read by the main thread, which owns it), or why an input cannot be read
  * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors, and the bytes of
@@ -32,12 +33,13 @@ async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
     if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet);
-    return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors, task.bytes)];
+    const views = setup.views;
+    return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors, task.bytes, views)];
   }
   const env = await loadEnv(setup.env);
-  const keepXml = setup.keepXml;
+  const { keepXml, views } = setup;
   return (task) => task.unreadable !== undefined ? [unreadable(task.file, { message: task.unreadable })]
-    : task.text !== undefined ? validateText(task.file, task.text, env, keepXml) : validateFile(task.file, env, keepXml);
+    : task.text !== undefined ? validateText(task.file, task.text, env, keepXml, views) : validateFile(task.file, env, keepXml, views);
 }
 
 try {

@@ -12,13 +12,13 @@ Exit codes:
      with --max-warnings N, more than N warnings)
   2  usage error or internal fault`;
 
-const FORMATS = 'stylish, json, junit, sarif, github or ndjson';
+const FORMATS = 'stylish, json, junit, sarif, github, ndjson or html';
 
 /** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
 function reportOptions(cmd: Command): Command {
   return cmd
     .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json); the terminal gets the summary line')
+    .option('--output <file>', 'write the report to this file (default format json; html for a .html file); the terminal gets the summary line')
     .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')

@@ -42,14 +42,17 @@ function maxWarnings(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** The format a report file gets when none is named: html for a `.html` file (a page to open), json otherwise. */
+const outputFormat = (output: string): FormatName => (/\.html?$/i.test(output) ? 'html' : 'json');
+
 /**
  * Merges the config file (found upward from `cwd` unless --config or --no-config says otherwise) under the command
  * line. `defaultFormat` is the command's own default when neither names a format (stylish on a terminal, else json);
- * with --output the file gets json by default, since the terminal gets stylish anyway.
+ * with --output the file gets json by default (html for a `.html` file), since the terminal gets stylish anyway.
  */
 export function runSettings(cli: ReportCliOptions, cwd: string, defaultFormat: FormatName): RunSettings {
   const config = loadConfig(cli.config, cwd);
-  const format = cli.format ?? config?.format ?? (cli.output ? 'json' : defaultFormat);
+  const format = cli.format ?? config?.format ?? (cli.output ? outputFormat(cli.output) : defaultFormat);
   if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
   const maxWarningsValue = maxWarnings(cli.maxWarnings) ?? config?.maxWarnings;
   return {

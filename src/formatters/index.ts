@@ -1,5 +1,6 @@
 import type { Formatter, StreamFactory } from './report.js';
 import { github, githubStream } from './github.js';
+import { html, htmlStream } from './html.js';
 import { json } from './json.js';
 import { junit } from './junit.js';
 import { ndjson, ndjsonStream } from './ndjson.js';
@@ -7,11 +8,11 @@ import { sarif } from './sarif.js';
 import { stylish, stylishStream } from './stylish.js';
 
 /** Every report format by name: one pure function from a report to text. */
-export const FORMATTERS = { stylish, json, junit, sarif, github, ndjson } as const satisfies Record<string, Formatter>;
+export const FORMATTERS = { stylish, json, junit, sarif, github, ndjson, html } as const satisfies Record<string, Formatter>;
 export type FormatName = keyof typeof FORMATTERS;
 
 /** Formats that can also be written as results arrive, so a run of any size never holds its results. */
-export const STREAMS: Partial<Record<FormatName, StreamFactory>> = { stylish: stylishStream, github: githubStream, ndjson: ndjsonStream };
+export const STREAMS: Partial<Record<FormatName, StreamFactory>> = { stylish: stylishStream, github: githubStream, ndjson: ndjsonStream, html: htmlStream };
 
 export function isFormatName(name: string): name is FormatName {
   return Object.hasOwn(FORMATTERS, name);

@@ -91,8 +91,12 @@ export class ReportSink {
     this.start();
     this.counter.add(result);
     for (const d of this.destinations) if (d.stream) d.write(d.stream.result(result));
-    // Formatters read the response, not the raw findings or the XML: neither is kept for the end of the run.
-    if (this.destinations.some((d) => !d.stream)) this.held.push({ ...result, xml: null, findings: [] });
+    // Formatters read the response, not the raw findings or the XML: neither is kept for the end of the run. Nor is
+    // the invoice view: the one format that reads it (html) streams, so it is written above and dropped here.
+    if (this.destinations.some((d) => !d.stream)) {
+      const { view: _view, ...kept } = result;
+      this.held.push({ ...kept, xml: null, findings: [] });
+    }
     return result;
   }
 
@@ -113,6 +117,9 @@ export class ReportSink {
     }
     return gateExitCode(summary, this.target.gates);
   }
+
+  /** Whether a format of this report shows the invoices themselves: the run then makes each result's view. */
+  get wantsViews(): boolean { return this.destinations.some((d) => d.format === 'html'); }
 
   /** A run that stops early leaves no report file behind. */
   abort(): void { this.file?.abort(); this.file = undefined; }

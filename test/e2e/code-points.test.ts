@@ -12,6 +12,7 @@ import { readXmlDocument } from '../../dist/io/xml.js';
 import { BIN, ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
 import { createEntity, OFFLINE, pintae, removeTempDirs, sandbox, tempDir, writeJson } from './api-helpers.js';
 import { execa } from 'execa';
+import { all, hasClass, parseHtml } from '../helpers/html-tree.js';
 
 const standard = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
 const NAME = '&#x110000; &#99999999; &#0; &amp; \u{10FFFF}';
@@ -34,7 +35,7 @@ afterAll(removeTempDirs);
 const run = (args: string[]) => execa('node', [BIN, ...args], { reject: false, cwd: dir, env: { NO_COLOR: '1' } });
 
 describe('validate: every report format answers, nothing throws', () => {
-  it.each(['json', 'stylish', 'junit', 'sarif', 'github', 'ndjson'])('--format %s', async (format) => {
+  it.each(['json', 'stylish', 'junit', 'sarif', 'github', 'ndjson', 'html'])('--format %s', async (format) => {
     const r = await run(['validate', bulkFile, '--entity', ENTITY, '--rates', RATES, '--no-schematron', '--format', format]);
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toBe('');
@@ -46,6 +47,7 @@ describe('validate: every report format answers, nothing throws', () => {
     }
     if (format === 'junit') expect(readXmlDocument(r.stdout).ok).toBe(true);
     if (format === 'sarif') expect(JSON.parse(r.stdout).runs[0].results.length).toBeGreaterThan(0);
+    if (format === 'html') expect(all(parseHtml(r.stdout), (e) => e.tag === 'section' && hasClass(e, 'invoice'))).toHaveLength(items.length);
   });
 });
 

@@ -54,5 +54,5 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
-  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors }), report, files.length);
+  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews }), report, files.length);
 }

@@ -92,7 +92,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const report = openReport(settings, toStdout ? process.stderr : process.stdout);
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
-  const results = runBatch(sources, env, { jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')) });
+  const results = runBatch(sources, env, {
+    jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readFileSync(0, 'utf8')),
+  });
   const code = await reportAll(mapResults(results, writeXml), report, sources.length);
   const xml = printed?.take(sources[0]!.path);
   if (xml) process.stdout.write(xml);

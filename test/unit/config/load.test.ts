@@ -116,6 +116,6 @@ describe('command line over config file', () => {
   it('refuses bad gate values from the command line', () => {
     expect(usageError(() => runSettings({ config: false, failSeverity: 'info' }, root, 'json'))).toBe('--fail-severity info: choose error or warning');
     expect(usageError(() => runSettings({ config: false, maxWarnings: '-1' }, root, 'json'))).toBe('--max-warnings -1: give a whole number, 0 or more');
-    expect(usageError(() => runSettings({ config: false, format: 'xml' }, root, 'json'))).toBe('--format xml: choose one of stylish, json, junit, sarif, github, ndjson');
+    expect(usageError(() => runSettings({ config: false, format: 'xml' }, root, 'json'))).toBe('--format xml: choose one of stylish, json, junit, sarif, github, ndjson, html');
   });
 });

@@ -1,0 +1,60 @@
+// Opening HTML reports in a real headless chromium (playwright-core, no browser download): shared by
+// `npm run screenshots` and the browser test (test/e2e/report-html-browser.test.ts), so both judge the same page.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** Where a chromium may be: PINTAE_CHROMIUM first, then Debian's and other distributions' usual paths. */
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The chromium to use, or undefined when there is none (the caller says so and skips). */
+export function findChromium() {
+  const named = process.env.PINTAE_CHROMIUM;
+  if (named) return existsSync(named) ? named : undefined;
+  return CANDIDATES.find((p) => existsSync(p));
+}
+
+/**
+ * One browser for every report (starting chromium costs far more than a page). `render(file, png?)` opens the report
+ * with the network cut off, waits for it to load, and returns what the page reports about itself; with `png` it also
+ * writes a full-page screenshot. `close()` ends the browser.
+ */
+export async function openBrowser(executablePath, { width = 1280 } = {}) {
+  const { chromium } = await import('playwright-core');
+  // --no-sandbox: CI containers run as root, where chromium's sandbox refuses to start.
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, javaScriptEnabled: true, offline: true });
+  return {
+    async render(file, png) {
+      const page = await context.newPage();
+      const requests = [];
+      const errors = [];
+      page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        const facts = await page.evaluate(() => ({
+          title: document.title,
+          invoices: document.querySelectorAll('section.invoice').length,
+          findings: document.querySelectorAll('li.finding').length,
+          flagged: document.querySelectorAll('.flag-error, .flag-warning').length,
+          scripts: document.scripts.length,
+          summaryFirst: (() => {
+            const s = document.querySelector('#summary');
+            const i = document.querySelector('section.invoice');
+            return Boolean(s && (!i || s.getBoundingClientRect().top < i.getBoundingClientRect().top));
+          })(),
+          // A page wider than the window means something does not wrap.
+          overflow: document.documentElement.scrollWidth > window.innerWidth,
+          // The texts a browser lays out right to left (Arabic with dir="auto").
+          rtl: [...document.querySelectorAll('[dir]')].filter((e) => e.matches(':dir(rtl)')).map((e) => e.textContent),
+        }));
+        if (png) await page.screenshot({ path: png, fullPage: true });
+        return { ...facts, requests, errors };
+      } finally {
+        await page.close();
+      }
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,45 @@
+// npm run screenshots: PNGs of the HTML report (issue 12) for the README, from the built CLI and a headless chromium.
+//   docs/screenshots/report-valid.png    validate of fixtures/invoices/usd-with-rate.json: a valid USD invoice, with
+//                                        its totals in USD and in AED and the exchange rate
+//   docs/screenshots/report-invalid.png  validate of fixtures/invalid/invoice-items.json: three errors, each listed at
+//                                        the top and highlighted at the line it concerns
+// --deterministic keeps the document IDs, so a rerun changes the PNGs only where the page changed.
+// PINTAE_CHROMIUM names the browser when it is not at a usual path (scripts/report-browser.mjs).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium, openBrowser } from './report-browser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'docs/screenshots');
+const SHOTS = [
+  { name: 'report-valid', input: 'fixtures/invoices/usd-with-rate.json' },
+  { name: 'report-invalid', input: 'fixtures/invalid/invoice-items.json' },
+];
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error('screenshots: no chromium found (install Debian\'s chromium, or set PINTAE_CHROMIUM to a chromium binary)');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'pintae-shots-'));
+const browser = await openBrowser(chromium, { width: 1100 });
+try {
+  for (const { name, input } of SHOTS) {
+    const html = join(work, `${name}.html`);
+    const run = spawnSync(process.execPath, [join(root, 'bin/pintae.js'), 'validate', input, '--entity', 'fixtures/entities/al-noor-trading.json',
+      '--rates', 'fixtures/rates/cbuae-2025.csv', '--format', 'html', '--output', html, '--deterministic'], { cwd: root, encoding: 'utf8' });
+    // Exit 1 is the verdict of the invalid one; 2 is a fault.
+    if (run.status !== 0 && run.status !== 1) throw new Error(`pintae validate ${input} exited ${run.status}: ${run.stderr}`);
+    const png = join(out, `${name}.png`);
+    const facts = await browser.render(html, png);
+    if (facts.requests.length || facts.errors.length) throw new Error(`${name}: the page loaded ${facts.requests.join(', ')} / said ${facts.errors.join('; ')}`);
+    console.log(`${png.slice(root.length + 1)}  ${input}: ${facts.findings} findings, ${facts.flagged} places highlighted`);
+  }
+} finally {
+  await browser.close();
+  rmSync(work, { recursive: true, force: true });
+}

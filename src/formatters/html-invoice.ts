@@ -1,0 +1,145 @@
+import type { ReportResult } from './report.js';
+import type { InvoiceView } from '../model/view.js';
+import { fileAt, UNREADABLE } from './entries.js';
+import { allFindings, byRootCause, everyFinding, type HtmlFinding, type Root, type Shown } from './html-findings.js';
+import { Targets } from './html-targets.js';
+import { withMissing } from './html-missing.js';
+import { findingId, invoiceBody, value } from './html-view.js';
+import { esc, plural, userText } from './html-text.js';
+
+export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
+
+/** What the summary table needs of an invoice, kept after its page is written. */
+export interface InvoiceLine {
+  anchor: string;
+  file: string;
+  index: number | null;
+  at: string;
+  number: string | undefined;
+  verdict: Verdict;
+  errors: number;
+  warnings: number;
+  /** Findings per rule id, in the order first met. */
+  rules: Map<string, { errors: number; warnings: number }>;
+}
+
+export function verdictOf(r: ReportResult): Verdict {
+  return r.error ? 'unreadable' : r.rejected ? 'rejected' : r.valid ? 'valid' : 'invalid';
+}
+
+/** Whether a finding's field has no value of its own on the page (nowhere, or only the block around it). */
+function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): boolean {
+  return target === undefined || ('items' in target && target.field !== field);
+}
+
+const LEVEL_WORDS = { error: 'Error', warning: 'Warning', off: 'Off' } as const;
+
+type Placed = Map<Shown, Array<{ id: string; where: string }>>;
+
+/** Where an entry is shown: one place, several (a repeated finding), or the invoice as a whole. */
+function places(s: Shown, at: Array<{ id: string; where: string }> | undefined): string {
+  if (!at?.length) return `<span class="whole">${s.rule === UNREADABLE ? 'the file' : 'the invoice as a whole'}</span>`;
+  const links = at.map((p) => `<a href="#${p.id}">${esc(p.where)}</a>`);
+  return at.length === 1 ? `shown at ${links[0]}` : `shown at ${at.length} places: ${links.join(', ')}`;
+}
+
+/** One finding of the list: its number, level, message, where it is (and a link to it in the page), its rule. */
+function findingItem(s: Shown, file: string, prefix: string, placed: Placed): string {
+  const f = s.finding;
+  const all = everyFinding(s);
+  const one = all.length === 1;
+  const where = (g: HtmlFinding) => [
+    g.field ? `field <code dir="ltr">${esc(g.field)}</code>` : '',
+    g.location ? `XML <code dir="ltr">${esc(g.location)}</code>` : '',
+    g.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, g))}</span>` : '',
+  ].filter(Boolean).join(' · ');
+  const meta = [
+    `<code class="rule">${esc(s.rule)}</code>`,
+    f.section ? esc(f.section) : '',
+    places(s, placed.get(s)),
+    one ? where(f) : '',
+    f.overridden ? `<span class="moved">${esc(`${f.overridden.from} → ${f.overridden.to} by rule override`)}</span>` : '',
+    s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">follows from ${s.causeN}</a>` : '',
+  ].filter(Boolean).join(' · ');
+  const each = one ? '' : `<details class="each"><summary>each of the ${all.length}</summary><ul>${all.map((g) => `<li>${where(g) || 'the invoice as a whole'}</li>`).join('')}</ul></details>`;
+  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">Rule text: <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
+  const times = one ? '' : ` <span class="times">×${all.length}</span>`;
+  return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
+    + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}${times}</div>`
+    + `<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
+}
+
+/** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */
+function findingsList(roots: Root[], file: string, prefix: string, placed: Placed): string {
+  if (!roots.length) return '<p class="clean">No findings.</p>';
+  const items = roots.map(({ root, dependents }) => {
+    const item = findingItem(root, file, prefix, placed);
+    if (!dependents.length) return item;
+    const folded = `<details class="caused"><summary>+${dependents.length} caused by this</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed)).join('')}</ol></details>`;
+    return item.replace(/<\/li>$/, `${folded}</li>`);
+  });
+  return `<ol class="findings">${items.join('')}</ol>`;
+}
+
+function verdictBadge(verdict: Verdict, errors: number, warnings: number): string {
+  const counts = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  const words = { valid: '✔ Valid', invalid: '✖ Invalid', rejected: '✖ Rejected (400)', unreadable: '✖ Not readable' }[verdict];
+  return `<span class="verdict ${verdict}">${words}${counts ? ` — ${counts}` : ''}</span>`;
+}
+
+/**
+ * One input's section: heading with its verdict, the findings (root causes first), then the invoice itself with each
+ * finding shown at its place. `page` false leaves the invoice out (the report's page limit) and keeps the findings.
+ */
+export function invoiceSection(r: ReportResult, k: number, page: boolean): { html: string; line: InvoiceLine } {
+  const prefix = `i${k}`;
+  const list = allFindings(r);
+  const roots = byRootCause(list);
+  let view: InvoiceView | undefined = page ? r.view : undefined;
+  if (view) {
+    const probe = new Targets<Shown>(view, prefix);
+    const missing = list.flatMap(({ finding: f }) => (f.field !== undefined && !f.field.startsWith('line_items') && lacks(probe.place(f), f.field) ? [f.field] : []));
+    if (missing.length) view = withMissing(view, missing);
+  }
+  const targets = view ? new Targets<Shown>(view, prefix) : undefined;
+  const placed: Placed = new Map();
+  if (view && targets) {
+    for (const { root, dependents } of roots) {
+      for (const s of [root, ...dependents]) {
+        const at: Array<{ id: string; where: string }> = [];
+        for (const f of everyFinding(s)) {
+          const target = targets.place(f);
+          if (!target) continue;
+          const id = targets.mark(target, s);
+          if (!at.some((p) => p.id === id)) at.push({ id, where: Targets.describe(view, target) });
+        }
+        if (at.length) placed.set(s, at);
+      }
+    }
+  }
+  const verdict = verdictOf(r);
+  const errors = list.filter((f) => f.level === 'error').length;
+  const warnings = list.filter((f) => f.level === 'warning').length;
+  const data = r.response && 'data' in r.response ? r.response.data : undefined;
+  const number = view?.number?.text ?? data?.invoice_number ?? undefined;
+  const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
+  const heading = view?.number && targets ? value(view.number, targets) : number !== undefined ? userText(number)
+    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : '<span class="none">no invoice number</span>';
+  const missing = !page && r.view ? '<p class="note">The invoice itself is not shown: this report shows the first invoices only (see the summary).</p>'
+    : !view && !r.error ? '<p class="note">The invoice itself is not available in this report (it was made from a report that does not keep it).</p>' : '';
+  const html = `<section class="invoice ${verdict}" id="${prefix}">`
+    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${esc(view?.title ?? (r.error ? 'Input' : 'Invoice'))}</span><h2>${heading}</h2></div>`
+    + `${verdictBadge(verdict, errors, warnings)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · item ${r.index}` : ''}</div></header>`
+    + `<div class="findings-box"><h3>Findings</h3>${findingsList(roots, r.file, prefix, placed)}</div>`
+    + missing
+    + (view && targets ? `<div class="doc">${invoiceBody(view, targets)}</div>` : '')
+    + '<p class="back"><a href="#summary">↑ Summary</a></p></section>\n';
+  const rules = new Map<string, { errors: number; warnings: number }>();
+  for (const { level, rule } of list) {
+    if (level === 'off') continue;
+    const count = rules.get(rule) ?? { errors: 0, warnings: 0 };
+    if (level === 'error') count.errors++; else count.warnings++;
+    rules.set(rule, count);
+  }
+  return { html, line: { anchor: prefix, file: r.file, index: r.index, at, number, verdict, errors, warnings, rules } };
+}

@@ -1,0 +1,172 @@
+import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
+import { loadEnv } from './batch/env.js';
+import { DuplicateNumbers, validateText } from './batch/work.js';
+import { checkXml } from './check.js';
+import { loadConfig } from './config/load.js';
+import { RuleOverrides } from './report/gates.js';
+import type { RateTable } from './derive/rates.js';
+import type { UuidMode } from './derive/uuid.js';
+import type { Entity, Finding, RejectedResponse, ValidateResponse } from './model/types.js';
+import type { ReportedFinding, RuleLevel } from './formatters/report.js';
+
+/**
+ * What `createValidator` takes: the CLI's options for `validate` and `check`, by the same names as the config file
+ * (README "Config file"). Paths are taken from `cwd`.
+ */
+export interface ValidatorOptions {
+  /** Seller entity record files (--entity): one JSON object or an array each. */
+  entity?: string | string[];
+  /** Entity records given directly; they win over `entity` files and the local store. */
+  entities?: Entity[];
+  /** CBUAE rate table (--rates): a JSON or CSV file, or a table loaded with `loadRates`/`parseRates`. */
+  rates?: string | RateTable;
+  /** The PINT-AE rule set (--rules): `builtin` (default), `builtin-saxon`, a name added with `pintae rules add`, a path; false: none (--no-schematron). */
+  ruleSet?: string | false;
+  /** Rule overrides, as the config file's `rules`: `{ "ibr-127-ae": "warning" }`. */
+  rules?: Record<string, RuleLevel>;
+  /** The config file to read entity, rates, ruleSet and rules from (options given here win): a path, or true to find it upward from `cwd` as the CLI does. Default: none. */
+  config?: string | boolean;
+  /** Today's date, YYYY-MM-DD (--today); default: the current date (UTC). */
+  today?: string;
+  /** cbc:ID and cbc:UUID (--uuid). */
+  uuid?: string;
+  /** UUID v5 of entity_id + invoice_number (--deterministic). */
+  deterministic?: boolean;
+  /** Per-line BTAE-08/10 of a foreign-currency invoice (--line-amounts). */
+  lineAmounts?: 'aed' | 'document';
+  /** Where relative paths and the local entity store (.pintae/entities/) are; default: process.cwd(). */
+  cwd?: string;
+}
+
+/** One invoice's result: what the CLI's JSON report gives for it, without the file it came from. */
+export interface ValidatorResult {
+  /** The verdict with the rule overrides applied (the CLI's `valid`). */
+  valid: boolean;
+  /** Refused with 400 before validation (spec 4.2): `response` is then the 400 body. */
+  rejected: boolean;
+  /** The service's answer (spec 2.10), or null when the input could not be read at all (`error` says why). */
+  response: ValidateResponse | RejectedResponse | null;
+  /** Why the input could not be read (JSON or XML that is not well-formed), where. */
+  error?: { message: string; line?: number; column?: number };
+  /** Findings a rule override turned off: out of the verdict, kept here. */
+  suppressed?: ReportedFinding[];
+  /** Where the invoice's invoice_number is in the text given (validate of JSON text). */
+  position?: { line: number; column: number };
+  /** The UBL XML built (validate); null for check, or when none could be built. */
+  xml: string | null;
+  /** Every finding as the pipeline made it, before the overrides (response holds them as reported). */
+  findings: Finding[];
+}
+
+export interface Validator {
+  /**
+   * One invoice request body: an object, or JSON text (its findings then get the line and column of their field,
+   * as the CLI's do). A bulk body or an array is refused: use `validateMany`.
+   */
+  validate(body: unknown): ValidatorResult;
+  /** JSON text or a value holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
+  validateMany(input: unknown): ValidatorResult[];
+  /** An existing UBL invoice (XML text or bytes) through well-formedness and the PINT-AE rules, as `pintae check`. */
+  check(xml: string | Uint8Array): ValidatorResult;
+}
+
+const ONE = 'validate takes one invoice: use validateMany for a bulk body or an array';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidMode(options: ValidatorOptions): UuidMode {
+  if (options.uuid !== undefined && options.deterministic) throw new TypeError('uuid and deterministic cannot be used together');
+  if (options.uuid !== undefined) {
+    if (!UUID.test(options.uuid)) throw new TypeError(`uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
+    return { kind: 'fixed', value: options.uuid.toLowerCase() };
+  }
+  return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
+}
+
+const isBulk = (v: unknown) => Array.isArray(v) || (v !== null && typeof v === 'object' && Array.isArray((v as { invoices?: unknown }).invoices));
+
+/** A result of the batch runner (src/batch/) without what belongs to a file: the library answers for the input it was given. */
+function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverrides): ValidatorResult {
+  const judged = overrides.apply(r) as typeof r & { suppressed?: ReportedFinding[] };
+  const { valid, rejected, response, error, suppressed, position, xml, findings } = judged;
+  return {
+    valid, rejected, response, xml, findings,
+    ...(error ? { error: { message: error.message, ...(error.line !== undefined ? { line: error.line, column: error.column } : {}) } } : {}),
+    ...(suppressed ? { suppressed } : {}),
+    ...(position ? { position } : {}),
+  };
+}
+
+function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[number] {
+  const base = { file: '', index: null, xmlPath: null };
+  if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null };
+  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml };
+}
+
+/**
+ * The library's validator (issue 12): the pipeline the CLI runs, with the built-in PINT-AE rules (or the rule set
+ * named) compiled once, the entity records and the rate table loaded once, and the rule overrides applied to each
+ * result as the CLI's reports apply them. A bad entity file, rate table or rule set rejects the promise.
+ */
+export async function createValidator(options: ValidatorOptions = {}): Promise<Validator> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = options.config === undefined || options.config === false ? undefined
+    : loadConfig(options.config === true ? undefined : options.config, cwd);
+  const entityFiles = options.entity === undefined ? config?.entity ?? [] : Array.isArray(options.entity) ? options.entity : [options.entity];
+  const rates = options.rates ?? config?.rates;
+  const env: PipelineEnv = await loadEnv({
+    entityFiles,
+    ratesFile: typeof rates === 'string' ? rates : undefined,
+    ruleSet: options.ruleSet === false ? false : options.ruleSet ?? config?.ruleSet,
+    today: options.today ?? new Date().toISOString().slice(0, 10),
+    uuid: uuidMode(options),
+    lineAmounts: options.lineAmounts ?? 'aed',
+    cwd,
+  });
+  if (rates !== undefined && typeof rates !== 'string') env.rates = rates;
+  if (options.entities?.length) {
+    const given = new Map(options.entities.map((e) => [e.entity_id, e]));
+    const fromFiles = env.findEntity;
+    env.findEntity = (id) => given.get(id) ?? fromFiles(id);
+  }
+  const rules = options.rules ?? config?.rules ?? {};
+  const rulesOf = () => new RuleOverrides(rules);
+
+  const fromText = (text: string, single: boolean): ValidatorResult[] => {
+    const overrides = rulesOf();
+    const duplicates = new DuplicateNumbers();
+    const results = validateText('', text, env, true);
+    if (single && results.some((r) => r.index !== null)) throw new TypeError(ONE);
+    return results.map((r) => plain(duplicates.mark(r), overrides));
+  };
+  const many = (input: unknown): ValidatorResult[] => {
+    const overrides = rulesOf();
+    if (typeof input === 'string') return fromText(input, false);
+    const items = Array.isArray(input) ? input : isBulk(input) ? (input as { invoices: unknown[] }).invoices : [input];
+    // The same warning the CLI gives a number repeated in one run: through the text path's bookkeeping, by value.
+    const seen = new Set<string>();
+    return items.map((item) => {
+      const o = item as Record<string, unknown> | null;
+      const key = o && typeof o === 'object' && typeof o.entity_id === 'string' && typeof o.invoice_number === 'string' ? `${o.entity_id}\u0000${o.invoice_number.trim()}` : undefined;
+      const duplicate = key !== undefined && seen.has(key);
+      if (key !== undefined) seen.add(key);
+      return plain(ofOutcome(validateInvoice(item, { ...env, duplicate })), overrides);
+    });
+  };
+
+  return {
+    validate(body) {
+      if (typeof body === 'string') return fromText(body, true)[0]!;
+      if (isBulk(body)) throw new TypeError(ONE);
+      return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
+    },
+    validateMany: many,
+    check(xml) {
+      const outcome = checkXml(xml, env.schematron);
+      if (!outcome.wellFormed.ok) {
+        const { message, line, column } = outcome.wellFormed;
+        return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
+      }
+      return plain({ file: '', index: null, xmlPath: null, valid: outcome.response!.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: null }, rulesOf());
+    },
+  };
+}

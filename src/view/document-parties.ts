@@ -1,0 +1,67 @@
+import type { XElement } from '../xpath/api.js';
+import type { ViewBlock, ViewItem, ViewValue } from '../model/view.js';
+import { attr, labelled, withMeaning, type UblReader } from './ubl.js';
+import { countryMeaning, emirateMeaning, endpointMeaning, registrationMeaning } from './meanings.js';
+
+/** A postal address (seller, buyer, delivery location): street to country, each line where the document has it. */
+export function addressItems(u: UblReader, address: XElement | undefined): ViewItem[] {
+  if (!address) return [];
+  const country = u.value(u.at(address, 'Country/IdentificationCode'));
+  const uae = country?.text.trim() === 'AE';
+  const subentity = u.value(u.at(address, 'CountrySubentity'));
+  return [
+    ...u.item('Street', address, 'StreetName'),
+    ...u.item('Additional street', address, 'AdditionalStreetName'),
+    ...u.all(address, 'AddressLine').flatMap((line) => u.item('Address line', line, 'Line')),
+    ...u.item('City', address, 'CityName'),
+    ...u.item('Postal code', address, 'PostalZone'),
+    ...labelled(uae ? 'Emirate' : 'Region', subentity && { ...subentity, ...withMeaning(uae ? emirateMeaning(subentity.text) : undefined) }),
+    ...labelled('Country', country && { ...country, ...withMeaning(countryMeaning(country.text)) }),
+  ];
+}
+
+/** `scheme:id`, as Peppol writes a participant, with what a placeholder address stands for. */
+function endpoint(u: UblReader, e: XElement | undefined): ViewValue | undefined {
+  const v = u.value(e);
+  if (!v || !e) return undefined;
+  const scheme = attr(e, 'schemeID');
+  return { ...v, text: scheme !== undefined ? `${scheme}:${v.text}` : v.text, ...withMeaning(endpointMeaning(v.text)) };
+}
+
+/** The legal registration (PartyLegalEntity/CompanyID): its number, with the kind and issuer its attributes give. */
+function registration(u: UblReader, e: XElement | undefined): ViewValue | undefined {
+  const v = u.value(e);
+  if (!v || !e) return undefined;
+  const type = attr(e, 'schemeAgencyID');
+  const agency = attr(e, 'schemeAgencyName');
+  const scheme = attr(e, 'schemeID');
+  const kind = type !== undefined ? `${type}${registrationMeaning(type) ? ` (${registrationMeaning(type)})` : ''}` : undefined;
+  const words = [kind, agency, scheme !== undefined ? `scheme ${scheme}` : undefined].filter((w) => w !== undefined && w.trim() !== '');
+  return { ...v, ...withMeaning(words.join(', ') || undefined) };
+}
+
+/** A seller or buyer party as an invoice shows it: names, tax number, electronic address, address, registration, contact. */
+export function partyBlock(u: UblReader, title: string, outer: XElement | undefined): ViewBlock | undefined {
+  const party = u.at(outer, 'Party');
+  if (!party) return outer ? { title, ...u.source(outer), items: [] } : undefined;
+  const legalName = u.value(u.at(party, 'PartyLegalEntity/RegistrationName'));
+  const tradeName = u.value(u.at(party, 'PartyName/Name'));
+  const country = u.value(u.at(party, 'PostalAddress/Country/IdentificationCode'))?.text.trim();
+  const taxSchemes = u.all(party, 'PartyTaxScheme');
+  return {
+    title,
+    ...u.source(outer),
+    items: [
+      ...labelled('Name', legalName ?? tradeName),
+      ...(legalName && tradeName && tradeName.text !== legalName.text ? labelled('Trading name', tradeName) : []),
+      ...taxSchemes.flatMap((s) => labelled(country === undefined || country === 'AE' ? 'TRN' : 'Tax number', u.value(u.at(s, 'CompanyID')))),
+      ...u.all(party, 'PartyIdentification').flatMap((p) => labelled('Identifier', endpoint(u, u.at(p, 'ID')))),
+      ...labelled('Electronic address', endpoint(u, u.at(party, 'EndpointID'))),
+      ...addressItems(u, u.at(party, 'PostalAddress')),
+      ...labelled('Legal registration', registration(u, u.at(party, 'PartyLegalEntity/CompanyID'))),
+      ...u.item('Contact', party, 'Contact/Name'),
+      ...u.item('Telephone', party, 'Contact/Telephone'),
+      ...u.item('Email', party, 'Contact/ElectronicMail'),
+    ],
+  };
+}
