@@ -5,12 +5,13 @@ import { isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
 import { isUaeBuyer } from '../derive/endpoint.js';
 import { UAE_TRN } from './seller.js';
+import { say } from '../messages/table.js';
 
 export const buyerRules: Rule[] = [
   {
     id: 'buyer.country', section: 'contact_trn', spec: '2.2 country, 7.2 contact_trn',
     check: ({ invoice: { buyer } }) => buyer.countrySent !== undefined && !isCountryCode(buyer.country ?? '')
-      ? [error('contact_trn', `buyer.country ${buyer.countrySent} is not a country name or ISO 3166-1 alpha-2 code`, { field: 'buyer.country', rule: 'ibr-cl-14' })]
+      ? [error('contact_trn', say('ibr-cl-14', { field: 'buyer.country', sent: buyer.countrySent }), { field: 'buyer.country', rule: 'ibr-cl-14' })]
       : [],
   },
   {

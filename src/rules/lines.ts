@@ -2,6 +2,7 @@ import type { Finding, Line } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error } from './types.js';
 import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES } from '../codelists/tax.js';
+import { say } from '../messages/table.js';
 
 type LineCheck = (line: Line, at: string) => Finding | Finding[] | undefined;
 
@@ -20,7 +21,7 @@ const known = (line: Line) => (TAX_CATEGORIES as readonly string[]).includes(lin
 
 export const lineRules: Rule[] = [
   perLine('line.category', '2.7 tax_category', (line, at) => known(line) ? undefined
-    : error('invoice_items', `${at}: tax category ${line.tax_category} is not one of S, Z, E, O, AE, N (or Zero Rated, Exempt, Reverse Charge)`, { rule: 'ibr-139-ae', field: `${at}.tax_category` })),
+    : error('invoice_items', say('ibr-139-ae', { field: `${at}.${line.tax_category_key ?? 'tax_category'}`, sent: line.tax_category }), { rule: 'ibr-139-ae', field: `${at}.tax_category` })),
   perLine('line.price', '2.7 unit_amount, 8', (line, at) => line.unit_amount.isPositive() && !line.unit_amount.isZero() ? undefined
     : error('invoice_items', `${at}: unit_amount must be greater than 0`, { field: `${at}.unit_amount` })),
   perLine('line.amount', '7.2 invoice_items (zero line amount)', (line, at) => line.line_amount.isZero()
@@ -34,12 +35,12 @@ export const lineRules: Rule[] = [
       : error('invoice_items', `${at}: tax_amount must be 0 on a ${line.tax_category} line (got ${line.tax_amount.toFixed(2)}); only S lines charge VAT`, { field: `${at}.tax_amount` });
   }),
   perLine('line.exemption-reason', '2.7 E, 7.3 (ibr-167-ae)', (line, at) => line.tax_category === 'E' && !line.tax_exemption_reason
-    ? error('invoice_items', `${at}: tax_exemption_reason is required on an exempt (E) line, e.g. DL8.46.1`, { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
+    ? error('invoice_items', say('ibr-167-ae', { field: `${at}.tax_exemption_reason` }), { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
   perLine('line.reverse-charge', '2.7 AE', (line, at) => {
     if (line.tax_category !== 'AE') return undefined;
     const out: Finding[] = [];
-    if (!line.item_type) out.push(error('invoice_items', `${at}: item_type is required on a reverse-charge (AE) line`, { rule: 'ibr-166-ae', field: `${at}.item_type` }));
-    else if (!Object.hasOwn(REVERSE_CHARGE_ITEM_TYPES, line.item_type)) out.push(error('invoice_items', `${at}: item_type ${line.item_type} is not one of ${Object.keys(REVERSE_CHARGE_ITEM_TYPES).join(', ')}`, { rule: 'ibr-006-ae', field: `${at}.item_type` }));
+    if (!line.item_type) out.push(error('invoice_items', say('ibr-166-ae', { field: `${at}.item_type` }), { rule: 'ibr-166-ae', field: `${at}.item_type` }));
+    else if (!Object.hasOwn(REVERSE_CHARGE_ITEM_TYPES, line.item_type)) out.push(error('invoice_items', say('ibr-006-ae', { field: `${at}.item_type`, sent: line.item_type }), { rule: 'ibr-006-ae', field: `${at}.item_type` }));
     if (!line.item_standard_id) out.push(error('invoice_items', `${at}: item_standard_id is required on a reverse-charge (AE) line`, { rule: 'ibr-174-ae', field: `${at}.item_standard_id` }));
     return out;
   }),
