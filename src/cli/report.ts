@@ -27,5 +27,6 @@ export function openReport(settings: RunSettings): ReportSink {
     gates: settings.gates,
     rules: settings.rules,
     baseDir: process.cwd(),
+    verbose: settings.verbose,
   });
 }

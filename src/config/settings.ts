@@ -14,6 +14,7 @@ export interface ReportCliOptions {
   maxWarnings?: string;
   /** --config <file> gives a string, --no-config false. */
   config?: string | boolean;
+  verbose?: boolean;
 }
 
 /** A run's settings once the config file and the command line are merged: the command line wins. */
@@ -26,6 +27,8 @@ export interface RunSettings {
   gates: Gates;
   rules: Record<string, RuleLevel>;
   config?: PintaeConfig;
+  /** Show the findings that follow from another too, instead of folding them under their cause. */
+  verbose: boolean;
 }
 
 function failSeverity(value: string | undefined): Gates['failSeverity'] | undefined {
@@ -60,6 +63,7 @@ export function runSettings(cli: ReportCliOptions, cwd: string, defaultFormat: F
       ...(maxWarningsValue !== undefined ? { maxWarnings: maxWarningsValue } : {}),
     },
     rules: config?.rules ?? {},
+    verbose: cli.verbose ?? false,
     ...(config ? { config } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface ReportTarget {
   rules?: Readonly<Record<string, RuleLevel>>;
   /** The directory the run started in: SARIF paths are relative to it. */
   baseDir: string;
+  /** Show dependent findings in stylish and github instead of folding them under their cause. */
+  verbose?: boolean;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -38,7 +40,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION };
+    const shared = { baseDir: target.baseDir, version: VERSION, verbose: target.verbose ?? false };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));
