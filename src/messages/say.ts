@@ -18,6 +18,6 @@ export function inRequestTerms(findings: Finding[], body: Record<string, unknown
 export function inXmlTerms(findings: Finding[]): Finding[] {
   return findings.map((f) => {
     const xml = f.rule !== undefined && Object.hasOwn(WORDS, f.rule) ? WORDS[f.rule]!.xml : undefined;
-    return { ...f, message: xml ?? f.message, rule_text: f.message };
+    return xml === undefined ? f : { ...f, message: xml, rule_text: f.message };
   });
 }
