@@ -9,7 +9,7 @@ import type { Serialized } from './ubl/serialize.js';
 import type { SourceMap } from './ubl/source-map.js';
 import { registrationType } from './codelists/tax.js';
 import { judge, type Judged } from './judge.js';
-import { linkByMeaning, linkByRenaming, responseOrder, withCauses, type Links } from './findings/causes.js';
+import { linkByMeaning, linkByRenaming, responseOrder, within, withCauses, type Links } from './findings/causes.js';
 import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownKeys } from './findings/unknown-keys.js';
 import { renamedAsSuggested } from './findings/paths.js';
@@ -143,6 +143,8 @@ function findingsOf(body: Record<string, unknown>, env: PipelineEnv): Found {
   if (!runs?.[0] || !runs[1]) return { findings, unreadable, engine: new Set(), links };
   // Findings that depend on a stand-in differ between the runs and are dropped; what agrees is the invoice's own.
   for (const f of agreed(runs[0].findings, runs[1].findings)) {
+    // A finding at a stand-in is about the stand-in, not the invoice: the schema's finding there says it all.
+    if (unreadable.some((u) => within(f.field, u.field))) continue;
     findings.push(f);
     const root = runs[0].links.get(f);
     if (root) links.set(f, root);

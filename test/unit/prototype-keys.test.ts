@@ -49,7 +49,12 @@ describe('prototype keys in a request body are data', () => {
     const body = JSON.parse(STANDARD);
     const extra = '"__proto__": {"invoice_number": "X"}, "constructor": {"name": "Y"}, "prototype": 5';
     const text = JSON.stringify({ ...body, buyer: { ...body.buyer, '@': 1 }, line_items: [{ ...body.line_items[0], '@': 1 }, body.line_items[1]], '@': 1 }).replaceAll('"@":1', extra);
-    expect(verdict(text)).toEqual(verdict(STANDARD));
+    // Unknown keys like any other (issue 12): a warning each, the verdict and the document unchanged.
+    const { warnings, ...rest } = verdict(text);
+    const { warnings: none, ...plain } = verdict(STANDARD);
+    expect(rest).toEqual(plain);
+    expect(none).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(['buyer.__proto__', 'buyer.constructor', 'buyer.prototype', 'line_items[0].__proto__', 'line_items[0].constructor', 'line_items[0].prototype', '__proto__', 'constructor', 'prototype']);
     expect(xmlOf(text)).toBe(xmlOf(STANDARD));
   });
 
@@ -59,7 +64,9 @@ describe('prototype keys in a request body are data', () => {
     expect(unit).toContain('unitCode="EA"');
     expect(unit).not.toContain('function');
     const category = verdict(JSON.stringify({ ...body, line_items: [{ ...body.line_items[0], tax_category: 'constructor' }] }));
-    expect(category.errors.map((e) => e.message)).toEqual(['line_items[0]: tax category constructor is not one of S, Z, E, O, AE, N (or Zero Rated, Exempt, Reverse Charge)']);
+    expect(category.errors.map((e) => e.message)).toEqual([
+      'line_items[0].tax_category "constructor" is not a tax category: send one of S (standard rated, 5%), Z (zero rated), E (exempt), O (out of scope), AE (reverse charge), N (margin scheme), or its label (Standard Rated, Zero Rated, Exempt, Out of Scope, Reverse Charge, Margin Scheme)',
+    ]);
     const region = verdict(JSON.stringify({ ...body, buyer: { ...body.buyer, region: 'toString' } }));
     expect(region.errors).toEqual([expect.objectContaining({ rule: 'ibr-128-ae', field: 'buyer.region' })]);
     const { payment_means_code: _code, ...noCode } = body;
