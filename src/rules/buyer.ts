@@ -19,7 +19,7 @@ export const buyerRules: Rule[] = [
     check: ({ invoice: { buyer } }) => {
       if (!isUaeBuyer(buyer) || !buyer.trn) return [];
       if (buyer.trn.length !== 15) return [error('contact_trn', `TRN must be 15 characters long (buyer.trn has ${buyer.trn.length})`, { field: 'buyer.trn' })];
-      if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', `Buyer TRN ${buyer.trn} is not a conformant UAE TRN: 15 digits, starting with 1 and ending with 03`, { field: 'buyer.trn', rule: 'ibr-132-ae' })];
+      if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', say('ibr-132-ae', { field: 'buyer.trn', sent: buyer.trn }), { field: 'buyer.trn', rule: 'ibr-132-ae' })];
       return [];
     },
   },

@@ -1,7 +1,7 @@
 import type { Finding, Line } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error } from './types.js';
-import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES } from '../codelists/tax.js';
+import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES, TAX_CATEGORY_MEANINGS } from '../codelists/tax.js';
 import { say } from '../messages/table.js';
 
 type LineCheck = (line: Line, at: string) => Finding | Finding[] | undefined;
@@ -16,6 +16,12 @@ function perLine(id: string, spec: string, check: LineCheck): Rule {
     }),
   };
 }
+
+/** `an exempt (E)`, `a zero rated (Z)`: a category in words, with its code. */
+const categoryWords = (code: string) => {
+  const meaning = (TAX_CATEGORY_MEANINGS as Record<string, string>)[code]?.replace(/, 5%$/, '') ?? code;
+  return `${/^[aeiou]/i.test(meaning) ? 'an' : 'a'} ${meaning} (${code})`;
+};
 
 const known = (line: Line) => (TAX_CATEGORIES as readonly string[]).includes(line.tax_category);
 
@@ -32,7 +38,7 @@ export const lineRules: Rule[] = [
       return line.tax_amount.isZero() ? error('invoice_items', `${at}: tax amount cannot be zero on a standard-rated (S) line`, { rule: 'ibr-190-ae', field: `${at}.tax_amount` }) : undefined;
     }
     return line.tax_amount.isZero() ? undefined
-      : error('invoice_items', `${at}: tax_amount must be 0 on a ${line.tax_category} line (got ${line.tax_amount.toFixed(2)}); only S lines charge VAT`, { field: `${at}.tax_amount` });
+      : error('invoice_items', `${at}: tax_amount must be 0 on ${categoryWords(line.tax_category)} line (got ${line.tax_amount.toFixed(2)}); only standard-rated (S) lines charge VAT`, { field: `${at}.tax_amount` });
   }),
   perLine('line.exemption-reason', '2.7 E, 7.3 (ibr-167-ae)', (line, at) => line.tax_category === 'E' && !line.tax_exemption_reason
     ? error('invoice_items', say('ibr-167-ae', { field: `${at}.tax_exemption_reason` }), { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
