@@ -4,7 +4,7 @@ import { lookup } from './lookup.js';
 export const TAX_CATEGORIES: readonly TaxCategory[] = ['S', 'Z', 'E', 'O', 'AE', 'N'];
 
 /** Full labels accepted for a category (spec 2.7), compared case- and punctuation-insensitively. */
-const LABELS: Record<string, TaxCategory> = {
+export const LABELS: Readonly<Record<string, TaxCategory>> = {
   'standard': 'S', 'standard rate': 'S', 'standard rated': 'S', 'standard rated 5': 'S', 'standard rate 5': 'S', 'vat 5': 'S',
   'zero': 'Z', 'zero rate': 'Z', 'zero rated': 'Z', 'zero rated 0': 'Z', 'zerorated': 'Z',
   'exempt': 'E', 'exempted': 'E', 'exempt from tax': 'E', 'exempt from vat': 'E', 'vat exempt': 'E',

@@ -1,9 +1,9 @@
 import { CURRENCY_CODES } from '../codelists/currencies.js';
 import { COUNTRY_NAMES } from '../codelists/countries.data.js';
-import { didYouMean } from '../codelists/closest.js';
+import { closest, didYouMean } from '../codelists/closest.js';
 import { EAS_CODES } from '../codelists/eas.js';
 import {
-  EXEMPTION_REASONS, REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES, TAX_CATEGORY_LABELS, TAX_CATEGORY_MEANINGS,
+  EXEMPTION_REASONS, LABELS, REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES, TAX_CATEGORY_LABELS, TAX_CATEGORY_MEANINGS,
 } from '../codelists/tax.js';
 import type { TaxCategory } from '../model/types.js';
 
@@ -46,6 +46,16 @@ const noTax = (category: TaxCategory): Words => ({
   request: ({ field, sent }) => `${field.endsWith('tax_amount') ? field : `${lineOf(field)}.tax_amount`} is ${sent === undefined ? 'not 0' : q(sent)} on a ${TAX_CATEGORY_MEANINGS[category].replace(/, 5%$/, '')} (${category}) line: send 0 — only standard-rated (S) lines charge VAT`,
 });
 
+/** ` — did you mean "S" (standard rated, 5%)?` for "Standart": the nearest accepted label, said as its code. */
+function nearestCategory(sent: unknown): string {
+  const text = String(sent ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const label = closest(text, Object.keys(LABELS), 1)[0];
+  // A one-letter code is near every other: a code is named only when it is the one near.
+  const codes = closest(text, TAX_CATEGORIES, 2);
+  const code = label !== undefined ? LABELS[label] : codes.length === 1 ? codes[0] as TaxCategory : undefined;
+  return code === undefined ? '' : ` — did you mean ${q(code)} (${TAX_CATEGORY_MEANINGS[code]})?`;
+}
+
 /** An identifier under a scheme whose format the shared PINT rules check (spec 2.8: the buyer's electronic address). */
 const schemeFormat = (name: string, scheme: string, form: string): Words => ({
   request: ({ field, sent }) => `${field} ${q(sent)} is not a valid ${name}, which the buyer's electronic address under scheme ${scheme} must be: ${form}`,
@@ -69,7 +79,7 @@ export const WORDS: Readonly<Record<string, Words>> = {
     request: (s) => `Currency exchange rate (BTUAE-04) required when currency differs from AED: currency ${q(s.currency)} has no Central Bank rate on ${s.date} or the 7 days before; ${rateWanted(s)}`,
   },
   'ibr-139-ae': {
-    request: ({ field, sent }) => `${field} ${q(sent)} is not a tax category: send one of ${CATEGORIES}, or its label (${TAX_CATEGORY_LABELS.join(', ')})${didYouMean(String(sent ?? ''), [...TAX_CATEGORIES, ...TAX_CATEGORY_LABELS])}`,
+    request: ({ field, sent }) => `${field} ${q(sent)} is not a tax category: send one of ${CATEGORIES}, or its label (${TAX_CATEGORY_LABELS.join(', ')})${nearestCategory(sent)}`,
   },
   'ibr-167-ae': {
     request: ({ field }) => `${lineOf(field)}.tax_exemption_reason is required on an exempt (E) line: send one of ${EXEMPTION_CODES}`,

@@ -64,6 +64,13 @@ describe('the words of the table', () => {
     expect(requestWords('ibr-cl-04', { field: 'currency', sent: 'AEX' })).toBe('currency "AEX" is not an ISO 4217 currency code — did you mean "AED"?');
   });
 
+  it('an unreadable category names the category its nearest label stands for, and none where every code is as near', () => {
+    const said = (sent: string) => requestWords('ibr-139-ae', { field: 'line_items[0].tax_category', sent })!;
+    expect(said('Standart')).toMatch(/ — did you mean "S" \(standard rated, 5%\)\?$/);
+    expect(said('Exmept')).toMatch(/ — did you mean "E" \(exempt\)\?$/);
+    expect(said('X')).not.toContain('did you mean');
+  });
+
   it('exemption and reverse-charge findings list the codes with their meanings (spec 2.7)', () => {
     const exempt = requestWords('ibr-167-ae', { field: 'line_items[0].tax_exemption_reason' })!;
     expect(exempt).toContain('DL8.46.1 (certain financial services), DL8.46.2 (residential units lease or sale), DL8.46.3 (bare land), DL8.46.4 (local passenger transport)');
