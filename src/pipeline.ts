@@ -1,4 +1,4 @@
-import type { Entity, Finding, Invoice, RejectedResponse, ResponseFinding, ValidateResponse } from './model/types.js';
+import type { Entity, Finding, Invoice, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
 import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
 import { checkSchema } from './schema/check.js';
@@ -57,7 +57,7 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column, cause, rule_text }: Finding): ResponseFinding => ({
+  const entry = ({ message, section, rule, field, location, line, column, cause, rule_text }: Finding): ResponseEntry => ({
     message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
     ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
   });

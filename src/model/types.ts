@@ -26,6 +26,8 @@ export interface Finding {
   /** Where the finding is in the file the user gave (1-based): the line and column of its field or element. */
   line?: number;
   column?: number;
+  /** The value the user probably meant, where pintae can tell: for an unknown key, the known field name closest to it. */
+  suggestion?: string;
   /**
    * The finding this one follows from: its index in the invoice's findings as the response lists them (`errors`, then
    * `warnings`). Always a root (a finding with no cause of its own), so a report folds one level.
@@ -33,12 +35,7 @@ export interface Finding {
   cause?: number;
   /** The official text of a PINT-AE rule, where the message says it in the terms of the request instead. */
   rule_text?: string;
-  /** For an unknown key: the known field it most likely stands for (`tax_category` for `tax_categroy`). */
-  suggestion?: string;
 }
-
-/** An error or warning of the validate response (spec 2.10), with pintae's additions. */
-export type ResponseFinding = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'cause' | 'rule_text'>;
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
 export type RegistrationType = 'TL' | 'EID' | 'PAS' | 'CD';
@@ -154,6 +151,9 @@ export interface Invoice {
   line_items: Line[];
 }
 
+/** An error or warning of a validate response: the service's `message` and `section`, and pintae's additions. */
+export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'cause' | 'rule_text'>;
+
 /** The body of the validate endpoint (spec 2.10, 4.2). */
 export interface ValidateResponse {
   message: string;
@@ -162,8 +162,8 @@ export interface ValidateResponse {
     entity_id: string | null;
     invoice_number: string | null;
     total_errors: number;
-    errors: ResponseFinding[];
-    warnings: ResponseFinding[];
+    errors: Array<ResponseEntry>;
+    warnings: Array<ResponseEntry>;
   };
 }
 
