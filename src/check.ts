@@ -1,4 +1,5 @@
 import type { Finding, ValidateResponse } from './model/types.js';
+import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
@@ -69,7 +70,8 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   for (const message of xsdErrors) findings.push(xsdFinding(message));
   if (rules && kind.ubl) {
     const placed = positionIndex(read.doc);
-    for (const f of rules.run(read.text, read.doc)) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
+    // The XML's own terms stay (there is no request); rule_text keeps the official text where a message is said again.
+    for (const f of inXmlTerms(rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
   const id = kind.ubl ? childElement(root, CBC, 'ID') : undefined;
   return { wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc };

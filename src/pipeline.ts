@@ -1,20 +1,18 @@
-import type { Entity, Finding, Invoice, RejectedResponse, ValidateResponse } from './model/types.js';
+import type { Entity, Finding, Invoice, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
 import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
-import { normalizeInvoice } from './normalize/invoice.js';
-import { checkSchema, unwritableEntity } from './schema/check.js';
-import { unknownFields } from './schema/unknown-fields.js';
+import { checkSchema } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';
-import { deriveBuyerEndpoint } from './derive/endpoint.js';
-import { resolveRate, type RateTable } from './derive/rates.js';
-import { computeTotals, invoiceTypeCode } from './derive/totals.js';
-import { invoiceUuid, type UuidMode } from './derive/uuid.js';
-import { runRules, SAME_MISTAKE } from './rules/index.js';
-import { renderInvoiceWithSources, type BuildInput } from './ubl/invoice.js';
-import { UnwritableText, type Serialized } from './ubl/serialize.js';
-import { withFields, type SourceMap } from './ubl/source-map.js';
-import { registrationType, TAX_CATEGORIES } from './codelists/tax.js';
-import { lookup } from './codelists/lookup.js';
+import type { RateTable } from './derive/rates.js';
+import type { UuidMode } from './derive/uuid.js';
+import type { Serialized } from './ubl/serialize.js';
+import type { SourceMap } from './ubl/source-map.js';
+import { registrationType } from './codelists/tax.js';
+import { judge, type Judged } from './judge.js';
+import { linkByMeaning, linkByRenaming, responseOrder, within, withCauses, type Links } from './findings/causes.js';
+import { agreed, standInBodies } from './findings/stand-ins.js';
+import { unknownFields } from './schema/unknown-fields.js';
+import { renamedAsSuggested } from './findings/paths.js';
 
 export interface PipelineEnv {
   /** Finds the seller entity record by entity_id. */
@@ -59,9 +57,9 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column, suggestion }: Finding) => ({
+  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text }: Finding): ResponseEntry => ({
     message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
-    ...(suggestion !== undefined ? { suggestion } : {}),
+    ...(suggestion !== undefined ? { suggestion } : {}), ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
   });
   const errors = findings.filter((f) => f.severity === 'error').map(entry);
   const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
@@ -103,64 +101,54 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
 
   // Unknown keys are read from the body as sent: a misspelled key is a misspelling whatever its value, "" included.
   const unknown = unknownFields(input);
-  const schemaErrors = checkSchema(body);
-  if (schemaErrors.length) {
-    const findings = [...unknown, ...schemaErrors];
-    return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml: null, invoice: null, sources: null };
+  const found = findingsOf(body, env);
+  const links: Links = found.links;
+  const findings = [...unknown, ...found.findings];
+  linkByMeaning(findings, { unreadable: found.unreadable, engine: found.engine, rateSent: body.exchange_rate !== undefined }, links);
+  // A misspelled key (with a field it likely means): what the invoice as its sender meant it would give instead.
+  if (unknown.some((f) => f.suggestion !== undefined)) {
+    linkByRenaming(findings, findingsOf(renamedAsSuggested(body, unknown), env).findings, links);
   }
-  const invoice = normalizeInvoice(body);
-  const entity = env.findEntity(invoice.entity_id);
-  const endpoint = deriveBuyerEndpoint(invoice.buyer, invoice.transaction_type_code);
-  const rate = invoice.currency === 'AED' ? undefined : resolveRate(invoice.currency, invoice.date, invoice.exchange_rate, env.rates, env.today);
-  const totals = computeTotals(invoice);
-  const typeCode = invoiceTypeCode(invoice);
-  const findings: Finding[] = [...unknown, ...runRules({ invoice, entity, endpoint, rate, totals, typeCode })];
+  const ordered = withCauses(responseOrder(findings), links);
+  const built = found.judged?.built ?? null;
+  return {
+    kind: 'validated', response: response(body, ordered, env.duplicate ?? false), findings: ordered,
+    xml: built?.xml ?? null, invoice: found.judged?.invoice ?? null, sources: built?.sources ?? null,
+  };
+}
 
-  const unwritable = entity ? unwritableEntity(entity) : [];
-  for (const f of unwritable) findings.push(f);
-
-  const buildable = entity && !unwritable.length && endpoint.endpoint && invoice.line_items.every((l) => (TAX_CATEGORIES as readonly string[]).includes(l.tax_category));
-  const built = buildable ? build(findings, {
-    invoice, entity, endpoint: endpoint.endpoint!, totals, rate: rate?.rate, lineAmounts: env.lineAmounts,
-    uuid: invoiceUuid(env.uuid ?? { kind: 'random' }, invoice.entity_id, invoice.invoice_number),
-  }) : null;
-  // PINT-AE findings on the built document name the request field it came from (the source map, not a re-parse).
-  // A loop, not push(...): a document may have more findings than a call can take arguments (about 120,000).
-  if (built && env.schematron) for (const f of withFields(withoutRepeats(env.schematron.run(built.xml), findings), built.sources)) findings.push(f);
-  return { kind: 'validated', response: response(body, findings, env.duplicate ?? false), findings, xml: built?.xml ?? null, invoice, sources: built?.sources ?? null };
+interface Found {
+  findings: Finding[];
+  /** The schema stage's findings: values that could not be read, each the cause of what is found at or inside them. */
+  unreadable: Finding[];
+  engine: ReadonlySet<Finding>;
+  links: Links;
+  /** The rule engine's and the PINT-AE rules' judgement of the body as sent; absent when the schema refused it. */
+  judged?: Judged;
 }
 
 /**
- * The document and its source map. Text no XML can carry is refused before this (checkSchema, unwritableEntity); if
- * any still reached the writer, the invoice gets a located finding instead of a broken document.
+ * The findings on one body. Where the schema stage refuses values, the rules still judge the rest of the invoice with
+ * stand-ins at those values (findings/stand-ins.ts), so every independent mistake shows in the first run.
  */
-function build(findings: Finding[], input: BuildInput): Serialized | null {
-  try {
-    return renderInvoiceWithSources(input);
-  } catch (e) {
-    if (!(e instanceof UnwritableText)) throw e;
-    const field = e.field ?? '(body)';
-    findings.push({ message: `${e.message}: no document was written`, section: sectionOfField(field), severity: 'error', field });
-    return null;
+function findingsOf(body: Record<string, unknown>, env: PipelineEnv): Found {
+  const unreadable = checkSchema(body);
+  if (!unreadable.length) {
+    const judged = judge(body, env);
+    return { findings: judged.findings, unreadable, engine: judged.engine, links: judged.links, judged };
   }
-}
-
-/**
- * PINT-AE findings the rule engine already reported (with the input field), under the same rule id or under the id
- * the spec gives that mistake (SAME_MISTAKE), are not repeated.
- */
-function withoutRepeats(schematron: Finding[], engine: Finding[]): Finding[] {
-  const reported = new Set<string>();
-  for (const { rule } of engine) {
-    if (!rule) continue;
-    reported.add(rule);
-    for (const same of lookup(SAME_MISTAKE, rule) ?? []) reported.add(same);
+  const findings = [...unreadable];
+  const bodies = standInBodies(body, unreadable.map((f) => f.field ?? '(body)'));
+  const runs = bodies?.map((b) => (checkSchema(b).length ? undefined : judge(b, env)));
+  const links: Links = new Map();
+  if (!runs?.[0] || !runs[1]) return { findings, unreadable, engine: new Set(), links };
+  // Findings that depend on a stand-in differ between the runs and are dropped; what agrees is the invoice's own.
+  for (const f of agreed(runs[0].findings, runs[1].findings)) {
+    // A finding at a stand-in is about the stand-in, not the invoice: the schema's finding there says it all.
+    if (unreadable.some((u) => within(f.field, u.field))) continue;
+    findings.push(f);
+    const root = runs[0].links.get(f);
+    if (root) links.set(f, root);
   }
-  const seen = new Set<string>();
-  return schematron.filter((f) => {
-    const key = `${f.rule}|${f.message}|${f.location}`;
-    if ((f.rule && reported.has(f.rule)) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return { findings, unreadable, engine: runs[0].engine, links };
 }

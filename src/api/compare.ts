@@ -10,10 +10,14 @@ export interface Difference {
   onlyRemote: string[];
 }
 
-/** An error as compared: its section and message (the service's wording is the contract, spec 2.10). */
+/**
+ * An error as compared: its section and message (the service's wording is the contract, spec 2.10). A PINT-AE
+ * finding is compared by the rule's own text (`rule_text`), which is what the service words it with; pintae's
+ * rewording in the terms of the request is not a difference.
+ */
 function errorKeys(v: Verdict): string[] {
   if (v.kind === 'rejected') return (v.response.errors ?? []).map((e) => `[400] ${e.field ? `${e.field}: ` : ''}${e.message}`);
-  return (v.response.data?.errors ?? []).map((e) => `[${e.section}] ${e.message}`);
+  return (v.response.data?.errors ?? []).map((e) => `[${e.section}] ${e.rule_text ?? e.message}`);
 }
 
 export function verdictLabel(v: Verdict): string {

@@ -23,7 +23,8 @@ function reportOptions(cmd: Command): Command {
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
-    .option('--no-config', 'ignore any config file');
+    .option('--no-config', 'ignore any config file')
+    .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it');
 }
 
 function validateOptions(cmd: Command): Command {

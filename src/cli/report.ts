@@ -29,5 +29,6 @@ export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream =
     gates: settings.gates,
     rules: settings.rules,
     baseDir: process.cwd(),
+    verbose: settings.verbose,
   });
 }

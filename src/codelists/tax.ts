@@ -4,7 +4,7 @@ import { lookup } from './lookup.js';
 export const TAX_CATEGORIES: readonly TaxCategory[] = ['S', 'Z', 'E', 'O', 'AE', 'N'];
 
 /** Full labels accepted for a category (spec 2.7), compared case- and punctuation-insensitively. */
-const LABELS: Record<string, TaxCategory> = {
+export const LABELS: Readonly<Record<string, TaxCategory>> = {
   'standard': 'S', 'standard rate': 'S', 'standard rated': 'S', 'standard rated 5': 'S', 'standard rate 5': 'S', 'vat 5': 'S',
   'zero': 'Z', 'zero rate': 'Z', 'zero rated': 'Z', 'zero rated 0': 'Z', 'zerorated': 'Z',
   'exempt': 'E', 'exempted': 'E', 'exempt from tax': 'E', 'exempt from vat': 'E', 'vat exempt': 'E',
@@ -27,22 +27,28 @@ export function taxCategory(text: string | undefined): TaxCategory | undefined {
   return lookup(LABELS, t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
 }
 
-/** UAE VAT exemption reason codes (spec 2.7); the list is open, other codes are carried as sent. */
+/** UAE VAT exemption reason codes with their meanings in spec 2.7's words; the list is open, other codes are carried as sent. */
 export const EXEMPTION_REASONS: Readonly<Record<string, string>> = {
-  'DL8.46.1': 'Certain financial services',
-  'DL8.46.2': 'Supply of residential units (lease or sale)',
-  'DL8.46.3': 'Bare land',
-  'DL8.46.4': 'Local passenger transport',
+  'DL8.46.1': 'certain financial services',
+  'DL8.46.2': 'residential units lease or sale',
+  'DL8.46.3': 'bare land',
+  'DL8.46.4': 'local passenger transport',
 };
 
-/** Goods and services subject to the reverse-charge mechanism (spec 2.7 item_type; PINT-AE ibr-006-ae). */
+/** Goods and services subject to the reverse-charge mechanism, in spec 2.7's words (item_type; PINT-AE ibr-006-ae). */
 export const REVERSE_CHARGE_ITEM_TYPES: Readonly<Record<string, string>> = {
-  'DL8.48.8.1': 'Gold and diamonds',
-  'DL8.48.8.2': 'Electronic devices',
-  'DL8.48.3.1': 'Crude or refined oil',
-  'DL8.48.3.2': 'Natural gas',
-  'DL8.48.3.3': 'Pure hydrocarbons',
+  'DL8.48.8.1': 'gold and diamonds',
+  'DL8.48.8.2': 'electronic devices',
+  'DL8.48.3.1': 'crude or refined oil',
+  'DL8.48.3.2': 'natural gas',
+  'DL8.48.3.3': 'pure hydrocarbons',
 };
+
+/** What each category means (spec 2.7), and the label a person would write for it. */
+export const TAX_CATEGORY_MEANINGS: Readonly<Record<TaxCategory, string>> = {
+  S: 'standard rated, 5%', Z: 'zero rated', E: 'exempt', O: 'out of scope', AE: 'reverse charge', N: 'margin scheme',
+};
+export const TAX_CATEGORY_LABELS = ['Standard Rated', 'Zero Rated', 'Exempt', 'Out of Scope', 'Reverse Charge', 'Margin Scheme'];
 
 /** Payment means codes the request may carry (spec 2.1), with the label emitted as @name. */
 export const PAYMENT_MEANS: Readonly<Record<string, string>> = {

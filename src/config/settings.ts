@@ -15,6 +15,7 @@ export interface ReportCliOptions {
   /** --config <file> gives a string, --no-config false. */
   config?: string | boolean;
   quiet?: boolean;
+  verbose?: boolean;
 }
 
 /** A run's settings once the config file and the command line are merged: the command line wins. */
@@ -29,6 +30,8 @@ export interface RunSettings {
   gates: Gates;
   rules: Record<string, RuleLevel>;
   config?: PintaeConfig;
+  /** Show the findings that follow from another too, instead of folding them under their cause. */
+  verbose: boolean;
 }
 
 function failSeverity(value: string | undefined): Gates['failSeverity'] | undefined {
@@ -67,6 +70,7 @@ export function runSettings(cli: ReportCliOptions, cwd: string, defaultFormat: F
       ...(maxWarningsValue !== undefined ? { maxWarnings: maxWarningsValue } : {}),
     },
     rules: config?.rules ?? {},
+    verbose: cli.verbose ?? false,
     ...(config ? { config } : {}),
   };
 }

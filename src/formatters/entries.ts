@@ -13,6 +13,8 @@ export interface Entry {
   field?: string;
   location?: string;
   overridden?: ReportedFinding['overridden'];
+  /** The entry this one follows from: its index among the entries (errors, then warnings, as in the response). */
+  cause?: number;
   /** Where in the input file: the finding's field (JSON) or element (XML), or where a file stops being readable. */
   line?: number;
   column?: number;
@@ -33,7 +35,7 @@ export function entriesOf(r: ReportResult): Entry[] {
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
     ruleId: ruleIdOf(f), level, message: f.message, section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
-    ...positionOf(f),
+    ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),
   });
   return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...(r.suppressed ?? []).map(entry('off'))];
 }

@@ -1,4 +1,5 @@
-import { entriesOf, whereOf } from './entries.js';
+import { entriesOf, whereOf, type Entry } from './entries.js';
+import { causedLine, fold } from './fold.js';
 import { formatWhole, type Gates, type StreamFactory, type Summary } from './report.js';
 import { plural } from './words.js';
 import { failuresOnly } from './quiet.js';
@@ -20,17 +21,29 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
  * annotations, and the overrides in force are announced first, so a relaxed rule is never silent. A warnings gate
  * that fails the run is a last `::error` before the summary line; --quiet keeps the annotations of failures only.
  */
-export const githubStream: StreamFactory = ({ quiet }, gates) => ({
+export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => ({
   header: (overrides) => (overrides.length
     ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
     : ''),
   result: (all) => {
     const r = quiet ? failuresOnly(all, gates) : all;
-    return r === undefined ? '' : entriesOf(r).map((e) => {
+    if (r === undefined) return '';
+    const entries = entriesOf(r);
+    const annotate = (e: Entry, note = '') => {
       const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
       const name = e.level === 'off' ? 'notice' : e.level;
-      return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e));
-    }).join('');
+      return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e) + note);
+    };
+    // Root causes first; a dependent is counted on its root, or annotated itself (naming its root) with --verbose.
+    const listed = entries.filter((e) => e.level !== 'off');
+    const out: string[] = [];
+    for (const { root, dependents } of fold(listed)) {
+      const errors = dependents.filter((d) => d.level === 'error').length;
+      out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
+      if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
+    }
+    for (const e of entries) if (e.level === 'off') out.push(annotate(e));
+    return out.join('');
   },
   footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
     + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off\n`,

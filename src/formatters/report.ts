@@ -22,6 +22,10 @@ export interface ReportedFinding {
   /** The finding's place in the input file (1-based). */
   line?: number; column?: number;
   overridden?: Overridden;
+  /** The finding this one follows from: its index in the errors, then warnings, of the same response. */
+  cause?: number;
+  /** The official PINT-AE text, where `message` says it in the terms of the request. */
+  rule_text?: string;
 }
 
 /** An override in force for the run, and how many findings it changed. */
@@ -82,6 +86,8 @@ export interface FormatOptions {
   version?: string;
   /** --quiet: the reports people read (stylish, github) show failures only. */
   quiet?: boolean;
+  /** stylish and github: every finding, instead of the root causes with their dependents folded under them. */
+  verbose?: boolean;
 }
 
 /** A formatter: one pure function from a whole report to text. */

@@ -3,6 +3,7 @@ import { fileAt } from './entries.js';
 import { plural } from './words.js';
 import { failuresOnly } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
+import { causedLine, fold } from './fold.js';
 import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -25,7 +26,7 @@ export const overridesLine = (overrides: OverrideInForce[]) =>
  * Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. The
  * summary line is a red ✖ whenever the run exits 1, and a warnings gate that fails it says so on the last line.
  */
-export const stylishStream: StreamFactory = ({ color, quiet }, gates = { failSeverity: 'error' }) => {
+export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = { failSeverity: 'error' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   let lastFile: string | undefined;
   const describe = (f: ReportedFinding, width: number) => {
@@ -57,8 +58,15 @@ export const stylishStream: StreamFactory = ({ color, quiet }, gates = { failSev
         const all = [...errors, ...warnings, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);
-        for (const e of errors) lines.push(`    ${at(r.file, e, place)}  ${c.red('error')}    ${describe(e, width)}`);
-        for (const w of warnings) lines.push(`    ${at(r.file, w, place)}  ${c.yellow('warning')}  ${describe(w, width)}`);
+        const errorSet = new Set(errors);
+        const level = (f: ReportedFinding) => (errorSet.has(f) ? c.red('error') + '  ' : c.yellow('warning'));
+        // Root causes first; what follows from one is counted under it, or listed under it with --verbose.
+        for (const { root, dependents } of fold([...errors, ...warnings])) {
+          lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${describe(root, width)}`);
+          if (!dependents.length) continue;
+          if (verbose) for (const d of dependents) lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${describe(d, width)}`);
+          else lines.push(`    ${' '.repeat(place)}  ${c.dim(causedLine(dependents.length, dependents.filter((d) => errorSet.has(d)).length, errorSet.has(root)) + ' (--verbose lists them)')}`);
+        }
         for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);
       }
       return lines.map((l) => l + '\n').join('');

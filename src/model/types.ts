@@ -28,6 +28,13 @@ export interface Finding {
   column?: number;
   /** The value the user probably meant, where pintae can tell: for an unknown key, the known field name closest to it. */
   suggestion?: string;
+  /**
+   * The finding this one follows from: its index in the invoice's findings as the response lists them (`errors`, then
+   * `warnings`). Always a root (a finding with no cause of its own), so a report folds one level.
+   */
+  cause?: number;
+  /** The official text of a PINT-AE rule, where the message says it in the terms of the request instead. */
+  rule_text?: string;
 }
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
@@ -145,7 +152,7 @@ export interface Invoice {
 }
 
 /** An error or warning of a validate response: the service's `message` and `section`, and pintae's additions. */
-export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion'>;
+export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion' | 'cause' | 'rule_text'>;
 
 /** The body of the validate endpoint (spec 2.10, 4.2). */
 export interface ValidateResponse {

@@ -42,25 +42,44 @@ export class RuleOverrides {
     const warnings: ReportedFinding[] = [];
     const suppressed: ReportedFinding[] = [];
     let changed = false;
+    const placed = new Map<ReportedFinding, ReportedFinding>();
     const place = (f: ReportedFinding, from: 'error' | 'warning') => {
       const to = this.levelOf(f.rule);
-      if (to === undefined || to === from) { (from === 'error' ? errors : warnings).push(f); return; }
+      if (to === undefined || to === from) { (from === 'error' ? errors : warnings).push(f); placed.set(f, f); return; }
       this.count(f.rule!);
       changed = true;
       const moved = { ...f, overridden: { from, to } };
       (to === 'off' ? suppressed : to === 'error' ? errors : warnings).push(moved);
+      placed.set(f, moved);
     };
     data.errors.forEach((f) => place(f, 'error'));
     data.warnings.forEach((f) => place(f, 'warning'));
     if (!changed) return result;
     const isValid = errors.length === 0;
+    const [newErrors, newWarnings] = recaused([...data.errors, ...data.warnings], placed, errors, warnings);
     return {
       ...result,
       valid: isValid,
-      response: { message: isValid ? MESSAGE_VALID : MESSAGE_INVALID, data: { ...data, is_valid: isValid, total_errors: errors.length, errors, warnings } },
-      ...(suppressed.length ? { suppressed } : {}),
+      response: { message: isValid ? MESSAGE_VALID : MESSAGE_INVALID, data: { ...data, is_valid: isValid, total_errors: errors.length, errors: newErrors, warnings: newWarnings } },
+      ...(suppressed.length ? { suppressed: suppressed.map(({ cause: _, ...f }) => f) } : {}),
     };
   }
 }
 
 export { gateExitCode } from './gate.js';
+
+/**
+ * `cause` counts in the errors, then warnings, of a response; once overrides move findings between the lists, each
+ * cause is pointed again at where its finding went. A finding whose cause was turned off stands as a root.
+ */
+function recaused(before: readonly ReportedFinding[], placed: ReadonlyMap<ReportedFinding, ReportedFinding>, errors: ReportedFinding[], warnings: ReportedFinding[]): [ReportedFinding[], ReportedFinding[]] {
+  const at = new Map([...errors, ...warnings].map((f, i) => [f, i] as const));
+  const fix = (f: ReportedFinding): ReportedFinding => {
+    if (f.cause === undefined) return f;
+    const { cause, ...rest } = f;
+    const root = before[cause];
+    const moved = root === undefined ? undefined : at.get(placed.get(root)!);
+    return moved === undefined ? rest : { ...rest, cause: moved };
+  };
+  return [errors.map(fix), warnings.map(fix)];
+}

@@ -22,6 +22,8 @@ export interface ReportTarget {
   rules?: Readonly<Record<string, RuleLevel>>;
   /** The directory the run started in: SARIF paths are relative to it. */
   baseDir: string;
+  /** Show dependent findings in stylish and github instead of folding them under their cause. */
+  verbose?: boolean;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -49,7 +51,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));

@@ -5,12 +5,13 @@ import { isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
 import { isUaeBuyer } from '../derive/endpoint.js';
 import { UAE_TRN } from './seller.js';
+import { say } from '../messages/table.js';
 
 export const buyerRules: Rule[] = [
   {
     id: 'buyer.country', section: 'contact_trn', spec: '2.2 country, 7.2 contact_trn',
     check: ({ invoice: { buyer } }) => buyer.countrySent !== undefined && !isCountryCode(buyer.country ?? '')
-      ? [error('contact_trn', `buyer.country ${buyer.countrySent} is not a country name or ISO 3166-1 alpha-2 code`, { field: 'buyer.country', rule: 'ibr-cl-14' })]
+      ? [error('contact_trn', say('ibr-cl-14', { field: 'buyer.country', sent: buyer.countrySent }), { field: 'buyer.country', rule: 'ibr-cl-14' })]
       : [],
   },
   {
@@ -18,7 +19,7 @@ export const buyerRules: Rule[] = [
     check: ({ invoice: { buyer } }) => {
       if (!isUaeBuyer(buyer) || !buyer.trn) return [];
       if (buyer.trn.length !== 15) return [error('contact_trn', `TRN must be 15 characters long (buyer.trn has ${buyer.trn.length})`, { field: 'buyer.trn' })];
-      if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', `Buyer TRN ${buyer.trn} is not a conformant UAE TRN: 15 digits, starting with 1 and ending with 03`, { field: 'buyer.trn', rule: 'ibr-132-ae' })];
+      if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', say('ibr-132-ae', { field: 'buyer.trn', sent: buyer.trn }), { field: 'buyer.trn', rule: 'ibr-132-ae' })];
       return [];
     },
   },

@@ -4,6 +4,7 @@ import { error, flag } from './types.js';
 import { isCurrencyCode } from '../codelists/currencies.js';
 import { isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
+import { say } from '../messages/table.js';
 
 /** Transaction-type flags whose mandatory PINT-AE data this API has no field for (spec 2.5 vs the official rules). */
 const FLAGS_WITHOUT_FIELDS: Array<[number, string, string]> = [
@@ -20,7 +21,8 @@ const DELIVER_TO = [
 export const headerRules: Rule[] = [
   {
     id: 'header.currency', section: 'invoice_header', spec: '2.1 currency (ISO 4217)',
-    check: ({ invoice }) => isCurrencyCode(invoice.currency) ? [] : [error('invoice_header', `currency ${invoice.currency} is not an ISO 4217 code`, { rule: 'ibr-cl-04', field: 'currency' })],
+    check: ({ invoice }) => isCurrencyCode(invoice.currency) ? []
+      : [error('invoice_header', say('ibr-cl-04', { field: 'currency', sent: invoice.currency }), { rule: 'ibr-cl-04', field: 'currency' })],
   },
   {
     id: 'header.due-date', section: 'invoice_header', spec: '2.1 due_date, ibr-127-ae',
@@ -64,7 +66,7 @@ export const headerRules: Rule[] = [
       }
       if (flag(invoice, 8) && !d?.country) out.push(error('invoice_header', 'Deliver-to country code (IBT-080) required', { rule: 'IBT-080', field: 'delivery.country' }));
       if (d?.country !== undefined) {
-        if (!isCountryCode(d.country)) out.push(error('invoice_header', `delivery.country ${d.country} is not an ISO 3166-1 alpha-2 code`, { rule: 'ibr-cl-14', field: 'delivery.country' }));
+        if (!isCountryCode(d.country)) out.push(error('invoice_header', say('ibr-cl-14', { field: 'delivery.country', sent: d.country }), { rule: 'ibr-cl-14', field: 'delivery.country' }));
         else if (flag(invoice, 8) && d.country === 'AE') out.push(error('invoice_header', 'An export delivers outside the UAE: delivery.country must be the buyer\'s country, not AE', { rule: 'ibr-152-ae', field: 'delivery.country' }));
         else if (d.country === 'AE' && d.country_subdivision && !emirateCode(d.country_subdivision)) out.push(error('invoice_header', `delivery.country_subdivision ${d.country_subdivision} is not an emirate`, { rule: 'ibr-128-ae', field: 'delivery.country_subdivision' }));
       }
@@ -81,9 +83,8 @@ export const headerRules: Rule[] = [
         if (sent.decimalPlaces() > 6) return [error('invoice_header', `exchange_rate ${sent.toString()} has more than 6 decimals; a sent rate is used exactly as sent and never re-priced`, { rule: 'ibr-002-ae', field: 'exchange_rate' })];
         return [];
       }
-      return rate ? [] : [error('invoice_header',
-        `Currency exchange rate (BTUAE-04) required when currency differs from AED: no Central Bank rate for ${invoice.currency} on or up to 7 days before ${invoice.date} (send exchange_rate, or give a rate table with --rates)`,
-        { rule: 'BTUAE-04', field: 'exchange_rate' })];
+      // No rate was sent (a sent one is always used): the finding is placed at the currency that asks for one.
+      return rate ? [] : [error('invoice_header', say('BTUAE-04', { field: 'currency', currency: invoice.currency, date: invoice.date }), { rule: 'BTUAE-04', field: 'currency' })];
     },
   },
   {

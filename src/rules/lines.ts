@@ -1,7 +1,8 @@
 import type { Finding, Line } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error } from './types.js';
-import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES } from '../codelists/tax.js';
+import { REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES, TAX_CATEGORY_MEANINGS } from '../codelists/tax.js';
+import { say } from '../messages/table.js';
 import { Decimal } from '../derive/money.js';
 
 /** Standard rate (spec 2.7, ibr-190-ae) and the slack the PINT-AE breakdown check allows for rounding (measured: ±0.02). */
@@ -28,11 +29,17 @@ function perLine(id: string, spec: string, check: LineCheck): Rule {
   };
 }
 
+/** `an exempt (E)`, `a zero rated (Z)`: a category in words, with its code. */
+const categoryWords = (code: string) => {
+  const meaning = (TAX_CATEGORY_MEANINGS as Record<string, string>)[code]?.replace(/, 5%$/, '') ?? code;
+  return `${/^[aeiou]/i.test(meaning) ? 'an' : 'a'} ${meaning} (${code})`;
+};
+
 const known = (line: Line) => (TAX_CATEGORIES as readonly string[]).includes(line.tax_category);
 
 export const lineRules: Rule[] = [
   perLine('line.category', '2.7 tax_category', (line, at) => known(line) ? undefined
-    : error('invoice_items', `${at}: tax category ${line.tax_category} is not one of S, Z, E, O, AE, N (or Zero Rated, Exempt, Reverse Charge)`, { rule: 'ibr-139-ae', field: `${at}.tax_category` })),
+    : error('invoice_items', say('ibr-139-ae', { field: `${at}.${line.tax_category_key ?? 'tax_category'}`, sent: line.tax_category }), { rule: 'ibr-139-ae', field: `${at}.tax_category` })),
   perLine('line.price', '2.7 unit_amount, 8', (line, at) => line.unit_amount.isPositive() && !line.unit_amount.isZero() ? undefined
     : error('invoice_items', `${at}: unit_amount must be greater than 0`, { field: `${at}.unit_amount` })),
   perLine('line.amount', '7.2 invoice_items (zero line amount)', (line, at) => line.line_amount.isZero()
@@ -47,15 +54,15 @@ export const lineRules: Rule[] = [
       return error('invoice_items', `${at}: VAT on a standard-rated (S) line must be 5% of its amount: ${line.line_amount.toFixed(2)} × 5% = ${expected.toFixed(2)}, the line carries ${line.tax_amount.toFixed(2)}`, options);
     }
     return line.tax_amount.isZero() ? undefined
-      : error('invoice_items', `${at}: tax_amount must be 0 on a ${line.tax_category} line (got ${line.tax_amount.toFixed(2)}); only S lines charge VAT`, { field: `${at}.tax_amount` });
+      : error('invoice_items', `${at}: tax_amount must be 0 on ${categoryWords(line.tax_category)} line (got ${line.tax_amount.toFixed(2)}); only standard-rated (S) lines charge VAT`, { field: `${at}.tax_amount` });
   }),
   perLine('line.exemption-reason', '2.7 E, 7.3 (ibr-167-ae)', (line, at) => line.tax_category === 'E' && !line.tax_exemption_reason
-    ? error('invoice_items', `${at}: tax_exemption_reason is required on an exempt (E) line, e.g. DL8.46.1`, { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
+    ? error('invoice_items', say('ibr-167-ae', { field: `${at}.tax_exemption_reason` }), { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
   perLine('line.reverse-charge', '2.7 AE', (line, at) => {
     if (line.tax_category !== 'AE') return undefined;
     const out: Finding[] = [];
-    if (!line.item_type) out.push(error('invoice_items', `${at}: item_type is required on a reverse-charge (AE) line`, { rule: 'ibr-166-ae', field: `${at}.item_type` }));
-    else if (!Object.hasOwn(REVERSE_CHARGE_ITEM_TYPES, line.item_type)) out.push(error('invoice_items', `${at}: item_type ${line.item_type} is not one of ${Object.keys(REVERSE_CHARGE_ITEM_TYPES).join(', ')}`, { rule: 'ibr-006-ae', field: `${at}.item_type` }));
+    if (!line.item_type) out.push(error('invoice_items', say('ibr-166-ae', { field: `${at}.item_type` }), { rule: 'ibr-166-ae', field: `${at}.item_type` }));
+    else if (!Object.hasOwn(REVERSE_CHARGE_ITEM_TYPES, line.item_type)) out.push(error('invoice_items', say('ibr-006-ae', { field: `${at}.item_type`, sent: line.item_type }), { rule: 'ibr-006-ae', field: `${at}.item_type` }));
     if (!line.item_standard_id) out.push(error('invoice_items', `${at}: item_standard_id is required on a reverse-charge (AE) line`, { rule: 'ibr-174-ae', field: `${at}.item_standard_id` }));
     return out;
   }),

@@ -64,7 +64,9 @@ describe('prototype keys in a request body are data', () => {
     expect(unit).toContain('unitCode="EA"');
     expect(unit).not.toContain('function');
     const category = verdict(JSON.stringify({ ...body, line_items: [{ ...body.line_items[0], tax_category: 'constructor' }] }));
-    expect(category.errors.map((e) => e.message)).toEqual(['line_items[0]: tax category constructor is not one of S, Z, E, O, AE, N (or Zero Rated, Exempt, Reverse Charge)']);
+    expect(category.errors.map((e) => e.message)).toEqual([
+      'line_items[0].tax_category "constructor" is not a tax category: send one of S (standard rated, 5%), Z (zero rated), E (exempt), O (out of scope), AE (reverse charge), N (margin scheme), or its label (Standard Rated, Zero Rated, Exempt, Out of Scope, Reverse Charge, Margin Scheme)',
+    ]);
     const region = verdict(JSON.stringify({ ...body, buyer: { ...body.buyer, region: 'toString' } }));
     expect(region.errors).toEqual([expect.objectContaining({ rule: 'ibr-128-ae', field: 'buyer.region' })]);
     const { payment_means_code: _code, ...noCode } = body;

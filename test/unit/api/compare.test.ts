@@ -18,6 +18,13 @@ describe('compareVerdicts', () => {
       .toEqual({ verdict: false, onlyOffline: ['[tax] x'], onlyRemote: ['[seller_party] y'] });
   });
 
+  it('a PINT-AE finding said in the request\'s terms is compared by its official text (rule_text)', () => {
+    const official = 'Currency exchange rate [BTAE-04] is MUST when then Invoice currency code [IBT-005] is different from \'AED\'.';
+    const offline = validated([['tax', 'currency "USD" needs an exchange rate to AED for the invoice']]);
+    if (offline.kind === 'validated') offline.response.data.errors[0]!.rule_text = official;
+    expect(compareVerdicts(offline, validated([['tax', official]]))).toBeNull();
+  });
+
   it('a 400 on one side only is a different verdict', () => {
     const rejected: Verdict = { kind: 'rejected', response: { message: 'invalid', errors: [{ field: 'buyer.legal_registration_type', message: 'bad' }] } };
     expect(compareVerdicts(rejected, rejected)).toBeNull();

@@ -74,11 +74,12 @@ describe('the rule id the spec names is named, once per mistake', () => {
     expect(data.errors.map(({ rule, field, section }) => ({ rule, field, section }))).toEqual([{ rule: 'aligned-ibrp-s-09', field: 'line_items', section: 'tax' }]);
   });
 
-  it('2.6.5/7.3 foreign currency, no rate sent or published → BTUAE-04 at exchange_rate, named first and once', () => {
+  it('2.6.5/7.3 foreign currency, no rate sent or published → BTUAE-04 at currency, named first and once', () => {
+    // Placed at `currency`, the field that asks for a rate: no exchange_rate was sent to point at (decisions.md).
     // The PINT-AE rules on the rate-less document (ibr-159-ae, ibr-175-ae) stay in the answer: other rules, which the
     // service's rule set reports too.
     const data = dataOf(runFixture('usd-without-rate.json', () => {}, env({ rates: undefined })));
-    expect(data.errors[0]).toMatchObject({ rule: 'BTUAE-04', field: 'exchange_rate', section: 'invoice_header' });
+    expect(data.errors[0]).toMatchObject({ rule: 'BTUAE-04', field: 'currency', section: 'invoice_header' });
     expect(data.errors.filter((e) => /BTUAE-04/i.test(e.rule ?? ''))).toHaveLength(1);
   });
 

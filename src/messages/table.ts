@@ -1,0 +1,158 @@
+import { CURRENCY_CODES } from '../codelists/currencies.js';
+import { COUNTRY_NAMES } from '../codelists/countries.data.js';
+import { closest, didYouMean } from '../codelists/closest.js';
+import { EAS_CODES } from '../codelists/eas.js';
+import {
+  EXEMPTION_REASONS, LABELS, REVERSE_CHARGE_ITEM_TYPES, TAX_CATEGORIES, TAX_CATEGORY_LABELS, TAX_CATEGORY_MEANINGS,
+} from '../codelists/tax.js';
+import type { TaxCategory } from '../model/types.js';
+
+/** What a message may say about a finding: its request field, the value sent there, and the invoice's own terms. */
+export interface Said {
+  field: string;
+  /** The value at `field` as sent; undefined when the field was not sent. */
+  sent?: unknown;
+  /** The invoice's currency and date (normalized), for the words of rate findings. */
+  currency?: string;
+  date?: string;
+}
+
+export interface Words {
+  /** The finding in the terms of the request: which field, what is wrong with its value, what to send instead. */
+  request(said: Said): string;
+  /** For `check` (no request): the rule's text said again, where the official text is broken English. */
+  xml?: string;
+}
+
+const q = (v: unknown) => JSON.stringify(v);
+/** `line_items[2]` of `line_items[2].tax_amount`; the field itself when it is not on a line. */
+const lineOf = (field: string) => /^line_items\[\d+\]/.exec(field)?.[0] ?? field;
+const listed = (table: Readonly<Record<string, string>>) => Object.entries(table).map(([code, meaning]) => `${code} (${meaning})`).join(', ');
+
+export const EXEMPTION_CODES = listed(EXEMPTION_REASONS);
+export const ITEM_TYPES = listed(REVERSE_CHARGE_ITEM_TYPES);
+const CATEGORIES = listed(TAX_CATEGORY_MEANINGS);
+
+const currencyCode = ({ field, sent }: Said) => `${field} ${q(sent)} is not an ISO 4217 currency code${didYouMean(String(sent ?? ''), CURRENCY_CODES)}`;
+const countryCode = ({ field, sent }: Said) =>
+  `${field} ${q(sent)} is not a country name or ISO 3166-1 alpha-2 code${didYouMean(String(sent ?? ''), [...Object.keys(COUNTRY_NAMES), ...Object.values(COUNTRY_NAMES)])}`;
+
+/** The rate a foreign-currency invoice needs (spec 2.6): where to get one, in the request's terms. */
+const rateWanted = (s: Said) => `send exchange_rate (AED per 1 ${s.currency ?? 'unit of the currency'}, at most 6 decimals), or give the Central Bank rate table with --rates`;
+const noRate = (what: string): Words => ({ request: (s) => `currency ${q(s.currency)} needs an exchange rate to AED for ${what}: ${rateWanted(s)}` });
+
+/** A category that charges no VAT (spec 2.7: a non-zero tax on a category other than S is fatal). */
+const noTax = (category: TaxCategory): Words => ({
+  request: ({ field, sent }) => `${field.endsWith('tax_amount') ? field : `${lineOf(field)}.tax_amount`} is ${sent === undefined ? 'not 0' : q(sent)} on a ${TAX_CATEGORY_MEANINGS[category].replace(/, 5%$/, '')} (${category}) line: send 0 — only standard-rated (S) lines charge VAT`,
+});
+
+/** ` — did you mean "S" (standard rated, 5%)?` for "Standart": the nearest accepted label, said as its code. */
+function nearestCategory(sent: unknown): string {
+  const text = String(sent ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const label = closest(text, Object.keys(LABELS), 1)[0];
+  // A one-letter code is near every other: a code is named only when it is the one near.
+  const codes = closest(text, TAX_CATEGORIES, 2);
+  const code = label !== undefined ? LABELS[label] : codes.length === 1 ? codes[0] as TaxCategory : undefined;
+  return code === undefined ? '' : ` — did you mean ${q(code)} (${TAX_CATEGORY_MEANINGS[code]})?`;
+}
+
+/** An identifier under a scheme whose format the shared PINT rules check (spec 2.8: the buyer's electronic address). */
+const schemeFormat = (name: string, scheme: string, form: string): Words => ({
+  request: ({ field, sent }) => `${field} ${q(sent)} is not a valid ${name}, which the buyer's electronic address under scheme ${scheme} must be: ${form}`,
+});
+
+const negativePrice: Words = {
+  request: ({ field, sent }) => `${field} is ${q(sent)}: the price per unit cannot be negative; send unit_amount above 0 (a discount is sent as a lower line_amount)`,
+};
+
+/**
+ * The words of findings, keyed by rule id: the service's rule engine for the rules whose wording names code lists,
+ * and every PINT-AE rule that a document pintae builds can trip (measured on mutated invoices, see
+ * test/unit/messages/table.test.ts). A PINT-AE finding keeps the official text in `rule_text`.
+ */
+export const WORDS: Readonly<Record<string, Words>> = {
+  // The rule engine (src/rules): code lists named with their meanings or the nearest entries.
+  'ibr-cl-04': { request: currencyCode },
+  'ibr-cl-14': { request: countryCode },
+  'BTUAE-04': {
+    // Spec 7.3 gives this error's meaning in these words; the response keeps them, the rest says where a rate comes from.
+    request: (s) => `Currency exchange rate (BTUAE-04) required when currency differs from AED: currency ${q(s.currency)} has no Central Bank rate on ${s.date} or the 7 days before; ${rateWanted(s)}`,
+  },
+  'ibr-139-ae': {
+    request: ({ field, sent }) => `${field} ${q(sent)} is not a tax category: send one of ${CATEGORIES}, or its label (${TAX_CATEGORY_LABELS.join(', ')})${nearestCategory(sent)}`,
+  },
+  'ibr-167-ae': {
+    request: ({ field }) => `${lineOf(field)}.tax_exemption_reason is required on an exempt (E) line: send one of ${EXEMPTION_CODES}`,
+  },
+  'ibr-166-ae': {
+    request: ({ field }) => `${lineOf(field)}.item_type is required on a reverse-charge (AE) line: send one of ${ITEM_TYPES}`,
+  },
+  'ibr-006-ae': {
+    request: ({ field, sent }) => `${field} ${q(sent)} is not a reverse-charge item type: send one of ${ITEM_TYPES}${didYouMean(String(sent ?? ''), Object.keys(REVERSE_CHARGE_ITEM_TYPES))}`,
+  },
+
+  // PINT-AE rules on the built document.
+  'ibr-cl-03': { request: (s) => `every amount of the invoice carries ${s.field} ${q(s.sent)}, which is not an ISO 4217 currency code${didYouMean(String(s.sent ?? ''), CURRENCY_CODES)}` },
+  'ibr-cl-05': { request: currencyCode },
+  'ibr-cl-25': {
+    request: ({ field, sent }) => `${field} ${q(sent)} is not a Peppol electronic address scheme (EAS code)${didYouMean(String(sent ?? ''), EAS_CODES)}`,
+  },
+  'ibr-cl-26': {
+    request: ({ field, sent }) => `${field} ${q(sent)} is not an ISO 6523 ICD code: send the 4-digit code of the identifier's scheme, such as 0088 (GLN), 0060 (DUNS) or 0199 (LEI)`,
+  },
+  'ibr-057': {
+    request: () => 'delivery has an address but no country: send delivery.country (an ISO 3166-1 alpha-2 code such as "AE" or "SA")',
+  },
+  'ibr-132-ae': {
+    request: ({ field, sent }) => field === 'entity_id'
+      ? `the trn of entity ${q(sent)} is not a UAE TRN (15 digits, starting with 1 and ending with 03): correct the entity record`
+      : `${field} ${q(sent)} is not a UAE TRN: send the buyer's 15-digit VAT registration number, starting with 1 and ending with 03`,
+  },
+  'aligned-ibrp-z-09': noTax('Z'), 'ibr-165-ae': noTax('Z'),
+  'aligned-ibrp-e-09': noTax('E'), 'ibr-163-ae': noTax('E'),
+  'aligned-ibrp-o-09': noTax('O'),
+  'aligned-ibrp-ae-09-ae': noTax('AE'), 'ibr-162-ae': noTax('AE'),
+  'ibr-108-ae': noTax('N'),
+  'ibr-159-ae': { ...noRate('the invoice'), xml: 'A currency exchange rate (BTAE-04) is required when the invoice currency code (IBT-005) is not AED.' },
+  'ibr-175-ae': noRate('its VAT total and its total with VAT in AED (IBT-111, BTAE-20)'),
+  'ibr-053': noRate('its VAT total in AED (IBT-111)'),
+  'ibr-153-ae': noRate('the conversion it states (BTAE-04)'),
+  'ibr-084': {
+    request: ({ field, sent }) => `${field} ${q(sent)} gives the VAT total in AED the opposite sign of the VAT total: send a rate above 0`,
+  },
+  'ibr-002-ae': {
+    request: ({ field, sent }) => `${field} ${q(sent)} has more than 6 decimals: send the rate with 6 decimals at most`,
+    xml: 'The currency exchange rate (BTAE-04) must have no more than 6 decimals.',
+  },
+  'ibr-027': negativePrice, 'ibr-028': negativePrice,
+  'ibr-176-ae': {
+    request: ({ sent }) => `transaction_type_code ${q(sent)} declares disclosed-agent billing (position 6), whose principal (BTAE-14) this API cannot carry: send position 6 as 0`,
+  },
+  'ibr-142-ae': {
+    request: () => 'transaction_type_code declares an e-commerce supply (position 7): send delivery with address_line1, city and country_subdivision',
+  },
+  'ibr-152-ae': {
+    request: () => 'transaction_type_code declares an export (position 8): send delivery with address_line1, city and country_subdivision, and a delivery.country other than AE',
+  },
+  'ibr-068': schemeFormat('GLN', '0088', 'digits only, the last a GS1 check digit'),
+  'ibr-127': schemeFormat('Swedish organisation number', '0007', '10 digits'),
+  'ibr-069': schemeFormat('Norwegian organisation number', '0192', '9 digits, the last a modulus-11 check digit'),
+  'ibr-070': schemeFormat('Danish CVR number', '0184', '"DK" followed by 8 digits'),
+  'ibr-113': schemeFormat('Belgian enterprise number', '0208', '10 digits, the last two a modulus-97 check'),
+  'ibr-114': schemeFormat('IPA code', '0201', '6 letters or digits'),
+  'ibr-115': schemeFormat('codice fiscale', '0210 or 9907', '16 characters for a person, 11 digits for an enterprise'),
+  'ibr-116': schemeFormat('partita IVA', '0211 or 9906', '11 digits, the last a check digit'),
+  'ibr-120': schemeFormat('Australian Business Number', '0151', '11 digits passing the ABN check (modulus 89)'),
+};
+
+/** The message of a finding of rule `rule` in the request's terms, or undefined where the table has none. */
+export function requestWords(rule: string | undefined, said: Said): string | undefined {
+  return rule !== undefined && Object.hasOwn(WORDS, rule) ? WORDS[rule]!.request(said) : undefined;
+}
+
+/** The rule engine's words for one of its rules listed in WORDS (a rule id missing there is a fault of pintae's). */
+export function say(rule: string, said: Said): string {
+  const words = requestWords(rule, said);
+  if (words === undefined) throw new Error(`no words for rule ${rule}`);
+  return words;
+}
