@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../io/errors.js';
 import { jsonPositions } from '../io/positions.js';
 import type { Section } from '../model/types.js';
+import { editDistance } from '../schema/spelling.js';
 
 /**
  * The rule ids a config override may name: those findings can carry (`overridable`, compared without regard to case),
@@ -12,22 +13,11 @@ export interface KnownRuleIds { overridable: Iterable<string>; unreachable: Read
 
 const SECTIONS: readonly Section[] = ['endpoint_ids', 'contact_trn', 'invoice_header', 'seller_party', 'buyer_party', 'tax', 'legal_monetary', 'invoice_items'];
 
-/** Edit distance (insertions, deletions, substitutions), for the closest known ids to a misspelt one. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /** Up to three known ids nearest to `id`, nearest first (ties in id order); none when nothing is near. */
 export function closestIds(id: string, known: Iterable<string>): string[] {
   const wanted = id.toLowerCase();
   const limit = Math.max(2, Math.floor(wanted.length / 3));
-  return [...new Set(known)].map((k) => ({ k, d: distance(wanted, k.toLowerCase()) }))
+  return [...new Set(known)].map((k) => ({ k, d: editDistance(wanted, k.toLowerCase(), limit) }))
     .filter(({ d }) => d <= limit).sort((x, y) => x.d - y.d || (x.k < y.k ? -1 : 1)).slice(0, 3).map(({ k }) => k);
 }
 
