@@ -24,6 +24,18 @@ const SHARED_FIELDS = new Set(['(body)', 'entity_id', 'buyer', 'seller', 'delive
 export const within = (inner: string | undefined, outer: string | undefined): boolean =>
   inner !== undefined && outer !== undefined && (inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`));
 
+/**
+ * `field` and every field that holds it, innermost first (`line_items[0].x`, `line_items[0]`, `line_items`): the
+ * fields `f` is `within`, found by lookup rather than by comparing every pair (an invoice may have 100,000 findings).
+ */
+export function* enclosing(field: string | undefined): Generator<string> {
+  for (let f = field; f !== undefined && f !== '';) {
+    yield f;
+    const up = f.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+    f = up === f ? undefined : up;
+  }
+}
+
 /** Errors first, then warnings, each in the order found: the order of the response's lists, which `cause` counts in. */
 export function responseOrder(findings: readonly Finding[]): Finding[] {
   return [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity !== 'error')];
@@ -63,8 +75,19 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
   // Of two unreadable-value findings on one field (a bad character and a bad format), the first is the root.
   const order = new Map(facts.unreadable.map((u, i) => [u, i] as const));
   const before = (u: Finding, f: Finding) => u.field !== f.field || (order.get(u) ?? 0) < (order.get(f) ?? Infinity);
+  const unreadableAt = new Map<string, Finding[]>();
+  for (const u of facts.unreadable) if (u.field !== undefined) unreadableAt.set(u.field, [...(unreadableAt.get(u.field) ?? []), u]);
+  // The first unreadable value (in the schema stage's order) at or around the finding's field.
+  const unreadableOf = (f: Finding): Finding | undefined => {
+    let first: Finding | undefined;
+    for (const field of enclosing(f.field)) {
+      const u = unreadableAt.get(field)?.find((c) => c !== f && before(c, f));
+      if (u && (first === undefined || order.get(u)! < order.get(first)!)) first = u;
+    }
+    return first;
+  };
   for (const f of findings) {
-    const unreadable = facts.unreadable.find((u) => u !== f && within(f.field, u.field) && before(u, f));
+    const unreadable = unreadableOf(f);
     if (unreadable) link(f, unreadable);
     if (currency && (f.field === 'currency' || (!facts.rateSent && f.field === 'exchange_rate'))) link(f, currency);
     if (missingRate && f.field === 'exchange_rate') link(f, missingRate);
@@ -91,12 +114,24 @@ export function linkByRenaming(findings: readonly Finding[], renamed: readonly F
   const key = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
   const left = new Map<string, number>();
   for (const f of renamed) left.set(key(f), (left.get(key(f)) ?? 0) + 1);
+  const isTypo = new Set(typos);
+  const rank = new Map(typos.map((t, i) => [t, i] as const));
+  const typoIn = new Map<string, Finding>();
+  for (const t of typos) if (!typoIn.has(objectOf(t.field!))) typoIn.set(objectOf(t.field!), t);
+  // The typo of the innermost object holding the finding; the typos' order decides only between unrelated objects.
+  const typoOf = (f: Finding) => {
+    let found: Finding | undefined;
+    for (const field of enclosing(f.field)) {
+      const t = typoIn.get(field);
+      if (t && (found === undefined || rank.get(t)! < rank.get(found)!)) found = t;
+    }
+    return found;
+  };
   for (const f of findings) {
-    if (typos.includes(f) || links.has(f)) continue;
+    if (isTypo.has(f) || links.has(f)) continue;
     const n = left.get(key(f)) ?? 0;
     if (n > 0) { left.set(key(f), n - 1); continue; }
-    const typo = typos.find((t) => within(f.field, objectOf(t.field!))) ?? typos[0]!;
-    links.set(f, typo);
+    links.set(f, typoOf(f) ?? typos[0]!);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Entity, Finding } from '../model/types.js';
 import type { Endpoint } from '../derive/endpoint.js';
 import { invoiceSchema } from '../schema/invoice.schema.js';
+import { enclosing } from './causes.js';
 
 /*
  * Stand-ins: where one value of an invoice cannot be used (a field of the wrong type, an unreadable category, no entity
@@ -80,8 +81,9 @@ function setAt(body: Raw, path: string, value: unknown): Raw {
  * when a field is not one the schema knows, or is a whole record or list.
  */
 export function standInBodies(body: Raw, fields: readonly string[]): [Raw, Raw] | undefined {
-  const paths = [...new Set(fields)].sort((a, b) => a.length - b.length)
-    .filter((p, i, all) => !all.slice(0, i).some((outer) => p.startsWith(`${outer}.`) || p.startsWith(`${outer}[`)));
+  // The outermost fields only: a stand-in for a record replaces whatever was wrong inside it.
+  const named = new Set(fields);
+  const paths = [...named].sort((a, b) => a.length - b.length).filter((p) => { for (const outer of enclosing(p)) if (outer !== p && named.has(outer)) return false; return true; });
   const runs: Raw[] = [];
   for (const run of [0, 1] as const) {
     let out = body;

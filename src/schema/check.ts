@@ -62,8 +62,15 @@ const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase
  */
 const NOT_EMITTED = /^(entity_id|invoice_number|reference|invoice_type|payment_method|seller\.\w+|buyer\.(email|phone|electronic_address)|line_items\[\d+\]\.(item_name|hs_code|service_code|account_code|unit))$/;
 
-/** Strings holding a character no XML document can carry: located, instead of written into a broken document. */
-function unrepresentable(value: unknown, path: string, out: Finding[]): void {
+/** What of a JSON Schema node the walk below reads. */
+interface Shape { type?: string; properties?: Readonly<Record<string, Shape>>; items?: Shape }
+
+/**
+ * Strings holding a character no XML document can carry: located, instead of written into a broken document. Only
+ * fields the request defines are read: an unknown key is ignored by the service and never written (it gets its own
+ * warning, src/schema/unknown-fields.ts), so its value cannot break the document.
+ */
+function unrepresentable(value: unknown, path: string, out: Finding[], shape: Shape | undefined): void {
   if (typeof value === 'string') {
     if (NOT_EMITTED.test(path)) return;
     const bad = NOT_XML_CHAR.exec(value);
@@ -71,9 +78,12 @@ function unrepresentable(value: unknown, path: string, out: Finding[]): void {
       const field = path || '(body)';
       out.push({ message: `${field} contains the character ${codePoint(bad[0])}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
     }
-  } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out));
+  } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out, shape?.items));
   else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) unrepresentable(v, path ? `${path}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value)) {
+      if (shape?.properties && !Object.hasOwn(shape.properties, k)) continue;
+      unrepresentable(v, path ? `${path}.${k}` : k, out, shape?.properties?.[k]);
+    }
   }
 }
 
@@ -100,7 +110,7 @@ export function unwritableEntity(entity: Entity): Finding[] {
 /** The schema stage: located field errors with human wording; an empty list when the body has the right shape. */
 export function checkSchema(body: unknown): Finding[] {
   const findings: Finding[] = [];
-  unrepresentable(body, '', findings);
+  unrepresentable(body, '', findings, invoiceSchema as Shape);
   if (validateBody(body)) return findings;
   const seen = new Set<string>();
   for (const error of validateBody.errors ?? []) {

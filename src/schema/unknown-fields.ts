@@ -35,8 +35,19 @@ function suggestions(properties: NonNullable<Shape['properties']>): { names: str
 export function unknownFields(body: unknown): Finding[] {
   const out: Finding[] = [];
   walk(body, invoiceSchema as Shape, '', out);
-  return out;
+  if (out.length <= MAX_UNKNOWN_LISTED) return out;
+  // Past the limit the keys are not a few typos but data of another shape (an export's whole record, a generated
+  // map): one warning per key would make a report of gigabytes that says nothing more. The rest are counted on one.
+  const first = out[MAX_UNKNOWN_LISTED]!;
+  const more = out.length - MAX_UNKNOWN_LISTED;
+  return [...out.slice(0, MAX_UNKNOWN_LISTED), {
+    message: `${more.toLocaleString('en-US')} more unknown ${more === 1 ? 'field' : 'fields'}, from ${JSON.stringify(first.field)} on, not listed one by one`,
+    section: first.section, severity: 'warning', rule: UNKNOWN_FIELD, field: first.field,
+  }];
 }
+
+/** Unknown keys listed one by one in an invoice; the rest are counted on one more warning. */
+export const MAX_UNKNOWN_LISTED = 100;
 
 function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void {
   if (shape.type === 'array' && shape.items && Array.isArray(value)) {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unknownFields, UNKNOWN_FIELD } from '../../../src/schema/unknown-fields.js';
+import { MAX_UNKNOWN_LISTED, unknownFields, UNKNOWN_FIELD } from '../../../src/schema/unknown-fields.js';
 import { closestName, editDistance } from '../../../src/schema/spelling.js';
 import { validateInvoice } from '../../../src/pipeline.js';
 import { dataOf, fixtureEnv } from '../../helpers/pipeline.js';
@@ -103,5 +103,28 @@ describe('spelling', () => {
     ['qantity', 'quantity'], ['unit_amout', 'unit_amount'], ['Unit-Amount', 'unit_amount'], ['descr', undefined], ['memo', undefined], ['x', undefined],
   ])('closestName(%s) among the line fields = %s', (name, expected) => {
     expect(closestName(name, ['description', 'quantity', 'unit_amount', 'tax_amount', 'line_amount', 'unit', 'item_name'])).toBe(expected);
+  });
+});
+
+describe('many unknown keys (data of another shape)', () => {
+  it('lists the first 100 one by one and counts the rest on one more warning, at the first key not listed', () => {
+    const b = standard();
+    for (let i = 0; i < 250; i++) (b.line_items as Body[])[0]![`extra_${i}`] = i;
+    const found = unknownFields(b);
+    expect(found).toHaveLength(MAX_UNKNOWN_LISTED + 1);
+    expect(found.slice(0, MAX_UNKNOWN_LISTED).every((f) => f.rule === UNKNOWN_FIELD && f.message.startsWith('unknown field'))).toBe(true);
+    expect(found[MAX_UNKNOWN_LISTED]).toMatchObject({
+      rule: UNKNOWN_FIELD, severity: 'warning', field: 'line_items[0].extra_100',
+      message: '150 more unknown fields, from "line_items[0].extra_100" on, not listed one by one',
+    });
+  });
+
+  it('an unknown key whose value XML cannot carry is no error: the service ignores it and it is never written', () => {
+    const outcome = validateInvoice(withKey('line_items[0].note', 'bad \ud800 text'), fixtureEnv());
+    expect(dataOf(outcome).errors).toEqual([]);
+    expect(dataOf(outcome).warnings.map((w) => w.field)).toEqual(['line_items[0].note']);
+    // The same character in a field the document carries is refused at that field.
+    const known = validateInvoice(withKey('line_items[0].description', 'bad \ud800 text'), fixtureEnv());
+    expect(dataOf(known).errors.map((e) => e.field)).toContain('line_items[0].description');
   });
 });
