@@ -12,6 +12,17 @@ function label(r: ReportResult): string {
   return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
 }
 
+/**
+ * The rule set that judged a document, as the status line ends: which specification's rules, and when the document
+ * did not name them itself, why those.
+ */
+export function ruleSetWords(r: ReportResult): string {
+  const set = r.rule_set;
+  if (!set) return '';
+  const why = set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '';
+  return `rules ${set.name}${set.version ? ` ${set.version}` : ''}${why}`;
+}
+
 /** The widest of the items' widths, 0 for none (a loop: an invoice may have more findings than a call has arguments). */
 function widest<T>(items: readonly T[], width: (item: T) => number): number {
   let most = 0;
@@ -53,7 +64,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings } = findingsOf(r);
         const suppressed = r.suppressed ?? [];
-        const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
+        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r)})`) : '');
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
         const all = [...errors, ...warnings, ...suppressed];
         const width = widest(all, (e) => e.section.length);
