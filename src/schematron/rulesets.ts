@@ -102,6 +102,15 @@ export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin
   return rules;
 }
 
+/** What `rules list` shows of each built-in set (before any is loaded). */
+export function builtinInfos(): RuleSetInfo[] {
+  return BUILTIN_SETS.map((spec) => {
+    const hashFile = builtinFile(spec.file, '.hash.json');
+    const hash = existsSync(hashFile) ? (JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string }).hash : '';
+    return { name: spec.name, customization: spec.customization, version: spec.version, hash };
+  });
+}
+
 /** One built-in set for every document (`--rules builtin-selfbilling`). */
 export function pinnedBuiltinSet(name: BuiltinName): RuleSet {
   return builtinSet(BUILTIN_SETS.find((b) => b.name === name)!, false);
