@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
-import { plural } from './words.js';
+import { plural, ruleSetWords } from './words.js';
 import { failuresOnly } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { causedLine, fold } from './fold.js';
@@ -10,17 +10,6 @@ function label(r: ReportResult): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = data?.invoice_number ?? (r.index !== null ? `invoice [${r.index}]` : 'invoice');
   return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
-}
-
-/**
- * The rule set that judged a document, as the status line ends: which specification's rules, and when the document
- * did not name them itself, why those.
- */
-export function ruleSetWords(r: ReportResult): string {
-  const set = r.rule_set;
-  if (!set) return '';
-  const why = set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '';
-  return `rules ${set.name}${set.version ? ` ${set.version}` : ''}${why}`;
 }
 
 /** The widest of the items' widths, 0 for none (a loop: an invoice may have more findings than a call has arguments). */
@@ -64,7 +53,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings } = findingsOf(r);
         const suppressed = r.suppressed ?? [];
-        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r)})`) : '');
+        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set)})`) : '');
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
         const all = [...errors, ...warnings, ...suppressed];
         const width = widest(all, (e) => e.section.length);
