@@ -2,9 +2,11 @@
 // dist/schematron/, each twice (see src/schematron/compile.ts): <name>.sef.json, the fast stylesheet, and
 // <name>.guarded.sef.json, its twin that turns XPath errors into failed asserts. Build output, not committed;
 // unchanged sources are not recompiled (keyed by the XSLT's hash). Beside them <name>.native.json, the schema read for
-// pintae's own XPath evaluator (src/schematron/native-plan.ts), written only when every rule compiles natively.
+// pintae's own XPath evaluator (src/schematron/native-plan.ts), written only when every rule compiles natively; and
+// <name>.hash.json, the hash a report names the rule set by (src/schematron/rulesets.ts).
 import { mkdirSync, readdirSync, readFileSync, copyFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,9 +20,15 @@ const source = process.env.PINTAE_SCH_DIR ?? join(root, 'schematron');
 const out = process.env.PINTAE_SEF_OUT_DIR ?? join(root, 'dist/schematron');
 const cache = join(root, 'node_modules/.cache/pintae-sef');
 mkdirSync(out, { recursive: true });
+// Every file under a subdirectory may be included by any top-level schema: each schema's hash covers them all.
+const shared = readdirSync(source, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.parentPath !== source && /\.(sch|xsl|xslt)$/.test(e.name))
+  .map((e) => join(e.parentPath, e.name)).sort();
 for (const file of readdirSync(source).filter((f) => f.endsWith('.sch'))) {
   const started = Date.now();
   const text = readFileSync(join(source, file), 'utf8');
+  const hash = createHash('sha256');
+  for (const part of [text, ...shared.map((p) => `${p.slice(source.length)}\n${readFileSync(p, 'utf8')}`)]) hash.update(createHash('sha256').update(part).digest('hex'));
+  writeFileSync(join(out, `${basename(file, '.sch')}.hash.json`), JSON.stringify({ hash: hash.digest('hex') }) + '\n');
   const targets = [[false, `${basename(file, '.sch')}.sef.json`], [true, `${basename(file, '.sch')}.guarded.sef.json`]];
   await Promise.all(targets.map(async ([guards, name]) => {
     const { path } = await compileXsltCached(compileSchematron(text, { baseDir: source, guards }), cache);

@@ -1,4 +1,4 @@
-import type { Finding, ValidateResponse } from './model/types.js';
+import type { Finding, JudgedBy, RuleSetInfo, ValidateResponse } from './model/types.js';
 import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
@@ -10,10 +10,21 @@ export interface XmlCheckOutcome {
   response: ValidateResponse | null;
   /** The tree read, for a caller that shows the document (the HTML report); absent when not well-formed. */
   doc?: XDocument;
+  /** The rule set that judged the document; absent when no rules ran. */
+  judgedBy?: JudgedBy;
 }
 
 /** What `check` runs the PINT-AE rules with: the document's text and the tree it was read into. */
-export interface DocumentRules { run(xml: string, doc?: XDocument): Finding[] }
+export interface DocumentRules {
+  run(xml: string, doc?: XDocument): Finding[];
+  /** The set as a report names it. */
+  readonly info?: RuleSetInfo;
+  /**
+   * Rules chosen per document: the set written for a CustomizationID, or undefined when there is none (these rules,
+   * the billing ones, judge the document then). Absent on a set that judges every document (--rules pins it).
+   */
+  choose?(customization: string): DocumentRules | undefined;
+}
 
 const UBL_ROOTS: Record<string, string> = {
   'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'Invoice',
@@ -36,7 +47,7 @@ function describeRoot(root: XElement): string {
  * What a document is, before any rule: a UBL 2.1 Invoice or CreditNote (by local name and namespace), declaring a
  * PINT-AE specification. A document that is not UBL never passes; the rules are not run on it (they would say nothing).
  */
-function documentKind(root: XElement): { finding?: Finding; ubl: boolean } {
+function documentKind(root: XElement): { finding?: Finding; ubl: boolean; customization?: string } {
   const at = positionOf(root);
   const where = { location: `/${root.local}`, ...(at ?? {}) };
   if (UBL_ROOTS[root.ns] !== root.local) {
@@ -48,9 +59,10 @@ function documentKind(root: XElement): { finding?: Finding; ubl: boolean } {
     return { ubl: true, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
   }
   const id = textOf(customization).trim();
-  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ubl: true };
+  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ubl: true, customization: id };
   return {
     ubl: true,
+    customization: id,
     finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
   };
 }
@@ -66,15 +78,34 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   if (!read.ok) return { wellFormed: read, findings: [], response: null };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
-  const findings: Finding[] = kind.finding ? [kind.finding] : [];
+  const chosen = rules && kind.ubl ? chooseRules(rules, kind.customization) : undefined;
+  const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy) : kind.finding] : [];
   for (const message of xsdErrors) findings.push(xsdFinding(message));
-  if (rules && kind.ubl) {
+  if (chosen) {
     const placed = positionIndex(read.doc);
     // The XML's own terms stay (there is no request); rule_text keeps the official text where a message is said again.
-    for (const f of inXmlTerms(rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
+    for (const f of inXmlTerms(chosen.rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
   const id = kind.ubl ? childElement(root, CBC, 'ID') : undefined;
-  return { wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc };
+  return {
+    wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc,
+    ...(chosen?.judgedBy ? { judgedBy: chosen.judgedBy } : {}),
+  };
+}
+
+/** The rules for a document of this CustomizationID: the set written for it, else the billing set (`rules` itself). */
+function chooseRules(rules: DocumentRules, customization: string | undefined): { rules: DocumentRules; judgedBy?: JudgedBy } {
+  const own = rules.choose && customization !== undefined ? rules.choose(customization) : undefined;
+  const chosen = own ?? rules;
+  const how: JudgedBy['chosen'] = !rules.choose ? 'pinned' : own ? 'customization' : 'fallback';
+  return { rules: chosen, ...(chosen.info ? { judgedBy: { ...chosen.info, chosen: how } } : {}) };
+}
+
+/** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */
+function sayJudgedBy(finding: Finding, judgedBy: JudgedBy | undefined): Finding {
+  if (!judgedBy) return finding;
+  const which = judgedBy.chosen === 'pinned' ? `the rule set ${judgedBy.name} (--rules)` : `the billing rules (${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''})`;
+  return { ...finding, message: `${finding.message}; judged by ${which}` };
 }
 
 /** libxml2's XSD messages start `line N: …`: the finding keeps that line. */

@@ -6,7 +6,7 @@ import { loadConfig } from './config/load.js';
 import { RuleOverrides } from './report/gates.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
-import type { Entity, Finding, RejectedResponse, ValidateResponse } from './model/types.js';
+import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
 import type { ReportedFinding, RuleLevel } from './formatters/report.js';
 
 /**
@@ -52,6 +52,8 @@ export interface ValidatorResult {
   suppressed?: ReportedFinding[];
   /** Where the invoice's invoice_number is in the text given (validate of JSON text). */
   position?: { line: number; column: number };
+  /** check: the PINT-AE rule set that judged the document (chosen by its CustomizationID), when rules ran. */
+  rule_set?: JudgedBy;
   /** The UBL XML built (validate); null for check, or when none could be built. */
   xml: string | null;
   /** Every finding as the pipeline made it, before the overrides (response holds them as reported). */
@@ -87,9 +89,10 @@ const isBulk = (v: unknown) => Array.isArray(v) || (v !== null && typeof v === '
 /** A result of the batch runner (src/batch/) without what belongs to a file: the library answers for the input it was given. */
 function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverrides): ValidatorResult {
   const judged = overrides.apply(r) as typeof r & { suppressed?: ReportedFinding[] };
-  const { valid, rejected, response, error, suppressed, position, xml, findings } = judged;
+  const { valid, rejected, response, error, suppressed, position, xml, findings, rule_set } = judged;
   return {
     valid, rejected, response, xml, findings,
+    ...(rule_set ? { rule_set } : {}),
     ...(error ? { error: { message: error.message, ...(error.line !== undefined ? { line: error.line, column: error.column } : {}) } } : {}),
     ...(suppressed ? { suppressed } : {}),
     ...(position ? { position } : {}),
@@ -166,7 +169,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
         const { message, line, column } = outcome.wellFormed;
         return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
       }
-      return plain({ file: '', index: null, xmlPath: null, valid: outcome.response!.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: null }, rulesOf());
+      return plain({ file: '', index: null, xmlPath: null, valid: outcome.response!.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf());
     },
   };
 }

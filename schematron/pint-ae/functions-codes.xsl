@@ -13,16 +13,6 @@
     <xsl:sequence select="$c != '' and not(contains($c, ' ')) and contains($list, concat(' ', $c, ' '))"/>
   </xsl:function>
 
-  <!-- UNTDID 1001 document types PINT-AE allows for invoices: 380 (tax invoice) and 480 (commercial invoice, out of scope of tax). -->
-  <xsl:function name="pf:cl-uncl1001-inv" as="xs:string">
-    <xsl:sequence select="' 380 480 '"/>
-  </xsl:function>
-
-  <!-- UNTDID 1001 document types PINT-AE allows for credit notes: 381 (tax credit note) and 81 (credit note related to goods or services, commercial). -->
-  <xsl:function name="pf:cl-uncl1001-cn" as="xs:string">
-    <xsl:sequence select="' 81 381 '"/>
-  </xsl:function>
-
   <!-- ISO 4217 alpha-3 currency codes in force (2026: XCG replaced ANG, ZWG replaced ZWL; HRK, CUC, SLL and BGN (Bulgaria joined the euro on 2026-01-01) withdrawn), including fund, precious-metal and testing codes. -->
   <xsl:function name="pf:cl-iso4217" as="xs:string">
     <xsl:sequence select="' AED AFN ALL AMD AOA ARS AUD AWG AZN BAM BBD BDT BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWG '"/>

@@ -1,4 +1,4 @@
-import type { Finding, RejectedResponse, ValidateResponse } from '../model/types.js';
+import type { Finding, JudgedBy, RejectedResponse, ValidateResponse } from '../model/types.js';
 import type { InvoiceView } from '../model/view.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
@@ -24,6 +24,8 @@ export interface InvoiceResult {
   xmlPath: string | null;
   /** The invoice as a person reads it, made only for the HTML report (src/view/) and dropped once it is written. */
   view?: InvoiceView;
+  /** The PINT-AE rule set that judged the document (check), when rules ran. */
+  rule_set?: JudgedBy;
 }
 
 export { invoicesOf } from './work.js';

@@ -6,6 +6,7 @@ import { Targets } from './html-targets.js';
 import { withMissing } from './html-missing.js';
 import { findingId, invoiceBody, value } from './html-view.js';
 import { esc, plural, userText } from './html-text.js';
+import { ruleSetWords } from './words.js';
 
 export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
 
@@ -129,7 +130,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
     : !view && !r.error ? '<p class="note">The invoice itself is not available in this report (it was made from a report that does not keep it).</p>' : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
     + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${esc(view?.title ?? (r.error ? 'Input' : 'Invoice'))}</span><h2>${heading}</h2></div>`
-    + `${verdictBadge(verdict, errors, warnings)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · item ${r.index}` : ''}</div></header>`
+    + `${verdictBadge(verdict, errors, warnings)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · item ${r.index}` : ''}${r.rule_set ? ` · ${esc(ruleSetWords(r.rule_set))}` : ''}</div></header>`
     + `<div class="findings-box"><h3>Findings</h3>${findingsList(roots, r.file, prefix, placed)}</div>`
     + missing
     + (view && targets ? `<div class="doc">${invoiceBody(view, targets)}</div>` : '')

@@ -12,6 +12,7 @@ export function jsonResult(r: ReportResult): Record<string, unknown> {
     response: r.response,
     ...(r.error ? { error: r.error } : {}),
     ...(r.suppressed?.length ? { suppressed: r.suppressed } : {}),
+    ...(r.rule_set ? { rule_set: r.rule_set } : {}),
     xml: r.xmlPath,
   };
 }

@@ -24,8 +24,12 @@ function testcase(r: ReportResult, warningsFail: boolean): Case {
   const out = notes.length
     ? `      <system-out>${xmlText(notes.map((e) => `${e.level === 'off' ? 'off (rule override)' : e.level}: ${detail(e).replace(/\n/g, '; ')}`).join('\n'))}</system-out>\n`
     : '';
+  // Testcase properties as pytest writes them (record_property): the rule set that judged the document.
+  const set = r.rule_set;
+  const properties = set ? `      <properties>\n${([['name', set.name], ['customization', set.customization ?? ''], ['version', set.version ?? ''], ['hash', set.hash], ['chosen', set.chosen]] as const)
+    .map(([k, v]) => `        <property${attrs([['name', `pintae.rule-set.${k}`], ['value', v]])}/>\n`).join('')}      </properties>\n` : '';
   const open = `    <testcase${attrs([['name', invoiceName(r)], ['classname', r.file]])}`;
-  const xml = body || out ? `${open}>\n${body}${out}    </testcase>\n` : `${open}/>\n`;
+  const xml = properties || body || out ? `${open}>\n${properties}${body}${out}    </testcase>\n` : `${open}/>\n`;
   return { xml, failed: failing.length > 0 && !r.error, errored: Boolean(r.error) };
 }
 

@@ -54,6 +54,8 @@ export const sarif: Formatter = (report, { baseDir, version }) => {
         ...(e.field ? { field: e.field } : {}),
         ...(e.location ? { xmlLocation: e.location } : {}),
         ...(e.overridden ? { overridden: e.overridden } : {}),
+        // The rule set that judged the document (check): a rule id means what that set says it means.
+        ...(r.rule_set ? { ruleSet: r.rule_set } : {}),
       },
     });
   }

@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
-import { plural } from './words.js';
+import { plural, ruleSetWords } from './words.js';
 import { failuresOnly } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { causedLine, fold } from './fold.js';
@@ -53,7 +53,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings } = findingsOf(r);
         const suppressed = r.suppressed ?? [];
-        const written = r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '';
+        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set)})`) : '');
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
         const all = [...errors, ...warnings, ...suppressed];
         const width = widest(all, (e) => e.section.length);

@@ -172,3 +172,20 @@ export interface RejectedResponse {
   message: string;
   errors: Array<{ field: string; message: string; line?: number; column?: number }>;
 }
+
+/** A PINT-AE rule set as a report names it: the set that judged a document. */
+export interface RuleSetInfo {
+  name: string;
+  /** The CustomizationID it is written for; null for a set pintae knows nothing of beyond its files (an added one). */
+  customization: string | null;
+  version: string | null;
+  /** sha256 of the rule sources. */
+  hash: string;
+}
+
+/**
+ * Which rules judged a document, and why those: the document's CustomizationID named them (`customization`), it named
+ * none pintae has rules for so the billing rules judged it (`fallback`), or --rules chose one set for every document
+ * (`pinned`).
+ */
+export interface JudgedBy extends RuleSetInfo { chosen: 'customization' | 'fallback' | 'pinned' }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } fr
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import type { Finding } from '../model/types.js';
+import type { Finding, RuleSetInfo } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
@@ -15,7 +15,10 @@ import type { XDocument } from '../xpath/api.js';
 
 /** A set of compiled layers run together on every document (the official release has two). */
 export class RuleSet {
-  constructor(readonly name: string, readonly layers: RuleLayer[]) {}
+  readonly info: RuleSetInfo;
+  constructor(readonly name: string, readonly layers: RuleLayer[], info?: Partial<Omit<RuleSetInfo, 'name'>>) {
+    this.info = { name, customization: info?.customization ?? null, version: info?.version ?? null, hash: info?.hash ?? '' };
+  }
 
   /**
    * Every layer's findings on one document; a layer that cannot process it yields one error. `doc` is the tree pintae's
@@ -45,26 +48,72 @@ export interface Manifest {
 /** Compiled rule sets live under `<cacheDir>/rules`. */
 export { cacheDir };
 
-const BUILTIN_SEF = fileURLToPath(new URL('./pint-ae.sef.json', import.meta.url));
-const BUILTIN_PLAN = fileURLToPath(new URL('./pint-ae.native.json', import.meta.url));
+/** The built-in rule sets, one per PINT-AE specification: compiled by `npm run build` from schematron/<file>.sch. */
+export const BUILTIN_SETS = [
+  { file: 'pint-ae', name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4' },
+  { file: 'pint-ae-selfbilling', name: 'builtin-selfbilling', customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4' },
+] as const;
+type BuiltinName = (typeof BUILTIN_SETS)[number]['name'];
+const builtinFile = (file: string, suffix: string) => fileURLToPath(new URL(`./${file}${suffix}`, import.meta.url));
 
 /** The built-in rules run by Saxon-JS alone (`--rules builtin-saxon`): the reference the native engine is held to. */
 export const BUILTIN_SAXON = 'builtin-saxon';
+/** Names no added rule set may take: they name the built-in rules. */
+const RESERVED = new Set<string>(['builtin', BUILTIN_SAXON, ...BUILTIN_SETS.map((b) => b.name)]);
 
-const builtins = new Map<string, RuleSet>();
 /**
- * The built-in rules: run by pintae's own XPath evaluator, with Saxon-JS behind it for whatever the evaluator cannot
- * answer (see NativeFirst); or, as `builtin-saxon`, by Saxon-JS alone.
+ * The built-in rules, chosen per document: the set written for the document's CustomizationID, and the billing set
+ * for a document that names no specification pintae has rules for (`run` is the billing set's, for a caller that
+ * judges documents pintae built, which are billing documents).
  */
-export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin'): RuleSet {
-  if (!existsSync(BUILTIN_SEF)) throw new RuleSetError(`the built-in rules are not compiled (${BUILTIN_SEF} is missing): run npm run build`);
-  let set = builtins.get(name);
-  if (!set) {
-    const stylesheet = () => CompiledRules.fromFile('pint-ae', BUILTIN_SEF);
-    set = new RuleSet(name, [name === BUILTIN_SAXON || !existsSync(BUILTIN_PLAN) ? stylesheet() : new NativeFirst(BUILTIN_PLAN, stylesheet, () => engine, 'pint-ae')]);
-    builtins.set(name, set);
-  }
+export class BuiltinRules {
+  constructor(readonly name: string, readonly sets: RuleSet[]) {}
+  get billing(): RuleSet { return this.sets[0]!; }
+  get info(): RuleSetInfo { return this.billing.info; }
+  run(xml: string, doc?: XDocument): Finding[] { return this.billing.run(xml, doc); }
+  choose(customization: string): RuleSet | undefined { return this.sets.find((s) => s.info.customization === customization); }
+}
+
+const builtinSets = new Map<string, RuleSet>();
+/**
+ * One built-in set: run by pintae's own XPath evaluator, with Saxon-JS behind it for whatever the evaluator cannot
+ * answer (see NativeFirst); or, `saxon`, by Saxon-JS alone. Compiled on its first document.
+ */
+function builtinSet(spec: (typeof BUILTIN_SETS)[number], saxon: boolean): RuleSet {
+  const key = `${spec.name}${saxon ? ':saxon' : ''}`;
+  let set = builtinSets.get(key);
+  if (set) return set;
+  const sef = builtinFile(spec.file, '.sef.json');
+  const plan = builtinFile(spec.file, '.native.json');
+  const hashFile = builtinFile(spec.file, '.hash.json');
+  if (!existsSync(sef) || !existsSync(hashFile)) throw new RuleSetError(`the built-in rules are not compiled (${existsSync(sef) ? hashFile : sef} is missing): run npm run build`);
+  const { hash } = JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string };
+  const stylesheet = () => CompiledRules.fromFile(spec.file, sef);
+  set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => engine, spec.file)], { customization: spec.customization, version: spec.version, hash });
+  builtinSets.set(key, set);
   return set;
+}
+
+const builtins = new Map<string, BuiltinRules>();
+/** The built-in rules, chosen per document (`builtin`), or on Saxon-JS alone (`builtin-saxon`). */
+export function builtinRuleSet(name: 'builtin' | typeof BUILTIN_SAXON = 'builtin'): BuiltinRules {
+  let rules = builtins.get(name);
+  if (!rules) builtins.set(name, (rules = new BuiltinRules(name, BUILTIN_SETS.map((spec) => builtinSet(spec, name === BUILTIN_SAXON)))));
+  return rules;
+}
+
+/** What `rules list` shows of each built-in set (before any is loaded). */
+export function builtinInfos(): RuleSetInfo[] {
+  return BUILTIN_SETS.map((spec) => {
+    const hashFile = builtinFile(spec.file, '.hash.json');
+    const hash = existsSync(hashFile) ? (JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string }).hash : '';
+    return { name: spec.name, customization: spec.customization, version: spec.version, hash };
+  });
+}
+
+/** One built-in set for every document (`--rules builtin-selfbilling`). */
+export function pinnedBuiltinSet(name: BuiltinName): RuleSet {
+  return builtinSet(BUILTIN_SETS.find((b) => b.name === name)!, false);
 }
 
 type SourceFile = { path: string; content: Buffer };
@@ -155,7 +204,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const layers = chooseLayers(files);
   if (layers.length === 0) throw new RuleSetError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
-  if (!/^[\w.@-]+$/.test(name) || name === 'builtin' || name === BUILTIN_SAXON) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin" or "builtin-saxon"`);
+  if (!/^[\w.@-]+$/.test(name) || RESERVED.has(name)) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not ${[...RESERVED].map((r) => JSON.stringify(r)).join(', ')}`);
   const target = join(cacheDir(options.env), 'rules', name);
   const workDir = stat.isDirectory() ? path : dirname(path);
   const compiled: Manifest['layers'] = [];
@@ -193,14 +242,16 @@ export function listRuleSets(env: NodeJS.ProcessEnv = process.env): Manifest[] {
 }
 
 /** `--rules <name|path>`: builtin, a rule set added before, or a directory/zip/file added (and cached) on the spot. */
-export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet> {
+export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet | BuiltinRules> {
   if (spec === undefined || spec === 'builtin') return builtinRuleSet();
   if (spec === BUILTIN_SAXON) return builtinRuleSet(BUILTIN_SAXON);
+  const pinned = BUILTIN_SETS.find((b) => b.name === spec);
+  if (pinned) return pinnedBuiltinSet(pinned.name);
   const added = listRuleSets(env).find((m) => m.name === spec);
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
-  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, builtin-saxon, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither ${[...RESERVED].join(', ')}, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
-  return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))));
+  return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))), { version: manifest.version, hash: manifest.hash });
 }
 
 /** A path given to --rules is compiled once: a second run finds it under the hash of its path. */

@@ -13,25 +13,40 @@ export type Verdict = { failed: string[]; errors: string[] } | { crashed: string
 const OFFICIAL_LAYERS = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json'];
 const CACHE = join(ROOT, 'node_modules/.cache/pintae-official-verdicts');
 
-let official: CompiledRules[] | undefined;
-let ours: CompiledRules | undefined;
+/** The two PINT-AE specifications: where their official rules lie, and which built-in set is ours for each. */
+export type Customization = 'billing' | 'selfbilling';
+const OFFICIAL_SEF: Record<Customization, string> = { billing: 'sef', selfbilling: 'selfbilling/sef' };
+const OUR_FILE: Record<Customization, string> = { billing: 'pint-ae', selfbilling: 'pint-ae-selfbilling' };
+const SELF_BILLING = 'urn:peppol:pint:selfbilling-1@ae-1';
 
-export function ourRules(): CompiledRules {
-  const path = process.env.PINTAE_OUR_SEF ?? join(ROOT, 'dist/schematron/pint-ae.sef.json');
+/**
+ * Which rules judge a document, chosen as a validator (and `pintae check`) chooses: by its first CustomizationID,
+ * the billing rules for any other value or none. A mutant whose CustomizationID was changed is judged by the billing
+ * rules on both sides.
+ */
+export function customizationOf(xml: string): Customization {
+  const id = /<(?:[\w.-]+:)?CustomizationID\b[^>]*>([^<]*)</.exec(xml)?.[1]?.trim();
+  return id === SELF_BILLING ? 'selfbilling' : 'billing';
+}
+
+const ours = new Map<Customization, CompiledRules>();
+export function ourRules(customization: Customization = 'billing'): CompiledRules {
+  const path = customization === 'billing' && process.env.PINTAE_OUR_SEF ? process.env.PINTAE_OUR_SEF : join(ROOT, `dist/schematron/${OUR_FILE[customization]}.sef.json`);
   if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build`);
-  return (ours ??= CompiledRules.fromFile('builtin', path));
+  return ours.get(customization) ?? (ours.set(customization, CompiledRules.fromFile('builtin', path)), ours.get(customization)!);
 }
 
-export function officialRules(): CompiledRules[] {
-  return (official ??= OFFICIAL_LAYERS.map((f) => new CompiledRules(f, readFileSync(join(OFFICIAL_DIR, 'sef', f), 'utf8'))));
+const official = new Map<Customization, CompiledRules[]>();
+export function officialRules(customization: Customization = 'billing'): CompiledRules[] {
+  return official.get(customization) ?? (official.set(customization, OFFICIAL_LAYERS.map((f) => new CompiledRules(f, readFileSync(join(OFFICIAL_DIR, OFFICIAL_SEF[customization], f), 'utf8')))), official.get(customization)!);
 }
 
-let native: RuleLayer | undefined;
+const native = new Map<Customization, RuleLayer>();
 /** The built-in rules as `check` and `validate` run them: pintae's own evaluator (Saxon-JS behind it only for what it declines). */
-function nativeRules(): RuleLayer {
-  const plan = join(ROOT, 'dist/schematron/pint-ae.native.json');
+function nativeRules(customization: Customization): RuleLayer {
+  const plan = join(ROOT, `dist/schematron/${OUR_FILE[customization]}.native.json`);
   if (!existsSync(plan)) throw new Error(`${plan} is missing: run npm run build`);
-  return (native ??= new NativeFirst(plan, ourRules(), () => engine));
+  return native.get(customization) ?? (native.set(customization, new NativeFirst(plan, ourRules(customization), () => engine)), native.get(customization)!);
 }
 
 function verdictOf(sets: Array<Pick<RuleLayer, 'results'>>, xml: string): Verdict {
@@ -50,12 +65,16 @@ function verdictOf(sets: Array<Pick<RuleLayer, 'results'>>, xml: string): Verdic
   return { failed: [...failed].sort(), errors };
 }
 
-/** The official verdict, cached on disk by document hash: the official layers are the slow half of every run. */
+/**
+ * The official verdict by the rules of the document's customization, cached on disk by document hash (and, for
+ * self-billing, the customization): the official layers are the slow half of every run.
+ */
 export function officialVerdict(xml: string): Verdict {
-  const key = createHash('sha256').update(xml).digest('hex');
+  const customization = customizationOf(xml);
+  const key = `${customization === 'billing' ? '' : `${customization}-`}${createHash('sha256').update(xml).digest('hex')}`;
   const file = join(CACHE, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
-  const verdict = verdictOf(officialRules(), xml);
+  const verdict = verdictOf(officialRules(customization), xml);
   mkdirSync(CACHE, { recursive: true });
   // Atomic: parallel runs share this cache.
   const tmp = `${file}.${process.pid}.tmp`;
@@ -66,7 +85,8 @@ export function officialVerdict(xml: string): Verdict {
 
 /** Our verdict as users get it (the native engine); PINTAE_OUR_ENGINE=saxon-js gives the same rules' on Saxon-JS. */
 export function ourVerdict(xml: string): Verdict {
-  return verdictOf([process.env.PINTAE_OUR_ENGINE === 'saxon-js' ? ourRules() : nativeRules()], xml);
+  const customization = customizationOf(xml);
+  return verdictOf([process.env.PINTAE_OUR_ENGINE === 'saxon-js' ? ourRules(customization) : nativeRules(customization)], xml);
 }
 
 /**

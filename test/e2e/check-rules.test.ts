@@ -33,6 +33,26 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae check (issue 3 item 5)', () => {
     expect(JSON.parse(r.stdout).results[0].valid).toBe(true);
   });
 
+  it('every document type (issue 13 item 2): each judged by the rules of its CustomizationID, named in the report; any other is judged by the billing rules', async () => {
+    const sb = ['selfbilling/examples/invoice/Self Billing.xml', 'selfbilling/examples/creditnote/Self billing tax credit note.xml'].map((f) => join(OFFICIAL_DIR, f));
+    const billingCn = join(OFFICIAL_DIR, 'examples/creditnote/Standard tax credit Note.xml');
+    const other = join(dir, 'other.xml');
+    writeFileSync(other, (HAVE_OFFICIAL ? readFileSync(sb[1]!, 'utf8') : '').replace('urn:peppol:pint:selfbilling-1@ae-1', 'urn:example:other'));
+    const r = await run(['check', good, billingCn, ...sb, other, '--format', 'json', '--jobs', '1']);
+    expect(r.exitCode).toBe(1);
+    const results = JSON.parse(r.stdout).results as Array<{ valid: boolean; rule_set: { name: string; chosen: string }; response: { data: { errors: Array<{ rule: string; message: string }> } } }>;
+    expect(results.map((x) => [x.valid, x.rule_set.name, x.rule_set.chosen])).toEqual([
+      [true, 'builtin-billing', 'customization'], [true, 'builtin-billing', 'customization'],
+      [true, 'builtin-selfbilling', 'customization'], [true, 'builtin-selfbilling', 'customization'],
+      [false, 'builtin-billing', 'fallback'],
+    ]);
+    // A self-billing credit note (261) judged by the billing rules: only its type code is foreign to them.
+    expect(results[4]!.response.data.errors.map((e) => e.rule).sort()).toEqual(['aligned-ibrp-001-ae', 'ibr-cl-01', 'pintae/not-pint-ae']);
+    expect(results[4]!.response.data.errors[0]!.message).toMatch(/judged by the billing rules \(builtin-billing 1\.0\.4\)$/);
+    const stylish = await run(['check', sb[1]!, '--format', 'stylish']);
+    expect(stylish.stdout).toContain('valid  (rules builtin-selfbilling 1.0.4)');
+  });
+
   it('a document without IssueDate fails ibr-003, located, with its section; the XSD check names the element', async () => {
     const r = await run(['check', bad, '--rules', join(OFFICIAL_DIR, 'sef'), '--xsd', join(OFFICIAL_DIR, 'xsd'), '--format', 'json']);
     expect(r.exitCode).toBe(1);
@@ -80,9 +100,10 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae rules add / list, validate --rules (issu
     expect(r.stdout).toMatch(/added pint-ae-1\.0\.4: 2 layers/);
     const list = await run(['rules', 'list', '--format', 'json'], own);
     const sets = JSON.parse(list.stdout).rulesets;
-    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'pint-ae-1.0.4']);
-    expect(sets[2].hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(sets[2].source).toBe(join(OFFICIAL_DIR, 'sef'));
+    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'builtin-billing', 'builtin-selfbilling', 'pint-ae-1.0.4']);
+    expect(sets[3]).toMatchObject({ customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(sets[4].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(sets[4].source).toBe(join(OFFICIAL_DIR, 'sef'));
   });
 
   it('adds a zip of the official rules; the version comes from the file name', async () => {

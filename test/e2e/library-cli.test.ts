@@ -24,6 +24,7 @@ async function cli(args: string[]): Promise<CliResult[]> {
 /** What of a result both give: the verdict, the service's answer (positions included), the reading error, the overrides' effect. */
 const comparable = (r: CliResult | ValidatorResult) => ({
   valid: r.valid, rejected: r.rejected, response: r.response, error: r.error ?? null, position: r.position ?? null, suppressed: r.suppressed ?? null,
+  rule_set: (r as { rule_set?: unknown }).rule_set ?? null,
 });
 
 describe('library and CLI', () => {
@@ -60,6 +61,8 @@ describe('library and CLI', () => {
       expect(built.length).toBeGreaterThanOrEqual(12);
       const checked = await cli(['check', ...built, '--config', config]);
       checked.forEach((c, i) => expect(comparable(validator.check(readFileSync(built[i]!))), c.file).toEqual(comparable(c)));
+      // Both name the rule set that judged each document (issue 13 item 2).
+      expect(checked.every((c) => (c as { rule_set?: { name: string } }).rule_set?.name === 'builtin-billing')).toBe(true);
       if (overrides) expect(validated.some((r) => r.suppressed)).toBe(true);
     });
   }

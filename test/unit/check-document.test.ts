@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkXml, NOT_PINT_AE, NOT_UBL } from '../../dist/check.js';
-import { builtinRuleSet } from '../../dist/schematron/rulesets.js';
+import { builtinRuleSet, pinnedBuiltinSet } from '../../dist/schematron/rulesets.js';
 import { saxonLoaded } from '../../dist/io/saxon.js';
 import { HAVE_OFFICIAL, OFFICIAL_DIR } from '../helpers/paths.js';
 import { builtFixtureDocuments } from '../helpers/pipeline.js';
@@ -38,6 +38,15 @@ describe('check: what a document is', () => {
     expect(rulesOf(`<Invoice xmlns="${INVOICE_NS}"/>`)).toContain(NOT_PINT_AE);
   });
 
+  it('such a document is judged by the billing rules, and says so', () => {
+    for (const customization of ['urn:cen.eu:en16931:2017', undefined]) {
+      const xml = `<Invoice xmlns="${INVOICE_NS}" xmlns:cbc="${CBC}">${customization ? `<cbc:CustomizationID>${customization}</cbc:CustomizationID>` : ''}</Invoice>`;
+      const out = verdict(xml);
+      expect(out.judgedBy, xml).toMatchObject({ name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4', chosen: 'fallback' });
+      expect(out.findings[0]!.message, xml).toMatch(/; judged by the billing rules \(builtin-billing 1\.0\.4\)$/);
+    }
+  });
+
   it('a document that is not well-formed is refused, located; every finding of a checked document has a position', () => {
     const broken = verdict('<Invoice>\n  <a></b>\n</Invoice>');
     expect(broken.wellFormed).toMatchObject({ ok: false, line: 2 });
@@ -55,10 +64,26 @@ describe.skipIf(!HAVE_OFFICIAL)('check: official examples', () => {
     for (const dir of dirs) for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml'))) {
       const out = checkXml(readFileSync(join(dir, file)), rules);
       expect(out.wellFormed.ok, file).toBe(true);
-      expect(out.findings.filter((f) => f.rule === NOT_UBL || f.rule === NOT_PINT_AE), file).toEqual([]);
+      // Each passes the rules of its own specification (selfbilling/README.md: both self-billing examples pass).
+      expect(out.findings.map((f) => `${f.rule}: ${f.message}`), file).toEqual([]);
+      const selfBilling = dir.includes('selfbilling');
+      expect(out.judgedBy, file).toMatchObject({ name: selfBilling ? 'builtin-selfbilling' : 'builtin-billing', chosen: 'customization',
+        customization: selfBilling ? 'urn:peppol:pint:selfbilling-1@ae-1' : 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
       n++;
     }
     expect(n).toBeGreaterThanOrEqual(30);
+  });
+
+  it('a self-billing document judged by the billing rules (--rules builtin-billing) fails ibr-cl-01 only, as the official billing rules say', () => {
+    const billing = pinnedBuiltinSet('builtin-billing');
+    for (const d of ['selfbilling/examples/invoice', 'selfbilling/examples/creditnote']) {
+      const dir = join(OFFICIAL_DIR, d);
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml'))) {
+        const out = checkXml(readFileSync(join(dir, file)), billing);
+        expect(out.findings.map((f) => f.rule), file).toEqual(['ibr-cl-01']);
+        expect(out.judgedBy, file).toMatchObject({ name: 'builtin-billing', chosen: 'pinned' });
+      }
+    }
   });
 });
 

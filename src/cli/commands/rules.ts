@@ -17,16 +17,24 @@ export async function runRulesAdd(source: string, options: { name?: string }): P
   }
 }
 
-/** `pintae rules list`: the built-in set (also as builtin-saxon) and every added one, with version, source and hash. */
+/**
+ * `pintae rules list`: the built-in rules (chosen per document, also as builtin-saxon), each built-in set by its
+ * customization, and every added set, with version, source and hash.
+ */
 export async function runRulesList(options: { format?: string }): Promise<number> {
-  const { listRuleSets, cacheDir } = await rulesets();
+  const { listRuleSets, cacheDir, builtinInfos } = await rulesets();
   const sets = listRuleSets();
+  const builtins = builtinInfos();
   if (options.format === 'json') {
-    process.stdout.write(JSON.stringify({ cache: cacheDir(), rulesets: [{ name: 'builtin', version: '1.0.4', source: 'pintae', hash: null }, { name: 'builtin-saxon', version: '1.0.4', source: 'pintae (Saxon-JS alone)', hash: null }, ...sets] }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ cache: cacheDir(), rulesets: [
+      { name: 'builtin', version: '1.0.4', source: 'pintae (the set of each document\'s customization)', hash: null },
+      { name: 'builtin-saxon', version: '1.0.4', source: 'pintae (Saxon-JS alone)', hash: null },
+      ...builtins.map((b) => ({ ...b, source: 'pintae' })), ...sets] }, null, 2) + '\n');
     return 0;
   }
-  const rows = [['NAME', 'VERSION', 'HASH', 'SOURCE'], ['builtin', '1.0.4', '-', 'pintae (PINT-AE 1.0.4, our own rules)'],
+  const rows = [['NAME', 'VERSION', 'HASH', 'SOURCE'], ['builtin', '1.0.4', '-', 'pintae (PINT-AE 1.0.4, our own rules: the set of each document\'s customization)'],
     ['builtin-saxon', '1.0.4', '-', 'pintae (the same rules on Saxon-JS alone: the reference)'],
+    ...builtins.map((b) => [b.name, b.version ?? '-', b.hash.slice(0, 16) || '-', `pintae (${b.customization})`]),
     ...sets.map((m) => [m.name, m.version ?? '-', m.hash.slice(0, 16), m.source])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n(cache: ${cacheDir()})\n`);

@@ -59,7 +59,7 @@ const PF = [
   'pf:m1-digits("0123")', 'pf:m1-round2(1.005)', 'pf:m1-round2(-1.005)', 'pf:m1-round2(())', 'pf:m1-gs1-check-ok("4000001000005")',
   'pf:m1-gs1-check-ok("4000001000006")', 'pf:m1-gs1-check-ok("")', 'pf:m1-luhn-ok("12345678903")', 'pf:m1-no-orgnr-ok("123456785")',
   'pf:m1-be-enterprise-ok("0123456749")', 'pf:m1-abn-ok("51824753556")', 'pf:m1-it-codice-fiscale-ok("RSSMRA85T10A562S")',
-  'pf:m1-it-partita-iva-ok("IT12345678903")', 'pf:cl-in(" 380 ", pf:cl-uncl1001-inv())', 'pf:cl-in("38", pf:cl-uncl1001-inv())',
+  'pf:m1-it-partita-iva-ok("IT12345678903")', 'pf:cl-in(" 130 ", pf:cl-uncl1153())', 'pf:cl-in("38", " 380 480 ")',
   'pf:cl-in((), pf:cl-iso4217())', 'pf:u2-dec(" 5.0 ")', 'pf:u2-dec("5e0")', 'pf:u2-dec(("1", "2"))', 'pf:u1-iso3166-alpha2("AE")',
   'pf:u2-base((), (), ())',
 ];
