@@ -194,8 +194,14 @@ export function checkWritableDirectory(dir: string, create: boolean, shown = `${
     if (create) mkdirSync(at, { recursive: true });
     else while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
     const probe = join(at, `.pintae-probe.${process.pid}.${Date.now()}.tmp`);
-    closeSync(openSync(probe, 'wx'));
-    rmSync(probe, { force: true });
+    // Tracked like any temporary, so a Ctrl-C that lands between its creation and removal does not leave it behind.
+    track(probe, true);
+    try {
+      closeSync(openSync(probe, 'wx'));
+      rmSync(probe, { force: true });
+    } finally {
+      track(probe, false);
+    }
   } catch (e) {
     throw new OutputError(`${shown}: ${fsErrorWords(e)}`);
   }

@@ -97,8 +97,10 @@ describe('writing reports and files', () => {
       // With the PINT-AE rules and one thread the run lasts long enough to be interrupted half-way.
       const child = run(['validate', inputs, '--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--jobs', '1', '--format', 'ndjson', '--output', join(dir, 'r.ndjson')]);
       const started = Date.now();
-      while (temporaries(dir).length === 0 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
-      expect(temporaries(dir)).toHaveLength(1);
+      // The report's own temporary (`.r.ndjson.<pid>.<time>.tmp`), not the probe that checks the directory at start.
+      const reportTemporaries = () => temporaries(dir).filter((n) => n.startsWith('.r.ndjson.'));
+      while (reportTemporaries().length === 0 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+      expect(reportTemporaries()).toHaveLength(1);
       child.kill(signal);
       const r = await child;
       expect(r.exitCode, `${signal}: ${r.stderr}`).toBe(code);
