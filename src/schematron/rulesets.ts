@@ -6,7 +6,7 @@ import type { Finding } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
-import { compileXslt, sha256 } from './sef.js';
+import { compileXslt, compilerVersion, sha256 } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
@@ -38,8 +38,25 @@ export interface Manifest {
   source: string;
   /** sha256 of the rule sources, in layer order. */
   hash: string;
-  layers: Array<{ file: string; from: string; kind: 'sch' | 'xslt' | 'sef' }>;
+  layers: Array<{
+    file: string; from: string; kind: 'sch' | 'xslt' | 'sef';
+    /** Which engine runs the layer: native (pintae's evaluator, its plan in `native`) or saxon-js. Absent: saxon-js. */
+    engine?: Engine;
+    /** The native plan's file, beside the SEF. */
+    native?: string;
+    /** Why a Schematron layer runs on Saxon-JS: what the evaluator could not compile. */
+    unsupported?: string;
+  }>;
   added: string;
+  /** The compilers that wrote the cached files (compilerVersion()); a set compiled by others is compiled again. */
+  compiler?: string;
+}
+
+export type Engine = 'native' | 'saxon-js';
+
+/** The engine(s) of a rule set, for `rules list`: native, saxon-js, or both for a set whose layers differ. */
+export function engineOf(m: Manifest): string {
+  return [...new Set(m.layers.map((l) => l.engine ?? 'saxon-js'))].join('+');
 }
 
 /** Compiled rule sets live under `<cacheDir>/rules`. */
@@ -130,8 +147,8 @@ export function chooseLayers(files: SourceFile[]): SourceFile[] {
 
 const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
 
-/** A layer's SEF, and the guarded twin that goes with it: compiled from Schematron, or found beside a SEF. */
-async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string }> {
+/** A layer's SEF and the guarded twin that goes with it (compiled from Schematron, or found beside a SEF), and for Schematron the native plan. */
+async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string; plan?: string; unsupported?: string }> {
   const kind = KIND(file.path)!;
   const text = file.content.toString('utf8');
   if (kind === 'sef') {
@@ -142,8 +159,20 @@ async function compileLayer(file: SourceFile, files: SourceFile[], workDir: stri
   }
   if (kind === 'xslt') return { sef: await compileXslt(text) };
   const { compileSchematron } = await import('./compile.js');
-  const [sef, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(text, { baseDir: workDir, guards }))));
-  return { sef: sef!, guarded };
+  // Includes resolve from the file's own directory (a release directory or zip keeps its layout only on disk).
+  const baseDir = join(workDir, dirname(file.path));
+  const [sef, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(text, { baseDir, guards }))));
+  // The same schema for pintae's evaluator; what it cannot compile leaves the layer on Saxon-JS (a decline, not an error).
+  const { planNative } = await import('./native-plan.js');
+  const { NativeRules } = await import('./native.js');
+  try {
+    const plan = planNative(text, { baseDir });
+    new NativeRules(engine, plan).compileAll();
+    return { sef: sef!, guarded, plan: JSON.stringify(plan) };
+  } catch (e) {
+    if ((e as Error).name === 'SchematronError') throw e;
+    return { sef: sef!, guarded, unsupported: (e as Error).message.split('\n')[0] };
+  }
 }
 
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
@@ -161,12 +190,15 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const compiled: Manifest['layers'] = [];
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
-    let out: { sef: string; guarded?: string };
+    let out: Awaited<ReturnType<typeof compileLayer>>;
     try { out = await compileLayer(layer, files, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
-    const file = `${basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '')}.sef.json`;
+    const base = basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
+    const file = `${base}.sef.json`;
     sefs.push([file, out.sef]);
     if (out.guarded !== undefined) sefs.push([guardedPath(file), out.guarded]);
-    compiled.push({ file, from: layer.path, kind: KIND(layer.path)! });
+    const native = out.plan === undefined ? undefined : `${base}.native.json`;
+    if (native) sefs.push([native, out.plan!]);
+    compiled.push({ file, from: layer.path, kind: KIND(layer.path)!, engine: native ? 'native' : 'saxon-js', ...(native ? { native } : {}), ...(out.unsupported ? { unsupported: out.unsupported } : {}) });
   }
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
@@ -178,6 +210,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
     hash: sha256(layers.map((l) => sha256(l.content)).join('')),
     layers: compiled,
     added: new Date().toISOString(),
+    compiler: compilerVersion(),
   };
   writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
@@ -196,11 +229,16 @@ export function listRuleSets(env: NodeJS.ProcessEnv = process.env): Manifest[] {
 export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet> {
   if (spec === undefined || spec === 'builtin') return builtinRuleSet();
   if (spec === BUILTIN_SAXON) return builtinRuleSet(BUILTIN_SAXON);
-  const added = listRuleSets(env).find((m) => m.name === spec);
+  let added = listRuleSets(env).find((m) => m.name === spec);
+  // Files written by another compiler (pintae or Saxon-JS upgraded) are compiled again from a source still there.
+  if (added && added.compiler !== compilerVersion() && existsSync(added.source)) added = await addRuleSet(added.source, { name: added.name, env });
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
   if (!manifest) throw new RuleSetError(`--rules ${spec}: neither builtin, builtin-saxon, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
-  return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))));
+  return new RuleSet(manifest.name, manifest.layers.map((l) => {
+    const stylesheet = () => CompiledRules.fromFile(l.file, join(dir, l.file));
+    return l.engine === 'native' && l.native ? new NativeFirst(join(dir, l.native), stylesheet, () => engine, l.file) : stylesheet();
+  }));
 }
 
 /** A path given to --rules is compiled once: a second run finds it under the hash of its path. */
@@ -208,7 +246,7 @@ async function addRuleSetCached(path: string, env: NodeJS.ProcessEnv): Promise<M
   const name = `path-${sha256(resolve(path)).slice(0, 12)}`;
   const existing = listRuleSets(env).find((m) => m.name === name);
   const stamp = statSync(path).mtimeMs;
-  if (existing && Date.parse(existing.added) > stamp) return existing;
+  if (existing && Date.parse(existing.added) > stamp && existing.compiler === compilerVersion()) return existing;
   return addRuleSet(path, { name, env });
 }
 
