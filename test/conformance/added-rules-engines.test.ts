@@ -1,0 +1,81 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NativeFirst } from '../../src/schematron/native-layer.js';
+import { addRuleSet, resolveRuleSet, type Manifest } from '../../src/schematron/rulesets.js';
+import { CompiledRules } from '../../src/schematron/run.js';
+import type { SvrlResult } from '../../src/schematron/svrl.js';
+import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
+import { agreementCorpus, type CorpusDoc } from './corpus.js';
+
+/**
+ * Rule sets added from Schematron (`pintae rules add x.sch`) run on pintae's evaluator; Saxon-JS, running the same
+ * set's compiled stylesheets, is the oracle. Each of the test schemas (test/fixtures/schematron/iso) and the built-in
+ * sources added as if they were a release go through addRuleSet and resolveRuleSet as a user's would, and on the
+ * official examples (invoices and credit notes) and mutations of them both engines must give the same report, result
+ * for result, every document answered natively.
+ */
+const ISO = join(ROOT, 'test/fixtures/schematron/iso');
+const env = { ...process.env, PINTAE_CACHE_DIR: mkdtempSync(join(tmpdir(), 'pintae-engines-')) };
+
+function documents(): CorpusDoc[] {
+  const dir = join(OFFICIAL_DIR, 'examples/creditnote');
+  const creditNotes = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `creditnote/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
+  return [...agreementCorpus(6), ...creditNotes];
+}
+
+// The wording of an XPath error is each engine's own; everything else must match.
+const comparable = (rs: SvrlResult[]) => rs.map((r) => (r.role === 'evaluation-error' ? { ...r, text: 'Rule could not be evaluated' } : r));
+
+async function bothEngines(source: string, name: string): Promise<{ manifest: Manifest; native: NativeFirst; saxon: CompiledRules }> {
+  const manifest = await addRuleSet(source, { name, env });
+  const set = await resolveRuleSet(name, env);
+  expect(set.layers).toHaveLength(1);
+  const native = set.layers[0] as NativeFirst;
+  expect(native).toBeInstanceOf(NativeFirst);
+  const layer = manifest.layers[0]!;
+  return { manifest, native, saxon: CompiledRules.fromFile(layer.file, join(env.PINTAE_CACHE_DIR, 'rules', name, layer.file)) };
+}
+
+function compare(native: NativeFirst, saxon: CompiledRules, docs: CorpusDoc[]): { failing: number; errors: number } {
+  let failing = 0; let errors = 0;
+  for (const doc of docs) {
+    const expected = comparable(saxon.results(doc.xml));
+    expect(comparable(native.results(doc.xml)), doc.name).toEqual(expected);
+    if (expected.length > 0) failing++;
+    if (expected.some((r) => r.role === 'evaluation-error')) errors++;
+  }
+  expect(native.stats).toMatchObject({ native: docs.length, fallbacks: 0 });
+  return { failing, errors };
+}
+
+describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine against Saxon-JS', () => {
+  const docs = HAVE_OFFICIAL ? documents() : [];
+
+  it('the ISO-constructs test schema (phases, lets at every level, abstract patterns and rules, includes, xsl:function, diagnostics)', async () => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, 'iso-constructs.sch'), 'iso-constructs');
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native', native: 'iso-constructs.native.json' });
+    const { failing, errors } = compare(native, saxon, docs);
+    // The schema must bite: documents with failures, and documents where an XPath error fails an assert alone.
+    expect(failing).toBeGreaterThan(10);
+    expect(errors).toBeGreaterThan(0);
+  });
+
+  it('the built-in rules added as if they were a release .sch', async () => {
+    const { manifest, native, saxon } = await bothEngines(join(ROOT, 'schematron/pint-ae.sch'), 'builtin-as-release');
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    const { failing } = compare(native, saxon, docs);
+    expect(failing).toBeGreaterThan(docs.length / 3);
+  });
+
+  it('a schema with a construct the evaluator lacks (xsl:key) runs on Saxon-JS, and says so', async () => {
+    const manifest = await addRuleSet(join(ISO, 'keys.sch'), { name: 'keys', env });
+    expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:key/) });
+    const set = await resolveRuleSet('keys', env);
+    expect(set.layers[0]).toBeInstanceOf(CompiledRules);
+    const bad = docs[0]!.xml.replace(/(<cac:ClassifiedTaxCategory>\s*<cbc:ID>)S(?=<)/, "$1Z");
+    expect(set.run(docs[0]!.xml)).toEqual([]);
+    expect(set.run(bad).map((f) => f.message)).toEqual([expect.stringMatching(/^\[key-001\] Line tax category Z/)]);
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSchematron, namespaces, parse } from '../../../src/schematron/compile.js';
+import { planNative } from '../../../src/schematron/native-plan.js';
+import { differential } from '../../helpers/native-differential.js';
+import { ROOT } from '../../helpers/paths.js';
+
+/** The test schemas of test/fixtures/schematron/iso, compiled the ways a user can ask for (phases). */
+const ISO = join(ROOT, 'test/fixtures/schematron/iso');
+const source = readFileSync(join(ISO, 'iso-constructs.sch'), 'utf8');
+const doc = (currency: string, lines: number) => `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2">
+  <cbc:ID>1</cbc:ID><cbc:IssueDate>2025-01-01</cbc:IssueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>${currency}</cbc:DocumentCurrencyCode>
+  ${Array.from({ length: lines }, (_, i) => `<cac:InvoiceLine><cbc:ID>${i % 2}</cbc:ID><cbc:InvoicedQuantity>1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="AED">-5</cbc:LineExtensionAmount><cac:Item><cbc:Name>x</cbc:Name></cac:Item></cac:InvoiceLine>`).join('')}
+</Invoice>`;
+
+describe('ISO Schematron test schemas', () => {
+  it('every prefix the rules use is bound: sch:ns first, then xmlns: on the schema element and on included files', () => {
+    const schema = parse(source, 'schema');
+    const map = namespaces(schema);
+    expect(map.get('xsd')).toBe('http://www.w3.org/2001/XMLSchema');
+    expect(map.get('cbc')).toBe('urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2');
+    // The included stylesheet's own prefix goes with its functions (declared on them), not into the stylesheet's header.
+    const xslt = compileSchematron(source, { baseDir: ISO });
+    expect(xslt).toMatch(/<xsl:function[^>]*name="u:is-code"[^>]*xmlns:xt="http:\/\/www.w3.org\/2001\/XMLSchema"|<xsl:function[^>]*xmlns:xt="http:\/\/www.w3.org\/2001\/XMLSchema"[^>]*name="u:is-code"/);
+  });
+
+  it('the default phase and another phase, with their lets: same reports on both engines', async () => {
+    const docs = [doc('AED', 3), doc('GBP', 1)];
+    const all = await differential(source, docs, { baseDir: ISO, fastOnly: true });
+    const header = await differential(source, docs, { baseDir: ISO, phase: 'header-only', fastOnly: true });
+    const ids = (d: typeof all) => d.native.map((o) => ('results' in o ? o.results.map((r) => r.id) : o.error));
+    expect(ids(all)).toEqual([['iso-022', 'iso-022', 'iso-030', 'iso-030', 'iso-030'], ['iso-001', 'iso-030', 'iso-031']]);
+    // header-only: only the header pattern, and its phase let ($max-lines = 1) makes iso-002 fire on three lines.
+    expect(ids(header)).toEqual([['iso-002'], ['iso-001']]);
+  });
+
+  it('the native plan takes embedded functions with the prefixes in scope where they were written', () => {
+    const plan = planNative(source, { baseDir: ISO });
+    expect(plan.functions).toHaveLength(4);
+    expect(plan.functions[0]).toContain('xmlns:xsd="http://www.w3.org/2001/XMLSchema"');
+  });
+});
