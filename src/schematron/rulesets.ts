@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Finding } from '../model/types.js';
@@ -123,16 +124,28 @@ function filesOfSingle(path: string): SourceFile[] {
   return [path, ...(twin !== path && existsSync(twin) ? [twin] : [])].map((p) => ({ path: basename(p), content: readFileSync(p) }));
 }
 
+/** A Schematron schema (root sch:schema), not a fragment some schema includes (a pattern, rules, a rule). */
+function isSchematronSchema(f: SourceFile): boolean {
+  if (KIND(f.path) !== 'sch') return false;
+  const root = /^(?:\s|<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^>]*>)*<([\w.-]+:)?schema[\s>]/.exec(f.content.toString('utf8', 0, 64 << 10));
+  return root !== null && f.content.includes('http://purl.oclc.org/dsdl/schematron');
+}
+
 /**
- * The layers of a release: one file per rule-set base name, preferring compiled SEF over XSLT over Schematron; identical
- * copies (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only
- * and self-billing copies are skipped when an invoice copy exists.
+ * The layers of a release. Where it holds Schematron schemas, those (pintae compiles them, and runs them on its own
+ * evaluator where it can); else one file per rule-set base name, preferring compiled SEF over XSLT. Identical copies
+ * (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only and
+ * self-billing copies are skipped when an invoice copy exists.
  */
 export function chooseLayers(files: SourceFile[]): SourceFile[] {
   const rank = { sef: 0, xslt: 1, sch: 2 } as const;
   const byBase = new Map<string, SourceFile>();
   const seenContent = new Set<string>();
-  const sorted = [...files].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
+  // A release's XSLT is its Schematron compiled, under a name of its own ("…-preprocessed"): taking both would run
+  // every rule twice, so the schemas, when there are any, stand for the release alone.
+  const schemas = files.filter(isSchematronSchema);
+  const candidates = schemas.length > 0 ? schemas : files.filter((f) => KIND(f.path) !== 'sch');
+  const sorted = [...candidates].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
   for (const f of sorted) {
     if (isTwin(f.path)) continue;
     const base = basename(f.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
@@ -175,6 +188,17 @@ async function compileLayer(file: SourceFile, files: SourceFile[], workDir: stri
   }
 }
 
+function unpack(files: SourceFile[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pintae-release-'));
+  for (const f of files) {
+    const target = resolve(dir, f.path);
+    if (!target.startsWith(dir + sep)) continue; // a zip entry naming a place outside (../) is not a source
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+  }
+  return dir;
+}
+
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
 export async function addRuleSet(source: string, options: { name?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Manifest> {
   const path = resolve(source);
@@ -186,12 +210,17 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
   if (!/^[\w.@-]+$/.test(name) || name === 'builtin' || name === BUILTIN_SAXON) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not "builtin" or "builtin-saxon"`);
   const target = join(cacheDir(options.env), 'rules', name);
-  const workDir = stat.isDirectory() ? path : dirname(path);
+  // A zip's sources are written out, so a schema's includes resolve as they would in the release's directory.
+  const unpacked = !stat.isDirectory() && path.toLowerCase().endsWith('.zip') ? unpack(files) : undefined;
+  const workDir = unpacked ?? (stat.isDirectory() ? path : dirname(path));
   const compiled: Manifest['layers'] = [];
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
     let out: Awaited<ReturnType<typeof compileLayer>>;
-    try { out = await compileLayer(layer, files, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
+    try { out = await compileLayer(layer, files, workDir); } catch (e) {
+      if (unpacked) rmSync(unpacked, { recursive: true, force: true });
+      throw new RuleSetError(`${layer.path}: ${(e as Error).message}`);
+    }
     const base = basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
     const file = `${base}.sef.json`;
     sefs.push([file, out.sef]);
@@ -200,6 +229,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
     if (native) sefs.push([native, out.plan!]);
     compiled.push({ file, from: layer.path, kind: KIND(layer.path)!, engine: native ? 'native' : 'saxon-js', ...(native ? { native } : {}), ...(out.unsupported ? { unsupported: out.unsupported } : {}) });
   }
+  if (unpacked) rmSync(unpacked, { recursive: true, force: true });
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);
