@@ -90,7 +90,7 @@ const CURRENT = 'pintae-current';
 /** pintae-sch:location as the compiled Schematron defines it (one source of truth for both sides' locations). */
 function locationFunction(): string {
   const source = readFileSync(join(ROOT, 'src/schematron/compile.ts'), 'utf8');
-  const m = /<xsl:function name="pintae-sch:location"[\s\S]*?<\/xsl:function>/.exec(source);
+  const m = /<xsl:function [^>]*name="pintae-sch:location"[\s\S]*?<\/xsl:function>/.exec(source);
   if (!m) throw new Error('pintae-sch:location not found in src/schematron/compile.ts');
   return m[0];
 }

@@ -221,6 +221,15 @@ describe.concurrent('native Schematron runner: XPath errors and what it refuses'
     expect(d.native[0]).toEqual({ results: [expect.objectContaining({ id: 'f', location: '/a/b[1]' }), expect.objectContaining({ id: 'f', role: 'evaluation-error', location: '/a/b[3]' })] });
   });
 
+  it('what the evaluator declines at run time (PTAE0001) is no evaluation error: the document goes to Saxon-JS, which answers', async () => {
+    const source = sch(`<sch:let name="g" value="if (/a/@g) then matches(/a/@g, 'a', 'i') else true()"/><sch:pattern><sch:rule context="b"><sch:let name="m" value="matches(@c, 'a', 'i')"/>
+      <sch:assert id="t" test="matches(@c, 'a', 'i')">t</sch:assert><sch:assert id="l" test="$m">l</sch:assert><sch:assert id="g" test="$g">g</sch:assert></sch:rule></sch:pattern>`);
+    const native = (await compileNative(source, engine)).compileAll();
+    for (const doc of [`<a><b c="A"/></a>`, `<a g="x"/>`]) expect(() => native.results(doc), doc).toThrow(XPathUnsupported);
+    const d = await differential(source, [`<a><b c="A"/><b c="x"/></a>`, `<a g="A"><b c="A"/></a>`], { nativeMayThrow: true, fastOnly: true });
+    expect(d.saxon).toEqual([{ results: [expect.objectContaining({ id: 't' }), expect.objectContaining({ id: 'l' })] }, { results: [] }]);
+  });
+
   it('refuses at plan or compile time (XPathUnsupported) what it does not run: the rule set then runs on Saxon-JS', async () => {
     const rule = (body: string, context = 'b') => sch(`<sch:pattern><sch:rule context="${context}">${body}</sch:rule></sch:pattern>`);
     const refused: Array<[string, string, CompileOptions?]> = [
