@@ -1,7 +1,8 @@
 /*
  * xsl:function declarations of XSLT 3.0 stylesheets as user functions of the evaluator: parameters and result with
- * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable and xsl:sequence
- * instructions. Anything else in a function is XPathUnsupported (the rule set then runs on Saxon-JS).
+ * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable, xsl:sequence, xsl:if,
+ * xsl:choose and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
+ * (the rule set then runs on Saxon-JS).
  */
 import { XPathUnsupported, type FunctionLibrary, type Sequence, type StaticContext, type XElement } from './api.js';
 import type { Expr } from './ast.js';
@@ -62,6 +63,60 @@ function checkStaticSettings(el: XElement, what: string, allowVersion = false): 
   }
 }
 
+/** Whether a sequence type text names atomic items only (what a text node in the result is atomized to). */
+function atomicOnly(as: string | undefined): boolean {
+  if (as === undefined) return false;
+  try { const t = parseSequenceType(as); return t.k === 'items' && t.item.k === 'atomic'; } catch { return false; }
+}
+
+const EMPTY_SEQ: Expr = { k: 'seq', items: [] };
+
+/**
+ * A sequence constructor of xsl:variable, xsl:sequence, xsl:value-of, xsl:if and xsl:choose as one expression: each
+ * variable a let over the instructions after it, results concatenated, xsl:if and xsl:choose as if-then-else.
+ * xsl:value-of makes a text node; it is taken only where the function's result type is atomic, so the node would be
+ * atomized at once: it is then the xs:untypedAtomic of its string (items joined by @separator, default a space).
+ */
+function sequenceConstructor(children: XElement[], display: string, atomicResult: boolean, scope: Scope): Expr {
+  let body: Expr = EMPTY_SEQ;
+  const then = (value: Expr, rest: Expr): Expr => (rest.k === 'seq' && rest.items.length === 0 ? value : { k: 'seq', items: [value, rest] });
+  for (let i = children.length - 1; i >= 0; i--) {
+    const c = children[i]!;
+    const what = `xsl:function ${display}: xsl:${c.local}`;
+    if (c.attrs.some((a) => a.ns === '' && a.local === 'use-when')) throw new XPathUnsupported(`${what} with @use-when`);
+    const select = attr(c, 'select');
+    const empty = c.children.every((x) => x.kind !== 1 && x.kind !== 3);
+    if (c.local === 'variable' && select !== undefined && empty) {
+      if (attr(c, 'as') !== undefined) throw new XPathUnsupported(`${what} with @as`);
+      body = { k: 'let', name: splitQName(attr(c, 'name') ?? ''), value: parse(select), body };
+    } else if (c.local === 'sequence' && select !== undefined && empty) {
+      body = then(parse(select), body);
+    } else if (c.local === 'value-of' && select !== undefined && empty && atomicResult) {
+      const separator = attr(c, 'separator') ?? ' ';
+      if (/[{}]/.test(separator)) throw new XPathUnsupported(`${what} with a computed separator`);
+      if (resolvePrefix('xs', scope) !== XS) throw new XPathUnsupported(`${what} where xs is not XML Schema`);
+      const joined = parse(`string-join(data((${select})) ! string(.), '${separator.replace(/'/g, "''")}')`);
+      body = then({ k: 'cast', operand: joined, type: { prefix: 'xs', local: 'untypedAtomic' }, optional: false }, body);
+    } else if (c.local === 'if' && attr(c, 'test') !== undefined) {
+      body = then({ k: 'if', cond: parse(attr(c, 'test')!), then: sequenceConstructor(xslChildren(c, what), display, atomicResult, scope), else: EMPTY_SEQ }, body);
+    } else if (c.local === 'choose') {
+      const branches = xslChildren(c, what);
+      let chosen: Expr = EMPTY_SEQ;
+      for (let j = branches.length - 1; j >= 0; j--) {
+        const b = branches[j]!;
+        if (b.local === 'otherwise' && j === branches.length - 1) chosen = sequenceConstructor(xslChildren(b, what), display, atomicResult, scope);
+        else if (b.local === 'when' && attr(b, 'test') !== undefined) chosen = { k: 'if', cond: parse(attr(b, 'test')!), then: sequenceConstructor(xslChildren(b, what), display, atomicResult, scope), else: chosen };
+        else throw new XPathUnsupported(`${what}: xsl:${b.local} here`);
+      }
+      if (!branches.some((b) => b.local === 'when')) throw new XPathUnsupported(`${what} without xsl:when`);
+      body = then(chosen, body);
+    } else {
+      throw new XPathUnsupported(`${what} here`);
+    }
+  }
+  return body;
+}
+
 function declaration(fn: XElement, scope: Scope): Declaration {
   const display = attr(fn, 'name') ?? '';
   checkStaticSettings(fn, `xsl:function ${display}`);
@@ -70,27 +125,14 @@ function declaration(fn: XElement, scope: Scope): Declaration {
   const ns = resolvePrefix(name.prefix, scope);
   if (ns === FN || ns === XS || ns === XSL) throw new XPathUnsupported(`xsl:function ${display}: reserved namespace`);
   const params: Declaration['params'] = [];
-  const instructions: Array<{ kind: 'variable' | 'sequence'; name?: string; select: string }> = [];
-  for (const c of xslChildren(fn, `xsl:function ${display}`)) {
-    const select = attr(c, 'select');
-    if (c.local === 'param' && instructions.length === 0) {
-      if (select !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
-      params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
-    } else if ((c.local === 'variable' || c.local === 'sequence') && select !== undefined && c.children.every((x) => x.kind !== 1 && x.kind !== 3)) {
-      if (c.local === 'variable' && attr(c, 'as') !== undefined) throw new XPathUnsupported(`xsl:function ${display}: xsl:variable with @as`);
-      instructions.push({ kind: c.local, name: attr(c, 'name'), select });
-    } else {
-      throw new XPathUnsupported(`xsl:function ${display}: xsl:${c.local} here`);
-    }
+  const children = xslChildren(fn, `xsl:function ${display}`);
+  let i = 0;
+  for (; i < children.length && children[i]!.local === 'param'; i++) {
+    const c = children[i]!;
+    if (attr(c, 'select') !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
+    params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
   }
-  // The body as one expression: each variable a let over the instructions after it, sequences concatenated.
-  let body: Expr = { k: 'seq', items: [] };
-  for (let i = instructions.length - 1; i >= 0; i--) {
-    const ins = instructions[i]!;
-    const value = parse(ins.select);
-    if (ins.kind === 'variable') body = { k: 'let', name: splitQName(ins.name ?? ''), value, body };
-    else body = body.k === 'seq' && body.items.length === 0 ? value : { k: 'seq', items: [value, body] };
-  }
+  const body = sequenceConstructor(children.slice(i), display, atomicOnly(attr(fn, 'as')), scope);
   return { ns, local: name.local, display, params, as: attr(fn, 'as'), body };
 }
 

@@ -194,7 +194,7 @@ export async function xpathOracle(options: OracleOptions = {}): Promise<Oracle> 
   const work = join(tmpdir(), 'pintae-xpath-oracle', (createRequire(import.meta.url)('xslt3/package.json') as { version: string }).version);
   // Saxon-JS lets xsl:evaluate call only public functions.
   const includes = functions.map((text) => {
-    const published = text.replace(/<xsl:function\b([^>]*?)(\s+visibility="[^"]*")?/g, '<xsl:function visibility="public"$1');
+    const published = text.replace(/<((?:xsl:)?function)\b([^>]*?)(\s+visibility="[^"]*")?/g, '<$1 visibility="public"$2');
     const file = join(work, `functions-${sha256(published).slice(0, 16)}.xsl`);
     writeAtomic(file, published);
     return pathToFileURL(file).href;
