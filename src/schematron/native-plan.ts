@@ -14,7 +14,7 @@ import {
 export interface NativePlan {
   version: 1;
   namespaces: Array<[string, string]>;
-  /** XSLT stylesheets whose xsl:function declarations the rules call. */
+  /** XSLT stylesheets whose xsl:function and xsl:key declarations the rules use. */
   functions: string[];
   globals: PlanLet[];
   patterns: Array<{ rules: PlanRule[] }>;
@@ -59,14 +59,14 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
   expandIncludes(schema, options.baseDir ?? process.cwd());
-  // Each top-level xsl:function stands as a stylesheet of its own, with the prefixes in scope where it was written.
+  // Each top-level xsl:function and xsl:key stands as a stylesheet of its own, with the prefixes in scope where it was written.
   const functions: string[] = [];
   for (const n of Array.from(schema.childNodes)) {
     if (n.nodeType !== 1 || (n as El).namespaceURI !== XSL) continue;
     const el = n as El;
-    if (el.localName === 'function') functions.push(`<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}">${serializeInScope(el)}</xsl:stylesheet>`);
+    if (el.localName === 'function' || el.localName === 'key') functions.push(`<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}">${serializeInScope(el)}</xsl:stylesheet>`);
     else if (el.localName === 'stylesheet' || el.localName === 'transform') {
-      for (const d of children(el, XSL)) if (d.localName !== 'function') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
+      for (const d of children(el, XSL)) if (d.localName !== 'function' && d.localName !== 'key') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
       functions.push(serializeInScope(el));
     } else throw new XPathUnsupported(`xsl:${el.localName} in the schema`);
   }

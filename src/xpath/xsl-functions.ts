@@ -4,9 +4,11 @@
  * xsl:choose and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
  * (the rule set then runs on Saxon-JS).
  */
-import { XPathUnsupported, type FunctionLibrary, type Sequence, type StaticContext, type XElement } from './api.js';
+import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
 import type { Expr } from './ast.js';
-import { compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions } from './evaluate.js';
+import { compileExpression, compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './evaluate.js';
+import { rootOf } from './axes.js';
+import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
@@ -23,9 +25,58 @@ interface Declaration { ns: string; local: string; display: string; params: Arra
 
 class Library implements UserFunctions {
   readonly functions = new Map<string, UserFunction>();
-  get size(): number { return this.functions.size; }
+  readonly keys = new Map<string, Key>();
+  get size(): number { return this.functions.size + this.keys.size; }
   lookup(ns: string, local: string, arity: number): UserFunction | undefined {
     return this.functions.get(`{${ns}}${local}#${arity}`);
+  }
+  key(ns: string, local: string): UserKey | undefined {
+    return this.keys.get(`{${ns}}${local}`);
+  }
+}
+
+/**
+ * An xsl:key: the nodes its pattern matches (found as `//(pattern)` selects them), indexed per document by the string
+ * of each atomized value of @use, on the first key() call for that document. Values other than strings (numbers,
+ * dates: their equality depends on type) and any error while indexing are declined (PTAE0001), for Saxon-JS to answer.
+ */
+class Key implements UserKey {
+  match: Evaluate | undefined;
+  use: Evaluate | undefined;
+  private readonly indexes = new WeakMap<XNode, { byValue: Map<string, XNode[]>; all: XNode[] }>();
+  constructor(readonly display: string) {}
+
+  lookup(values: Sequence, context: XNode): Sequence {
+    const root = rootOf(context);
+    if (root.kind !== 9) throw notImplemented(`key('${this.display}') from a node outside a document`);
+    let index = this.indexes.get(root);
+    if (!index) this.indexes.set(root, (index = this.build(root)));
+    const wanted = atomize(values);
+    if (wanted.some((v) => !isStringLike(v.type))) throw notImplemented(`key('${this.display}') of a value that is not a string`);
+    if (wanted.length === 1) return index.byValue.get(wanted[0]!.value as string) ?? EMPTY;
+    const hit = new Set<XNode>();
+    for (const v of wanted) for (const n of index.byValue.get(v.value as string) ?? []) hit.add(n);
+    return index.all.filter((n) => hit.has(n));
+  }
+
+  private build(root: XNode): { byValue: Map<string, XNode[]>; all: XNode[] } {
+    const byValue = new Map<string, XNode[]>();
+    const all: XNode[] = [];
+    try {
+      for (const node of this.match!(root, new Map()) as XNode[]) {
+        all.push(node);
+        for (const v of atomize(this.use!(node, new Map()))) {
+          if (!isStringLike(v.type)) throw notImplemented(`xsl:key ${this.display}: a @use value that is not a string`);
+          const list = byValue.get(v.value as string);
+          if (!list) byValue.set(v.value as string, [node]);
+          else if (list[list.length - 1] !== node) list.push(node);
+        }
+      }
+    } catch (e) {
+      if (e instanceof XPathError && e.code !== NOT_IMPLEMENTED) throw notImplemented(`xsl:key ${this.display}: ${e.message}`);
+      throw e;
+    }
+    return { byValue, all };
   }
 }
 
@@ -169,6 +220,7 @@ function readStylesheet(text: string): XElement | undefined {
 export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
   const library = new Library();
   const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
+  const pendingKeys: Array<{ key: Key; match: string; use: string; sc: StaticContext }> = [];
   for (const text of stylesheets) {
     const root = readStylesheet(text);
     if (!root || root.ns !== XSL || (root.local !== 'stylesheet' && root.local !== 'transform')) {
@@ -188,6 +240,19 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
           throw new XPathUnsupported(`xsl:function ${decl.display} declared twice`);
         }
         pending.push({ decl, sc, scope });
+      } else if (c.kind === 1 && c.ns === XSL && c.local === 'key') {
+        const display = attr(c, 'name') ?? '';
+        const match = attr(c, 'match'); const use = attr(c, 'use');
+        if (match === undefined || use === undefined || c.children.some((x) => x.kind === 1 || (x.kind === 3 && x.value.trim() !== ''))) throw new XPathUnsupported(`xsl:key ${display} without @match and @use`);
+        if (c.attrs.some((a) => a.ns === '' && !['name', 'match', 'use'].includes(a.local))) throw new XPathUnsupported(`xsl:key ${display} with other attributes`);
+        const qn = splitQName(display);
+        const ns = qn.prefix === '' ? '' : resolvePrefix(qn.prefix, scope);
+        const id = `{${ns}}${qn.local}`;
+        // Several declarations of one key name make one key (XSLT 3.0 20.2.1): left to Saxon-JS.
+        if (library.keys.has(id)) throw new XPathUnsupported(`xsl:key ${display} declared twice`);
+        const key = new Key(display);
+        library.keys.set(id, key);
+        pendingKeys.push({ key, match, use, sc });
       }
     }
   }
@@ -199,5 +264,10 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     return fn;
   });
   pending.forEach(({ decl, sc, scope }, i) => { slots[i]!.call = userFunction(decl, sc, scope).call; });
+  for (const { key, match, use, sc } of pendingKeys) {
+    if (/current\s*\(|\bkey\s*\(/.test(match + use)) throw new XPathUnsupported(`xsl:key ${key.display}: current() or key() in its pattern or @use`);
+    key.match = compileExpression(parse(`//(${match})`), sc);
+    key.use = compileExpression(parse(use), sc);
+  }
   return library;
 }

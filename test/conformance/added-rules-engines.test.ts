@@ -56,7 +56,7 @@ async function bothEngines(source: string, name: string): Promise<{ manifest: Ma
   return { manifest, native, saxon: CompiledRules.fromFile(layer.file, join(env.PINTAE_CACHE_DIR, 'rules', name, layer.file)) };
 }
 
-function compare(native: NativeFirst, saxon: CompiledRules, docs: CorpusDoc[]): { failing: number; errors: number } {
+function compare(native: NativeFirst, saxon: CompiledRules, docs: CorpusDoc[], maxFallbacks = 0): { failing: number; errors: number } {
   let failing = 0; let errors = 0;
   for (const doc of docs) {
     const expected = comparable(saxon.results(doc.xml));
@@ -64,7 +64,8 @@ function compare(native: NativeFirst, saxon: CompiledRules, docs: CorpusDoc[]): 
     if (expected.length > 0) failing++;
     if (expected.some((r) => r.role === 'evaluation-error')) errors++;
   }
-  expect(native.stats).toMatchObject({ native: docs.length, fallbacks: 0 });
+  expect(native.stats.fallbacks).toBeLessThanOrEqual(maxFallbacks);
+  expect(native.stats.native + native.stats.fallbacks).toBe(docs.length);
   return { failing, errors };
 }
 
@@ -88,13 +89,22 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     expect(failing).toBeGreaterThan(docs.length / 3);
   });
 
-  it('a schema with a construct the evaluator lacks (xsl:key) runs on Saxon-JS, and says so', async () => {
-    const manifest = await addRuleSet(join(ISO, 'keys.sch'), { name: 'keys', env });
-    expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:key/) });
-    const set = await resolveRuleSet('keys', env);
+  it('the keys test schema (xsl:key, key() in rules, in messages and in a function, several values at once)', async () => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, 'keys.sch'), 'keys');
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    // An XPath error while indexing a key (a line with two IDs given to normalize-space) is left to Saxon-JS, which
+    // decides when it builds an index and so which asserts the error reaches: such a document may fall back.
+    const { failing } = compare(native, saxon, docs, Math.ceil(docs.length * 0.02));
+    expect(failing).toBeGreaterThan(5);
+  });
+
+  it('a schema with a construct the evaluator lacks (xsl:for-each in a function) runs on Saxon-JS, and says so', async () => {
+    const manifest = await addRuleSet(join(ISO, 'fallback.sch'), { name: 'fallback', env });
+    expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:for-each/) });
+    const set = await resolveRuleSet('fallback', env);
     expect(set.layers[0]).toBeInstanceOf(CompiledRules);
-    const bad = docs[0]!.xml.replace(/(<cac:ClassifiedTaxCategory>\s*<cbc:ID>)S(?=<)/, "$1Z");
+    const bad = docs[0]!.xml.replace(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/, '$&$&');
     expect(set.run(docs[0]!.xml)).toEqual([]);
-    expect(set.run(bad).map((f) => f.message)).toEqual([expect.stringMatching(/^\[key-001\] Line tax category Z/)]);
+    expect(set.run(bad).map((f) => f.message)).toEqual(['[fb-001] Line IDs are not unique.']);
   });
 });
