@@ -8,7 +8,8 @@ import { REPORT_FUNCTION, reportCall } from './report.js';
  * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
  * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
- * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key.
+ * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key,
+ * xsl:include and xsl:import of stylesheets of functions and keys.
  * A test that raises an XPath error (say a duplicated element given to normalize-space()) is reported as a failed
  * assert with role "evaluation-error" instead of aborting the run: every assert runs in an xsl:try of its own. That
  * costs Saxon-JS more than most tests (it evaluates a try's body as a materialized sequence), and every instruction of
@@ -69,16 +70,28 @@ export function expandIncludes(el: El, baseDir: string, depth = 0): void {
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType !== 1) continue;
     const c = child as El;
-    if (c.namespaceURI === SCH && c.localName === 'include') {
+    // An xsl:include or xsl:import written in the schema brings in a stylesheet of functions and keys, as an
+    // sch:include of that stylesheet would (the generated stylesheet lives elsewhere, where its href would not resolve).
+    const xslInclude = c.namespaceURI === XSL && (c.localName === 'include' || c.localName === 'import')
+      && ((el.namespaceURI === SCH && el.localName === 'schema') || (el.namespaceURI === XSL && (el.localName === 'stylesheet' || el.localName === 'transform')));
+    if ((c.namespaceURI === SCH && c.localName === 'include') || xslInclude) {
       const href = attr(c, 'href');
-      if (!href) throw new SchematronError('sch:include without @href');
+      if (!href) throw new SchematronError(`${c.prefix ? `${c.prefix}:` : ''}${c.localName} without @href`);
       const path = resolve(baseDir, href);
       let text: string;
       try { text = readFileSync(path, 'utf8'); } catch { throw new SchematronError(`sch:include ${href}: cannot read ${path}`); }
       const included = parse(text, path);
+      if (xslInclude && (included.namespaceURI !== XSL || (included.localName !== 'stylesheet' && included.localName !== 'transform'))) throw new SchematronError(`xsl:${c.localName} ${href}: not an XSLT stylesheet`);
       expandIncludes(included, dirname(path), depth + 1);
       const imported = el.ownerDocument!.importNode(included, true) as El;
-      if (imported.localName === 'rules' && imported.namespaceURI === SCH && el.localName !== 'schema') {
+      if (xslInclude) {
+        // Its declarations in place, each keeping the prefixes its stylesheet declared.
+        for (const d of Array.from(imported.childNodes)) {
+          if (d.nodeType === 1) for (const [p, u] of inScopeNamespaces(included)) if (!(d as El).hasAttribute(`xmlns:${p}`) && p !== 'xml') (d as El).setAttributeNS(XMLNS, `xmlns:${p}`, u);
+          el.insertBefore(d, c);
+        }
+        el.removeChild(c);
+      } else if (imported.localName === 'rules' && imported.namespaceURI === SCH && el.localName !== 'schema') {
         for (const rule of Array.from(imported.childNodes)) el.insertBefore(rule, c);
         el.removeChild(c);
       } else el.replaceChild(imported, c);
@@ -317,7 +330,7 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel
-    .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key', 'include', 'import'].includes((n as El).localName))
+    .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key'].includes((n as El).localName))
     .map((n) => serializeInScope(n as El));
   const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch', 'xs'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');
   const globalLets = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letVariable(l)).join('\n');
