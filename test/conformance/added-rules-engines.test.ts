@@ -85,8 +85,11 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     const { manifest, native, saxon } = await bothEngines(releaseZip(), 'builtin-as-release');
     // The schema stands for the release: the fragments it includes and the compiled copy beside it are no layers.
     expect(manifest.layers).toEqual([expect.objectContaining({ from: 'rules/pint-ae.sch', kind: 'sch', engine: 'native' })]);
-    const { failing } = compare(native, saxon, docs);
-    expect(failing).toBeGreaterThan(docs.length / 3);
+    // Every third document: test/conformance/native-agreement.test.ts runs these rules on both engines over the whole
+    // corpus already; here the point is the path of an added release (the suite's time is shared by two cores).
+    const some = docs.filter((_, i) => i % 3 === 0);
+    const { failing } = compare(native, saxon, some);
+    expect(failing).toBeGreaterThan(some.length / 3);
   });
 
   it('the keys test schema (xsl:key, key() in rules, in messages and in a function, several values at once)', async () => {
