@@ -11,6 +11,8 @@
 //   7. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
 //   8. large invoices (bench-large.mjs): validate and check of a 20,000-line invoice, validate of a 100,000-line one
 //      (wall time, peak RSS), --jobs 40 against --jobs 1 on 40 files; against a baseline build
+//   9. CPU per document of a rule set added from .sch (the built-in sources as if a release) on the native engine
+//      against Saxon-JS (bench-added.mjs)
 // The corpus (scripts/bench-corpus.mjs) is generated into a temporary directory and removed afterwards.
 // BENCH_INVOICES (default 1000) and BENCH_RULE_ROUNDS (default 5) shrink a run.
 import { spawnSync } from 'node:child_process';
@@ -155,6 +157,10 @@ try {
 // `pintae check` before and after the document layer (issue 10): self-contained in bench-check.mjs.
 console.log('check (issue 10):');
 await (await import('./bench-check.mjs')).benchCheck(root, official);
+
+// Rule sets added from .sch, native engine against Saxon-JS (issue 13): self-contained in bench-added.mjs.
+console.log('added Schematron rule sets (issue 13):');
+await (await import('./bench-added.mjs')).benchAdded(root, official);
 
 // Bulk submission through the sandbox (issue 4): self-contained in bench-bulk.mjs.
 await (await import('./bench-bulk.mjs')).benchBulk();

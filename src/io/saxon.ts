@@ -23,8 +23,11 @@ const require = createRequire(import.meta.url);
  *   first transform, so each kind's nodes are found once and kept on the tree (not enumerable).
  * - Every name test makes a new QName for the element it looks at (with two regular-expression checks): ~20% of
  *   the rules' time. An element's name never changes, so its QName is made once and kept on the node.
+ * saxon-js is pinned to the exact version these pieces were taken from (package.json), and
+ * test/unit/io/saxon-patches.test.ts fails when any of them no longer applies: an upgrade carries the patches over or
+ * drops them knowingly.
  */
-const PATCHES: Array<[string, string]> = [
+export const SAXON_PATCHES: ReadonlyArray<[string, string]> = [
   ['function L(X,V){H(x,X,V)}',
     'function L(X,V){const k="__pintaeNodes_"+X;let a=Object.hasOwn(x,k)?x[k]:null;'
     + 'if(!a){a=[];H(x,X,n=>{a.push(n)});Object.defineProperty(x,k,{value:a,enumerable:false})}for(const n of a)V(n)}'],
@@ -67,7 +70,7 @@ function load(): Loaded {
   const path = require.resolve('saxon-js');
   let source = readFileSync(path, 'utf8');
   let patched = 0;
-  for (const [original, replacement] of PATCHES) {
+  for (const [original, replacement] of SAXON_PATCHES) {
     if (source.split(original).length !== 2) continue;
     source = source.replace(original, () => replacement);
     patched++;

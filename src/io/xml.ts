@@ -1,6 +1,5 @@
 import type { XAttr, XDocument, XElement } from '../xpath/api.js';
-import { decodeXml, parseXml, XmlError } from '../xpath/xml.js';
-import { stringValueOf } from '../xpath/dom.js';
+import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 
 /**

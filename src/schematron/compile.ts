@@ -8,7 +8,8 @@ import { REPORT_FUNCTION, reportCall } from './report.js';
  * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
  * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
- * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key.
+ * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key,
+ * xsl:include and xsl:import of stylesheets of functions and keys.
  * A test that raises an XPath error (say a duplicated element given to normalize-space()) is reported as a failed
  * assert with role "evaluation-error" instead of aborting the run: every assert runs in an xsl:try of its own. That
  * costs Saxon-JS more than most tests (it evaluates a try's body as a materialized sequence), and every instruction of
@@ -69,16 +70,28 @@ export function expandIncludes(el: El, baseDir: string, depth = 0): void {
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType !== 1) continue;
     const c = child as El;
-    if (c.namespaceURI === SCH && c.localName === 'include') {
+    // An xsl:include or xsl:import written in the schema brings in a stylesheet of functions and keys, as an
+    // sch:include of that stylesheet would (the generated stylesheet lives elsewhere, where its href would not resolve).
+    const xslInclude = c.namespaceURI === XSL && (c.localName === 'include' || c.localName === 'import')
+      && ((el.namespaceURI === SCH && el.localName === 'schema') || (el.namespaceURI === XSL && (el.localName === 'stylesheet' || el.localName === 'transform')));
+    if ((c.namespaceURI === SCH && c.localName === 'include') || xslInclude) {
       const href = attr(c, 'href');
-      if (!href) throw new SchematronError('sch:include without @href');
+      if (!href) throw new SchematronError(`${c.prefix ? `${c.prefix}:` : ''}${c.localName} without @href`);
       const path = resolve(baseDir, href);
       let text: string;
       try { text = readFileSync(path, 'utf8'); } catch { throw new SchematronError(`sch:include ${href}: cannot read ${path}`); }
       const included = parse(text, path);
+      if (xslInclude && (included.namespaceURI !== XSL || (included.localName !== 'stylesheet' && included.localName !== 'transform'))) throw new SchematronError(`xsl:${c.localName} ${href}: not an XSLT stylesheet`);
       expandIncludes(included, dirname(path), depth + 1);
       const imported = el.ownerDocument!.importNode(included, true) as El;
-      if (imported.localName === 'rules' && imported.namespaceURI === SCH && el.localName !== 'schema') {
+      if (xslInclude) {
+        // Its declarations in place, each keeping the prefixes its stylesheet declared.
+        for (const d of Array.from(imported.childNodes)) {
+          if (d.nodeType === 1) for (const [p, u] of inScopeNamespaces(included)) if (!(d as El).hasAttribute(`xmlns:${p}`) && p !== 'xml') (d as El).setAttributeNS(XMLNS, `xmlns:${p}`, u);
+          el.insertBefore(d, c);
+        }
+        el.removeChild(c);
+      } else if (imported.localName === 'rules' && imported.namespaceURI === SCH && el.localName !== 'schema') {
         for (const rule of Array.from(imported.childNodes)) el.insertBefore(rule, c);
         el.removeChild(c);
       } else el.replaceChild(imported, c);
@@ -86,15 +99,58 @@ export function expandIncludes(el: El, baseDir: string, depth = 0): void {
   }
 }
 
-/** The namespaces an XSLT must declare: sch:ns plus those in scope on the schema element. */
+const XMLNS = 'http://www.w3.org/2000/xmlns/';
+
+/** The xmlns:prefix declarations on one element. */
+function declaredOn(el: El): Array<[string, string]> {
+  return Array.from(el.attributes).filter((a) => a.prefix === 'xmlns').map((a) => [a.localName, a.value]);
+}
+
+/** The prefixes in scope on an element (nearest declaration wins), the ancestors of an included file's root included. */
+export function inScopeNamespaces(el: El): Map<string, string> {
+  const chain: El[] = [];
+  for (let e: Node | null = el; e && e.nodeType === 1; e = e.parentNode) chain.unshift(e as El);
+  const map = new Map<string, string>();
+  for (const e of chain) for (const [p, u] of declaredOn(e)) map.set(p, u);
+  return map;
+}
+
+/**
+ * An embedded XSLT element as text that stands on its own: every prefix in scope where it was written is declared on
+ * it. Real-world schemas declare the prefixes their xsl:function uses (say xsd:) with xmlns: on the schema element or
+ * on an included stylesheet, and a prefix in an @as or @select is invisible to a serializer.
+ */
+export function serializeInScope(el: El): string {
+  const copy = el.cloneNode(true) as El;
+  const own = new Set(declaredOn(el).map(([p]) => p));
+  for (const [p, u] of inScopeNamespaces(el)) if (!own.has(p) && p !== 'xml') copy.setAttributeNS(XMLNS, `xmlns:${p}`, u);
+  return builder(copy as never).toString();
+}
+
+/**
+ * The prefixes the schema's expressions may use: sch:ns first (ISO Schematron's own way), then the xmlns declarations
+ * of the schema element, then those anywhere else in the (includes-expanded) schema that bind a prefix not yet bound,
+ * so a pattern file that declares its prefixes on its root compiles as its author meant.
+ */
 export function namespaces(schema: El): Map<string, string> {
   const map = new Map<string, string>();
-  for (const a of Array.from(schema.attributes)) if (a.prefix === 'xmlns') map.set(a.localName, a.value);
   for (const ns of children(schema, SCH, 'ns')) {
     const prefix = attr(ns, 'prefix'); const uri = attr(ns, 'uri');
     if (!prefix || uri === undefined) throw new SchematronError('sch:ns needs @prefix and @uri');
-    map.set(prefix, uri);
+    if (!map.has(prefix)) map.set(prefix, uri);
   }
+  for (const [p, u] of declaredOn(schema)) if (!map.has(p)) map.set(p, u);
+  const walk = (e: El) => {
+    for (const c of Array.from(e.childNodes)) {
+      if (c.nodeType !== 1) continue;
+      // An embedded stylesheet's own declarations are for its functions (declared on them), not for the rules.
+      if ((c as El).namespaceURI === XSL) continue;
+      for (const [p, u] of declaredOn(c as El)) if (!map.has(p)) map.set(p, u);
+      walk(c as El);
+    }
+  };
+  walk(schema);
+  map.delete('xml');
   return map;
 }
 
@@ -153,7 +209,8 @@ function assertion(a: El, params: Map<string, string>, context: string, guard: {
   const isAssert = a.localName === 'assert';
   const test = substitute(attr(a, 'test') ?? '', params);
   if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
-  const id = attr(a, 'id'); const flag = attr(a, 'flag'); const role = attr(a, 'role');
+  // Parameters of an abstract pattern fill every attribute, as ISO's abstract-pattern expansion does.
+  const [id, flag, role] = (['id', 'flag', 'role'] as const).map((k) => { const v = attr(a, k); return v === undefined ? v : substitute(v, params); });
   // Attributes of a literal result element are value templates: braces are doubled to stay literal.
   const avt = (v: string) => escapeAttr(v.replace(/[{}]/g, '$&$&'));
   const head = (element: string, extraRole?: string) => `<svrl:${element} test="${avt(test)}"${id ? ` id="${avt(id)}"` : ''}${flag ? ` flag="${avt(flag)}"` : ''}${extraRole ?? role ? ` role="${avt(extraRole ?? role!)}"` : ''} location="{pintae-sch:location(.)}">`;
@@ -273,16 +330,16 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel
-    .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key', 'include', 'import'].includes((n as El).localName))
-    .map((n) => builder(n as never).toString());
-  const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');
+    .filter((n) => n.nodeType === 1 && (n as El).namespaceURI === XSL && ['function', 'key'].includes((n as El).localName))
+    .map((n) => serializeInScope(n as El));
+  const declarations = [...ns].filter(([p]) => !['xsl', 'svrl', 'err', 'pintae-sch', 'xs'].includes(p)).map(([p, u]) => ` xmlns:${p}="${escapeAttr(u)}"`).join('');
   const globalLets = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letVariable(l)).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:svrl="${SVRL}" xmlns:err="http://www.w3.org/2005/xqt-errors" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:pintae-sch="urn:pintae:schematron"${declarations} exclude-result-prefixes="#all">
+<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:svrl="${SVRL}" xmlns:err="http://www.w3.org/2005/xqt-errors" xmlns:xs="${escapeAttr(ns.get('xs') ?? 'http://www.w3.org/2001/XMLSchema')}" xmlns:pintae-sch="urn:pintae:schematron"${declarations} exclude-result-prefixes="#all">
 <xsl:output method="xml" indent="no"/>
 ${globalLets}
 ${foreign.join('\n')}
-<xsl:function name="pintae-sch:location" as="xs:string">
+<xsl:function xmlns:xs="http://www.w3.org/2001/XMLSchema" name="pintae-sch:location" as="xs:string">
   <xsl:param name="node" as="node()"/>
   <xsl:variable name="steps" select="for $a in $node/ancestor-or-self::* return concat('/', local-name($a), let $same := $a/../*[local-name() = local-name($a)] return if (count($same) gt 1) then concat('[', count($a/preceding-sibling::*[local-name() = local-name($a)]) + 1, ']') else '')"/>
   <xsl:sequence select="concat(string-join($steps, ''), if ($node instance of attribute()) then concat('/@', local-name($node)) else '')"/>

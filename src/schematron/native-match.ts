@@ -1,6 +1,5 @@
 import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
-import { Atomic, isNumeric } from '../xpath/atomic.js';
-import { ebv } from '../xpath/values.js';
+import { Atomic, ebv, isNumeric } from '../xpath/index.js';
 
 /**
  * Whether a rule's context (an XSLT match pattern) matches a node. `names` are the local names of the elements it can

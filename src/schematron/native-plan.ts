@@ -1,8 +1,7 @@
-import { builder } from 'xmlbuilder2';
 import { XPathUnsupported, type XPathEngine } from '../xpath/api.js';
 import { NativeRules } from './native.js';
 import {
-  abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -15,7 +14,7 @@ import {
 export interface NativePlan {
   version: 1;
   namespaces: Array<[string, string]>;
-  /** XSLT stylesheets whose xsl:function declarations the rules call. */
+  /** XSLT stylesheets whose xsl:function and xsl:key declarations the rules use. */
   functions: string[];
   globals: PlanLet[];
   patterns: Array<{ rules: PlanRule[] }>;
@@ -60,14 +59,16 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
   expandIncludes(schema, options.baseDir ?? process.cwd());
-  const stylesheets: El[] = [];
+  // Each top-level xsl:function and xsl:key stands as a stylesheet of its own, with the prefixes in scope where it was written.
+  const functions: string[] = [];
   for (const n of Array.from(schema.childNodes)) {
     if (n.nodeType !== 1 || (n as El).namespaceURI !== XSL) continue;
-    if ((n as El).localName !== 'stylesheet') throw new XPathUnsupported(`top-level xsl:${(n as El).localName} outside a stylesheet`);
-    stylesheets.push(n as El);
-  }
-  for (const sheet of stylesheets) {
-    for (const d of children(sheet, XSL)) if (d.localName !== 'function') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
+    const el = n as El;
+    if (el.localName === 'function' || el.localName === 'key') functions.push(`<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}">${serializeInScope(el)}</xsl:stylesheet>`);
+    else if (el.localName === 'stylesheet' || el.localName === 'transform') {
+      for (const d of children(el, XSL)) if (d.localName !== 'function' && d.localName !== 'key') throw new XPathUnsupported(`xsl:${d.localName} in an included stylesheet`);
+      functions.push(serializeInScope(el));
+    } else throw new XPathUnsupported(`xsl:${el.localName} in the schema`);
   }
   const allPatterns = children(schema, SCH, 'pattern');
   const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
@@ -87,14 +88,14 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
         if (!test) throw new SchematronError(`sch:${el.localName} without @test in rule ${context}`);
         const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
         // An empty id, flag or role is no attribute in the stylesheet's SVRL either.
-        for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = v; }
+        for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = substitute(v, params); }
         return { check };
       });
       return { context, parts };
     });
     return { rules };
   });
-  return { version: 1, namespaces: [...namespaces(schema)], functions: stylesheets.map((s) => builder(s as never).toString()), globals, patterns: planned };
+  return { version: 1, namespaces: [...namespaces(schema)], functions, globals, patterns: planned };
 }
 
 /** A schema's text straight to runnable native rules (what the build and the tests do; runs read a saved plan). */

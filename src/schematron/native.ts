@@ -1,4 +1,4 @@
-import { XPathError, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
+import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { parseXml } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
@@ -165,7 +165,7 @@ export class NativeRules {
         if (this.engine.ebv(c.evaluate(node, vars)) === (c.kind === 'successful-report')) out.push(this.report(c, node, vars));
       } catch (e) {
         if (!(e instanceof XPathError)) throw e;
-        out.push(this.evaluationError(c, node, e));
+        out.push(this.evaluationError(c, node, declined(e)));
       }
     }
   }
@@ -217,9 +217,18 @@ function bind(vars: Map<string, Sequence>, name: string, value: () => Sequence, 
     if (!(e instanceof XPathError)) throw e;
     out = vars instanceof FailedLets && !copy ? vars : copyFailed(vars);
     Map.prototype.delete.call(out, name);
-    (out as FailedLets).failed.set(name, global ? new GlobalLetError(name, e) : e);
+    (out as FailedLets).failed.set(name, e.code === NOT_IMPLEMENTED ? declined(e) : global ? new GlobalLetError(name, e) : e);
   }
   return out;
+}
+
+/**
+ * An error with the evaluator's code for "not implemented" (PTAE0001) is no XPath error of the rules: Saxon-JS may well
+ * answer there, so the document goes to it (XPathUnsupported) instead of an assert failing with evaluation-error.
+ */
+function declined(e: XPathError): XPathError {
+  if (e.code === NOT_IMPLEMENTED) throw new XPathUnsupported(e.message);
+  return e;
 }
 
 function copyFailed(vars: Map<string, Sequence>): FailedLets {

@@ -19,7 +19,7 @@ export function reportCall(fields: string[]): string | undefined {
 }
 
 /** pintae-sch:report($node, $fields): the SVRL element, located at $node (pintae-sch:location). */
-export const REPORT_FUNCTION = `<xsl:function name="pintae-sch:report" as="element()">
+export const REPORT_FUNCTION = `<xsl:function xmlns:xs="http://www.w3.org/2001/XMLSchema" name="pintae-sch:report" as="element()">
   <xsl:param name="node" as="node()"/>
   <xsl:param name="fields" as="xs:string"/>
   <xsl:variable name="f" select="tokenize($fields, '${FIELD}')"/>

@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Finding, RuleSetInfo } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
-import { compileXslt, sha256 } from './sef.js';
+import { compileXslt, compilerVersion, sha256 } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
@@ -41,8 +42,25 @@ export interface Manifest {
   source: string;
   /** sha256 of the rule sources, in layer order. */
   hash: string;
-  layers: Array<{ file: string; from: string; kind: 'sch' | 'xslt' | 'sef' }>;
+  layers: Array<{
+    file: string; from: string; kind: 'sch' | 'xslt' | 'sef';
+    /** Which engine runs the layer: native (pintae's evaluator, its plan in `native`) or saxon-js. Absent: saxon-js. */
+    engine?: Engine;
+    /** The native plan's file, beside the SEF. */
+    native?: string;
+    /** Why a Schematron layer runs on Saxon-JS: what the evaluator could not compile. */
+    unsupported?: string;
+  }>;
   added: string;
+  /** The compilers that wrote the cached files (compilerVersion()); a set compiled by others is compiled again. */
+  compiler?: string;
+}
+
+export type Engine = 'native' | 'saxon-js';
+
+/** The engine(s) of a rule set, for `rules list`: native, saxon-js, or both for a set whose layers differ. */
+export function engineOf(m: Manifest): string {
+  return [...new Set(m.layers.map((l) => l.engine ?? 'saxon-js'))].join('+');
 }
 
 /** Compiled rule sets live under `<cacheDir>/rules`. */
@@ -155,16 +173,28 @@ function filesOfSingle(path: string): SourceFile[] {
   return [path, ...(twin !== path && existsSync(twin) ? [twin] : [])].map((p) => ({ path: basename(p), content: readFileSync(p) }));
 }
 
+/** A Schematron schema (root sch:schema), not a fragment some schema includes (a pattern, rules, a rule). */
+function isSchematronSchema(f: SourceFile): boolean {
+  if (KIND(f.path) !== 'sch') return false;
+  const root = /^(?:\s|<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^>]*>)*<([\w.-]+:)?schema[\s>]/.exec(f.content.toString('utf8', 0, 64 << 10));
+  return root !== null && f.content.includes('http://purl.oclc.org/dsdl/schematron');
+}
+
 /**
- * The layers of a release: one file per rule-set base name, preferring compiled SEF over XSLT over Schematron; identical
- * copies (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only
- * and self-billing copies are skipped when an invoice copy exists.
+ * The layers of a release. Where it holds Schematron schemas, those (pintae compiles them, and runs them on its own
+ * evaluator where it can); else one file per rule-set base name, preferring compiled SEF over XSLT. Identical copies
+ * (the invoice and credit-note folders of a PINT release carry the same rules) count once. Credit-note-only and
+ * self-billing copies are skipped when an invoice copy exists.
  */
 export function chooseLayers(files: SourceFile[]): SourceFile[] {
   const rank = { sef: 0, xslt: 1, sch: 2 } as const;
   const byBase = new Map<string, SourceFile>();
   const seenContent = new Set<string>();
-  const sorted = [...files].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
+  // A release's XSLT is its Schematron compiled, under a name of its own ("…-preprocessed"): taking both would run
+  // every rule twice, so the schemas, when there are any, stand for the release alone.
+  const schemas = files.filter(isSchematronSchema);
+  const candidates = schemas.length > 0 ? schemas : files.filter((f) => KIND(f.path) !== 'sch');
+  const sorted = [...candidates].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
   for (const f of sorted) {
     if (isTwin(f.path)) continue;
     const base = basename(f.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
@@ -179,8 +209,8 @@ export function chooseLayers(files: SourceFile[]): SourceFile[] {
 
 const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
 
-/** A layer's SEF, and the guarded twin that goes with it: compiled from Schematron, or found beside a SEF. */
-async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string }> {
+/** A layer's SEF and the guarded twin that goes with it (compiled from Schematron, or found beside a SEF), and for Schematron the native plan. */
+async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string; plan?: string; unsupported?: string }> {
   const kind = KIND(file.path)!;
   const text = file.content.toString('utf8');
   if (kind === 'sef') {
@@ -191,8 +221,31 @@ async function compileLayer(file: SourceFile, files: SourceFile[], workDir: stri
   }
   if (kind === 'xslt') return { sef: await compileXslt(text) };
   const { compileSchematron } = await import('./compile.js');
-  const [sef, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(text, { baseDir: workDir, guards }))));
-  return { sef: sef!, guarded };
+  // Includes resolve from the file's own directory (a release directory or zip keeps its layout only on disk).
+  const baseDir = join(workDir, dirname(file.path));
+  const [sef, guarded] = await Promise.all([false, true].map((guards) => compileXslt(compileSchematron(text, { baseDir, guards }))));
+  // The same schema for pintae's evaluator; what it cannot compile leaves the layer on Saxon-JS (a decline, not an error).
+  const { planNative } = await import('./native-plan.js');
+  const { NativeRules } = await import('./native.js');
+  try {
+    const plan = planNative(text, { baseDir });
+    new NativeRules(engine, plan).compileAll();
+    return { sef: sef!, guarded, plan: JSON.stringify(plan) };
+  } catch (e) {
+    if ((e as Error).name === 'SchematronError') throw e;
+    return { sef: sef!, guarded, unsupported: (e as Error).message.split('\n')[0] };
+  }
+}
+
+function unpack(files: SourceFile[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pintae-release-'));
+  for (const f of files) {
+    const target = resolve(dir, f.path);
+    if (!target.startsWith(dir + sep)) continue; // a zip entry naming a place outside (../) is not a source
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+  }
+  return dir;
 }
 
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
@@ -206,17 +259,26 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
   if (!/^[\w.@-]+$/.test(name) || RESERVED.has(name)) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not ${[...RESERVED].map((r) => JSON.stringify(r)).join(', ')}`);
   const target = join(cacheDir(options.env), 'rules', name);
-  const workDir = stat.isDirectory() ? path : dirname(path);
+  // A zip's sources are written out, so a schema's includes resolve as they would in the release's directory.
+  const unpacked = !stat.isDirectory() && path.toLowerCase().endsWith('.zip') ? unpack(files) : undefined;
+  const workDir = unpacked ?? (stat.isDirectory() ? path : dirname(path));
   const compiled: Manifest['layers'] = [];
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
-    let out: { sef: string; guarded?: string };
-    try { out = await compileLayer(layer, files, workDir); } catch (e) { throw new RuleSetError(`${layer.path}: ${(e as Error).message}`); }
-    const file = `${basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '')}.sef.json`;
+    let out: Awaited<ReturnType<typeof compileLayer>>;
+    try { out = await compileLayer(layer, files, workDir); } catch (e) {
+      if (unpacked) rmSync(unpacked, { recursive: true, force: true });
+      throw new RuleSetError(`${layer.path}: ${(e as Error).message}`);
+    }
+    const base = basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
+    const file = `${base}.sef.json`;
     sefs.push([file, out.sef]);
     if (out.guarded !== undefined) sefs.push([guardedPath(file), out.guarded]);
-    compiled.push({ file, from: layer.path, kind: KIND(layer.path)! });
+    const native = out.plan === undefined ? undefined : `${base}.native.json`;
+    if (native) sefs.push([native, out.plan!]);
+    compiled.push({ file, from: layer.path, kind: KIND(layer.path)!, engine: native ? 'native' : 'saxon-js', ...(native ? { native } : {}), ...(out.unsupported ? { unsupported: out.unsupported } : {}) });
   }
+  if (unpacked) rmSync(unpacked, { recursive: true, force: true });
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);
@@ -227,6 +289,7 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
     hash: sha256(layers.map((l) => sha256(l.content)).join('')),
     layers: compiled,
     added: new Date().toISOString(),
+    compiler: compilerVersion(),
   };
   writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
@@ -247,11 +310,16 @@ export async function resolveRuleSet(spec: string | undefined, env: NodeJS.Proce
   if (spec === BUILTIN_SAXON) return builtinRuleSet(BUILTIN_SAXON);
   const pinned = BUILTIN_SETS.find((b) => b.name === spec);
   if (pinned) return pinnedBuiltinSet(pinned.name);
-  const added = listRuleSets(env).find((m) => m.name === spec);
+  let added = listRuleSets(env).find((m) => m.name === spec);
+  // Files written by another compiler (pintae or Saxon-JS upgraded) are compiled again from a source still there.
+  if (added && added.compiler !== compilerVersion() && existsSync(added.source)) added = await addRuleSet(added.source, { name: added.name, env });
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
   if (!manifest) throw new RuleSetError(`--rules ${spec}: neither ${[...RESERVED].join(', ')}, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
   const dir = join(cacheDir(env), 'rules', manifest.name);
-  return new RuleSet(manifest.name, manifest.layers.map((l) => CompiledRules.fromFile(l.file, join(dir, l.file))), { version: manifest.version, hash: manifest.hash });
+  return new RuleSet(manifest.name, manifest.layers.map((l) => {
+    const stylesheet = () => CompiledRules.fromFile(l.file, join(dir, l.file));
+    return l.engine === 'native' && l.native ? new NativeFirst(join(dir, l.native), stylesheet, () => engine, l.file) : stylesheet();
+  }), { version: manifest.version, hash: manifest.hash });
 }
 
 /** A path given to --rules is compiled once: a second run finds it under the hash of its path. */
@@ -259,7 +327,7 @@ async function addRuleSetCached(path: string, env: NodeJS.ProcessEnv): Promise<M
   const name = `path-${sha256(resolve(path)).slice(0, 12)}`;
   const existing = listRuleSets(env).find((m) => m.name === name);
   const stamp = statSync(path).mtimeMs;
-  if (existing && Date.parse(existing.added) > stamp) return existing;
+  if (existing && Date.parse(existing.added) > stamp && existing.compiler === compilerVersion()) return existing;
   return addRuleSet(path, { name, env });
 }
 

@@ -13,6 +13,18 @@ const require = createRequire(import.meta.url);
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
+let compilers: string | undefined;
+/**
+ * The versions of everything that turns rules into what pintae runs: the xslt3 compiler, the saxon-js run time its
+ * SEF is written for, and pintae (its Schematron compiler and native plans). Part of every compile-cache key, so an
+ * upgrade never reuses another version's output.
+ */
+export function compilerVersion(): string {
+  const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+  const own = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (compilers ??= `xslt3@${version('xslt3')} saxon-js@${version('saxon-js')} pintae@${own}`);
+}
+
 /**
  * XSLT 3.0 file → SEF (Saxon-JS's compiled form) with the xslt3 package's compiler, in a child process. Compiling
  * costs seconds, so callers keep the result (compileXsltCached). Compiling the file where it lies lets its relative
@@ -47,9 +59,9 @@ export async function compileXslt(xslt: string): Promise<string> {
   }
 }
 
-/** compileXslt with the result kept in `cacheDir` under the hash of the XSLT text. */
+/** compileXslt with the result kept in `cacheDir` under the hash of the compilers' versions and the XSLT text. */
 export async function compileXsltCached(xslt: string, cacheDir: string): Promise<{ sef: string; path: string; hash: string }> {
-  const hash = sha256(xslt);
+  const hash = sha256(`${compilerVersion()}\n${xslt}`);
   const path = join(cacheDir, `${hash}.sef.json`);
   if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path, hash };
   const sef = await compileXslt(xslt);

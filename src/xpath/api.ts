@@ -45,6 +45,9 @@ export interface XComment extends NodeBase { kind: 8; value: string }
 export interface XPI extends NodeBase { kind: 7; target: string; value: string }
 
 /** An XPath error: a static one (compile time) or a dynamic one (run time), with its W3C code (XPTY0004, FORG0001, …). */
+/** The code of the run-time error by which the evaluator declines what it does not implement (Saxon-JS's to answer). */
+export const NOT_IMPLEMENTED = 'PTAE0001';
+
 export class XPathError extends Error {
   constructor(readonly code: string, message: string) { super(`${code}: ${message}`); this.name = 'XPathError'; }
 }

@@ -2,7 +2,7 @@
  * The representation of atomic values, shared by values.ts, cast.ts, datetime.ts and arithmetic.ts.
  */
 import { Decimal as DecimalJs } from 'decimal.js';
-import { XPathError, type Item, type Sequence, type XNode } from './api.js';
+import { NOT_IMPLEMENTED, XPathError, type Item, type Sequence, type XNode } from './api.js';
 import { stringValueOf } from './dom.js';
 
 /**
@@ -26,7 +26,7 @@ export class Atomic {
 }
 
 /** A run-time error for something valid in XPath that this evaluator does not implement: the document goes to Saxon-JS. */
-export const NOT_IMPLEMENTED = 'PTAE0001';
+export { NOT_IMPLEMENTED };
 export function notImplemented(what: string): XPathError {
   return new XPathError(NOT_IMPLEMENTED, `not implemented by pintae's XPath evaluator: ${what}`);
 }

@@ -8,7 +8,9 @@ import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticCont
 import type { Expr, QName } from './ast.js';
 import { rootOf } from './axes.js';
 import { FUNCTIONS, type FnContext } from './functions.js';
+import { contextNode as contextNodeOf } from './fn-args.js';
 import { compileBinary } from './operators.js';
+import { splitQName } from './parse-types.js';
 import { rewriteSlash } from './rewrite.js';
 import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
@@ -32,7 +34,13 @@ export type C = (d: Dyn) => Sequence;
 
 /** A user function (xsl:function) as the evaluator calls it: arguments in, result out, conversions done inside. */
 export interface UserFunction { call: (args: Sequence[]) => Sequence }
-export interface UserFunctions { lookup(ns: string, local: string, arity: number): UserFunction | undefined; readonly size: number }
+export interface UserFunctions {
+  lookup(ns: string, local: string, arity: number): UserFunction | undefined;
+  /** An xsl:key of the stylesheets (key() is compiled only with a literal key name). */
+  key?(ns: string, local: string): UserKey | undefined;
+  readonly size: number;
+}
+export interface UserKey { lookup(values: Sequence, context: XNode): Sequence }
 
 /** Compile-time scope: namespaces, external variables, local variables (name → slot) and the frame being laid out. */
 export interface Scope {
@@ -172,7 +180,7 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
     if (scope.outerFocus && arity === 0 && (name.local === 'position' || name.local === 'last')) {
       throw new XPathUnsupported(`${name.local}() outside a predicate or path step (the context position is not given)`);
     }
-    const fn = FUNCTIONS.get(`${name.local}#${arity}`);
+    const fn = name.local === 'key' ? keyCall(argExprs, scope) : FUNCTIONS.get(`${name.local}#${arity}`);
     if (!fn) throw new XPathUnsupported(`function fn:${name.local}#${arity}`);
     call = fn;
   } else if (ns === XS) {
@@ -191,6 +199,16 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   return (d) => call(args.map((a) => a(d)), d);
 }
 
+
+/** key('name', values) of an xsl:key the caller's stylesheets declare: the name must be a string literal. */
+function keyCall(argExprs: Expr[], scope: Scope): ((values: Sequence[], d: Dyn) => Sequence) | undefined {
+  const first = argExprs[0];
+  if (argExprs.length !== 2 || first?.k !== 'literal' || first.type !== 'string') return undefined;
+  const qn = splitQName(first.text);
+  const key = (scope.sc.functions as UserFunctions | undefined)?.key?.(qn.prefix === '' ? '' : resolvePrefix(qn.prefix, scope), qn.local);
+  if (!key) throw new XPathError('XTDE1260', `no xsl:key named ${first.text}`);
+  return (values, d) => key.lookup(values[1]!, contextNodeOf(d, 'key'));
+}
 
 function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }>, scope: Scope): C {
   if (e.name.prefix !== '') throw new XPathUnsupported('prefixed variable names');

@@ -1,4 +1,8 @@
-/* pintae's XPath engine (api.ts's XPathEngine): compile once to closures, evaluate many times. */
+/*
+ * pintae's XPath engine (api.ts's XPathEngine): compile once to closures, evaluate many times. This file, api.ts (types
+ * and errors), xml.ts (the XML reader, loadable without the evaluator) and location.ts are the module's only entry
+ * points for the rest of pintae (README.md; test/unit/xpath/boundary.test.ts holds both directions).
+ */
 import { XPathUnsupported, type XPathEngine } from './api.js';
 import { compileExpression } from './evaluate.js';
 import { parse } from './parse.js';
@@ -19,3 +23,8 @@ export const engine: XPathEngine = {
   ebv,
   valueOf,
 };
+
+export * from './api.js';
+/** Atomic values and the effective boolean value, for callers that look at what an expression returned. */
+export { Atomic, isNumeric } from './atomic.js';
+export { ebv, valueOf } from './values.js';

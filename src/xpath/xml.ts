@@ -19,6 +19,8 @@ import { isUriReference } from './xml-uri.js';
 
 export { decodeXml } from './xml-decode.js';
 export { XmlError } from './xml-error.js';
+/** The string value of a node of the trees this reader makes (XPath's string()). */
+export { stringValueOf } from './dom.js';
 
 /** Parses the text of a whole document. Throws XmlError (located) for anything libxml2 refuses, and for a DOCTYPE. */
 export function parseXml(text: string): XDocument {

@@ -1,11 +1,14 @@
 /*
  * xsl:function declarations of XSLT 3.0 stylesheets as user functions of the evaluator: parameters and result with
- * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable and xsl:sequence
- * instructions. Anything else in a function is XPathUnsupported (the rule set then runs on Saxon-JS).
+ * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable, xsl:sequence, xsl:if,
+ * xsl:choose and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
+ * (the rule set then runs on Saxon-JS).
  */
-import { XPathUnsupported, type FunctionLibrary, type Sequence, type StaticContext, type XElement } from './api.js';
+import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
 import type { Expr } from './ast.js';
-import { compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions } from './evaluate.js';
+import { compileExpression, compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './evaluate.js';
+import { rootOf } from './axes.js';
+import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
@@ -22,9 +25,58 @@ interface Declaration { ns: string; local: string; display: string; params: Arra
 
 class Library implements UserFunctions {
   readonly functions = new Map<string, UserFunction>();
-  get size(): number { return this.functions.size; }
+  readonly keys = new Map<string, Key>();
+  get size(): number { return this.functions.size + this.keys.size; }
   lookup(ns: string, local: string, arity: number): UserFunction | undefined {
     return this.functions.get(`{${ns}}${local}#${arity}`);
+  }
+  key(ns: string, local: string): UserKey | undefined {
+    return this.keys.get(`{${ns}}${local}`);
+  }
+}
+
+/**
+ * An xsl:key: the nodes its pattern matches (found as `//(pattern)` selects them), indexed per document by the string
+ * of each atomized value of @use, on the first key() call for that document. Values other than strings (numbers,
+ * dates: their equality depends on type) and any error while indexing are declined (PTAE0001), for Saxon-JS to answer.
+ */
+class Key implements UserKey {
+  match: Evaluate | undefined;
+  use: Evaluate | undefined;
+  private readonly indexes = new WeakMap<XNode, { byValue: Map<string, XNode[]>; all: XNode[] }>();
+  constructor(readonly display: string) {}
+
+  lookup(values: Sequence, context: XNode): Sequence {
+    const root = rootOf(context);
+    if (root.kind !== 9) throw notImplemented(`key('${this.display}') from a node outside a document`);
+    let index = this.indexes.get(root);
+    if (!index) this.indexes.set(root, (index = this.build(root)));
+    const wanted = atomize(values);
+    if (wanted.some((v) => !isStringLike(v.type))) throw notImplemented(`key('${this.display}') of a value that is not a string`);
+    if (wanted.length === 1) return index.byValue.get(wanted[0]!.value as string) ?? EMPTY;
+    const hit = new Set<XNode>();
+    for (const v of wanted) for (const n of index.byValue.get(v.value as string) ?? []) hit.add(n);
+    return index.all.filter((n) => hit.has(n));
+  }
+
+  private build(root: XNode): { byValue: Map<string, XNode[]>; all: XNode[] } {
+    const byValue = new Map<string, XNode[]>();
+    const all: XNode[] = [];
+    try {
+      for (const node of this.match!(root, new Map()) as XNode[]) {
+        all.push(node);
+        for (const v of atomize(this.use!(node, new Map()))) {
+          if (!isStringLike(v.type)) throw notImplemented(`xsl:key ${this.display}: a @use value that is not a string`);
+          const list = byValue.get(v.value as string);
+          if (!list) byValue.set(v.value as string, [node]);
+          else if (list[list.length - 1] !== node) list.push(node);
+        }
+      }
+    } catch (e) {
+      if (e instanceof XPathError && e.code !== NOT_IMPLEMENTED) throw notImplemented(`xsl:key ${this.display}: ${e.message}`);
+      throw e;
+    }
+    return { byValue, all };
   }
 }
 
@@ -62,6 +114,60 @@ function checkStaticSettings(el: XElement, what: string, allowVersion = false): 
   }
 }
 
+/** Whether a sequence type text names atomic items only (what a text node in the result is atomized to). */
+function atomicOnly(as: string | undefined): boolean {
+  if (as === undefined) return false;
+  try { const t = parseSequenceType(as); return t.k === 'items' && t.item.k === 'atomic'; } catch { return false; }
+}
+
+const EMPTY_SEQ: Expr = { k: 'seq', items: [] };
+
+/**
+ * A sequence constructor of xsl:variable, xsl:sequence, xsl:value-of, xsl:if and xsl:choose as one expression: each
+ * variable a let over the instructions after it, results concatenated, xsl:if and xsl:choose as if-then-else.
+ * xsl:value-of makes a text node; it is taken only where the function's result type is atomic, so the node would be
+ * atomized at once: it is then the xs:untypedAtomic of its string (items joined by @separator, default a space).
+ */
+function sequenceConstructor(children: XElement[], display: string, atomicResult: boolean, scope: Scope): Expr {
+  let body: Expr = EMPTY_SEQ;
+  const then = (value: Expr, rest: Expr): Expr => (rest.k === 'seq' && rest.items.length === 0 ? value : { k: 'seq', items: [value, rest] });
+  for (let i = children.length - 1; i >= 0; i--) {
+    const c = children[i]!;
+    const what = `xsl:function ${display}: xsl:${c.local}`;
+    if (c.attrs.some((a) => a.ns === '' && a.local === 'use-when')) throw new XPathUnsupported(`${what} with @use-when`);
+    const select = attr(c, 'select');
+    const empty = c.children.every((x) => x.kind !== 1 && x.kind !== 3);
+    if (c.local === 'variable' && select !== undefined && empty) {
+      if (attr(c, 'as') !== undefined) throw new XPathUnsupported(`${what} with @as`);
+      body = { k: 'let', name: splitQName(attr(c, 'name') ?? ''), value: parse(select), body };
+    } else if (c.local === 'sequence' && select !== undefined && empty) {
+      body = then(parse(select), body);
+    } else if (c.local === 'value-of' && select !== undefined && empty && atomicResult) {
+      const separator = attr(c, 'separator') ?? ' ';
+      if (/[{}]/.test(separator)) throw new XPathUnsupported(`${what} with a computed separator`);
+      if (resolvePrefix('xs', scope) !== XS) throw new XPathUnsupported(`${what} where xs is not XML Schema`);
+      const joined = parse(`string-join(data((${select})) ! string(.), '${separator.replace(/'/g, "''")}')`);
+      body = then({ k: 'cast', operand: joined, type: { prefix: 'xs', local: 'untypedAtomic' }, optional: false }, body);
+    } else if (c.local === 'if' && attr(c, 'test') !== undefined) {
+      body = then({ k: 'if', cond: parse(attr(c, 'test')!), then: sequenceConstructor(xslChildren(c, what), display, atomicResult, scope), else: EMPTY_SEQ }, body);
+    } else if (c.local === 'choose') {
+      const branches = xslChildren(c, what);
+      let chosen: Expr = EMPTY_SEQ;
+      for (let j = branches.length - 1; j >= 0; j--) {
+        const b = branches[j]!;
+        if (b.local === 'otherwise' && j === branches.length - 1) chosen = sequenceConstructor(xslChildren(b, what), display, atomicResult, scope);
+        else if (b.local === 'when' && attr(b, 'test') !== undefined) chosen = { k: 'if', cond: parse(attr(b, 'test')!), then: sequenceConstructor(xslChildren(b, what), display, atomicResult, scope), else: chosen };
+        else throw new XPathUnsupported(`${what}: xsl:${b.local} here`);
+      }
+      if (!branches.some((b) => b.local === 'when')) throw new XPathUnsupported(`${what} without xsl:when`);
+      body = then(chosen, body);
+    } else {
+      throw new XPathUnsupported(`${what} here`);
+    }
+  }
+  return body;
+}
+
 function declaration(fn: XElement, scope: Scope): Declaration {
   const display = attr(fn, 'name') ?? '';
   checkStaticSettings(fn, `xsl:function ${display}`);
@@ -70,27 +176,14 @@ function declaration(fn: XElement, scope: Scope): Declaration {
   const ns = resolvePrefix(name.prefix, scope);
   if (ns === FN || ns === XS || ns === XSL) throw new XPathUnsupported(`xsl:function ${display}: reserved namespace`);
   const params: Declaration['params'] = [];
-  const instructions: Array<{ kind: 'variable' | 'sequence'; name?: string; select: string }> = [];
-  for (const c of xslChildren(fn, `xsl:function ${display}`)) {
-    const select = attr(c, 'select');
-    if (c.local === 'param' && instructions.length === 0) {
-      if (select !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
-      params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
-    } else if ((c.local === 'variable' || c.local === 'sequence') && select !== undefined && c.children.every((x) => x.kind !== 1 && x.kind !== 3)) {
-      if (c.local === 'variable' && attr(c, 'as') !== undefined) throw new XPathUnsupported(`xsl:function ${display}: xsl:variable with @as`);
-      instructions.push({ kind: c.local, name: attr(c, 'name'), select });
-    } else {
-      throw new XPathUnsupported(`xsl:function ${display}: xsl:${c.local} here`);
-    }
+  const children = xslChildren(fn, `xsl:function ${display}`);
+  let i = 0;
+  for (; i < children.length && children[i]!.local === 'param'; i++) {
+    const c = children[i]!;
+    if (attr(c, 'select') !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
+    params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
   }
-  // The body as one expression: each variable a let over the instructions after it, sequences concatenated.
-  let body: Expr = { k: 'seq', items: [] };
-  for (let i = instructions.length - 1; i >= 0; i--) {
-    const ins = instructions[i]!;
-    const value = parse(ins.select);
-    if (ins.kind === 'variable') body = { k: 'let', name: splitQName(ins.name ?? ''), value, body };
-    else body = body.k === 'seq' && body.items.length === 0 ? value : { k: 'seq', items: [value, body] };
-  }
+  const body = sequenceConstructor(children.slice(i), display, atomicOnly(attr(fn, 'as')), scope);
   return { ns, local: name.local, display, params, as: attr(fn, 'as'), body };
 }
 
@@ -127,6 +220,7 @@ function readStylesheet(text: string): XElement | undefined {
 export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
   const library = new Library();
   const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
+  const pendingKeys: Array<{ key: Key; match: string; use: string; sc: StaticContext }> = [];
   for (const text of stylesheets) {
     const root = readStylesheet(text);
     if (!root || root.ns !== XSL || (root.local !== 'stylesheet' && root.local !== 'transform')) {
@@ -146,6 +240,19 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
           throw new XPathUnsupported(`xsl:function ${decl.display} declared twice`);
         }
         pending.push({ decl, sc, scope });
+      } else if (c.kind === 1 && c.ns === XSL && c.local === 'key') {
+        const display = attr(c, 'name') ?? '';
+        const match = attr(c, 'match'); const use = attr(c, 'use');
+        if (match === undefined || use === undefined || c.children.some((x) => x.kind === 1 || (x.kind === 3 && x.value.trim() !== ''))) throw new XPathUnsupported(`xsl:key ${display} without @match and @use`);
+        if (c.attrs.some((a) => a.ns === '' && !['name', 'match', 'use'].includes(a.local))) throw new XPathUnsupported(`xsl:key ${display} with other attributes`);
+        const qn = splitQName(display);
+        const ns = qn.prefix === '' ? '' : resolvePrefix(qn.prefix, scope);
+        const id = `{${ns}}${qn.local}`;
+        // Several declarations of one key name make one key (XSLT 3.0 20.2.1): left to Saxon-JS.
+        if (library.keys.has(id)) throw new XPathUnsupported(`xsl:key ${display} declared twice`);
+        const key = new Key(display);
+        library.keys.set(id, key);
+        pendingKeys.push({ key, match, use, sc });
       }
     }
   }
@@ -157,5 +264,10 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     return fn;
   });
   pending.forEach(({ decl, sc, scope }, i) => { slots[i]!.call = userFunction(decl, sc, scope).call; });
+  for (const { key, match, use, sc } of pendingKeys) {
+    if (/current\s*\(|\bkey\s*\(/.test(match + use)) throw new XPathUnsupported(`xsl:key ${key.display}: current() or key() in its pattern or @use`);
+    key.match = compileExpression(parse(`//(${match})`), sc);
+    key.use = compileExpression(parse(use), sc);
+  }
   return library;
 }

@@ -90,7 +90,7 @@ const CURRENT = 'pintae-current';
 /** pintae-sch:location as the compiled Schematron defines it (one source of truth for both sides' locations). */
 function locationFunction(): string {
   const source = readFileSync(join(ROOT, 'src/schematron/compile.ts'), 'utf8');
-  const m = /<xsl:function name="pintae-sch:location"[\s\S]*?<\/xsl:function>/.exec(source);
+  const m = /<xsl:function [^>]*name="pintae-sch:location"[\s\S]*?<\/xsl:function>/.exec(source);
   if (!m) throw new Error('pintae-sch:location not found in src/schematron/compile.ts');
   return m[0];
 }
@@ -194,7 +194,7 @@ export async function xpathOracle(options: OracleOptions = {}): Promise<Oracle> 
   const work = join(tmpdir(), 'pintae-xpath-oracle', (createRequire(import.meta.url)('xslt3/package.json') as { version: string }).version);
   // Saxon-JS lets xsl:evaluate call only public functions.
   const includes = functions.map((text) => {
-    const published = text.replace(/<xsl:function\b([^>]*?)(\s+visibility="[^"]*")?/g, '<xsl:function visibility="public"$1');
+    const published = text.replace(/<((?:xsl:)?function)\b([^>]*?)(\s+visibility="[^"]*")?/g, '<$1 visibility="public"$2');
     const file = join(work, `functions-${sha256(published).slice(0, 16)}.xsl`);
     writeAtomic(file, published);
     return pathToFileURL(file).href;
