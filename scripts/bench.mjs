@@ -121,7 +121,7 @@ try {
     const { CompiledRules } = await import(join(root, 'dist/schematron/run.js'));
     const { saxonPatched } = await import(join(root, 'dist/io/saxon.js'));
     const { builtinRuleSet } = await import(join(root, 'dist/schematron/rulesets.js'));
-    const native = builtinRuleSet().layers[0];
+    const native = builtinRuleSet().billing.layers[0];
     const nativeSets = [{ svrl: (xml) => native.results(xml) }];
     const ours = [CompiledRules.fromFile('builtin', join(root, 'dist/schematron/pint-ae.sef.json'))];
     const theirs = ['PINT-UBL-validation-preprocessed.sef.json', 'PINT-jurisdiction-aligned-rules.sef.json']
