@@ -10,10 +10,12 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
   process.stderr.write(`compiling ${source} …\n`);
   try {
     const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
-    const forWhat = m.customizations?.length ? `for ${m.customizations.join(', ')}, valid ${validityWords(m)}` : 'for no customization (chosen only with --rules; say which with --customization)';
-    process.stdout.write(`added ${m.name}${m.version ? ` (version ${m.version})` : ''} ${forWhat}: ${m.layers.length} layer${m.layers.length === 1 ? '' : 's'} (${m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`).join(', ')}), hash ${m.hash.slice(0, 16)}\n`
+    const forWhat = m.customizations?.length
+      ? `judges ${m.customizations.join(', ')} documents issued ${validityWords(m) === 'always' ? 'on any date' : `from ${m.valid_from ?? 'any date'} to ${m.valid_to ?? 'any date'}`} (where it is the newest set valid on the date)\n`
+      : 'names no customization: used only with --rules (say which with --customization to have it chosen by issue date)\n';
+    process.stdout.write(`added ${m.name}${m.version ? ` (version ${m.version})` : ''}: ${m.layers.length} layer${m.layers.length === 1 ? '' : 's'} (${m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`).join(', ')}), hash ${m.hash.slice(0, 16)}\n`
       + m.layers.filter((l) => l.unsupported).map((l) => `${l.from} runs on Saxon-JS: pintae's evaluator cannot compile ${l.unsupported}\n`).join('')
-      + `use it with --rules ${m.name}\n`);
+      + forWhat + `use it with --rules ${m.name}\n`);
     return 0;
   } catch (e) {
     throw new UsageError((e as Error).message);
