@@ -107,13 +107,17 @@ export interface DatedChoice { rules: RuleSet; info: RuleSetInfo; byDate: DatedH
 /**
  * The rules chosen per document: of the sets written for the document's CustomizationID (the built-in ones, and the
  * added ones that name it), the newest whose validity covers the document's issue date (see dated.ts). `run` is the
- * built-in billing set's, for a caller that judges documents pintae built, which are billing documents.
+ * billing set valid on the document's issue date, for a caller that judges documents pintae built (billing documents).
  */
 export class BuiltinRules {
   constructor(readonly name: string, readonly sets: RuleSet[]) {}
   get billing(): RuleSet { return this.sets[0]!; }
   get info(): RuleSetInfo { return this.billing.info; }
-  run(xml: string, doc?: XDocument): Finding[] { return this.billing.run(xml, doc); }
+  /** A billing document pintae built (validate): the billing set valid on its issue date (pintae's writer spells it cbc:IssueDate). */
+  run(xml: string, doc?: XDocument): Finding[] {
+    const date = /<cbc:IssueDate>([^<]*)<\/cbc:IssueDate>/.exec(xml)?.[1]?.trim();
+    return (this.choose(BUILTIN_SETS[0].customization, date)?.rules ?? this.billing).run(xml, doc);
+  }
   choose(customization: string, issueDate?: string): DatedChoice | undefined {
     const chosen = chooseByDate(this.sets.map((rules) => ({ ...rules.dated, rules })), customization, issueDate);
     return chosen && { rules: chosen.set.rules, info: chosen.set.rules.infoFor(customization), byDate: chosen.how };

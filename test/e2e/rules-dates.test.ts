@@ -1,9 +1,9 @@
 import { execa } from 'execa';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/paths.js';
+import { BIN, ENTITY, FIXTURES } from '../helpers/paths.js';
 
 /** Releases chosen by date (issue 13 item 3): two added sets with validities beside the built-in one, one cache of its own. */
 const cache = mkdtempSync(join(tmpdir(), 'pintae-e2e-dates-'));
@@ -27,7 +27,10 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
   <pattern><rule context="/*"><assert id="tiny-01" test="cbc:ID" flag="fatal">An invoice has an ID.</assert></rule></pattern>
 </schema>
 `);
-    const old = await run(['rules', 'add', sch, '--name', 'old-billing', '--version', '1.0.3', '--customization', BILLING, '--valid-from', '2025-01-01', '--valid-to', '2026-05-27']);
+    // The older release says one thing more (a warning on every document): validate shows whether it judged.
+    const oldSch = join(dir, 'old.sch');
+    writeFileSync(oldSch, readFileSync(sch, 'utf8').replace('</pattern>', '</pattern>\n  <pattern><rule context="/*"><assert id="old-only" test="false()" flag="warning">Judged by the older release.</assert></rule></pattern>'));
+    const old = await run(['rules', 'add', oldSch, '--name', 'old-billing', '--version', '1.0.3', '--customization', BILLING, '--valid-from', '2025-01-01', '--valid-to', '2026-05-27']);
     expect(old.stderr).not.toMatch(/pintae:/);
     expect(old.exitCode).toBe(0);
     expect(old.stdout).toContain(`judges ${BILLING} documents issued from 2025-01-01 to 2026-05-27`);
@@ -57,6 +60,10 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     const validity = (d: string) => by[d]!.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity');
     expect(validity('2024-06-01').map((w) => w.message)).toEqual([expect.stringContaining('judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead')]);
     for (const d of ['2025-06-01', '2026-07-01', '2027-01-15']) expect(validity(d)).toEqual([]);
+
+    // validate builds a billing invoice (standard.json is dated 2025-03-10): the billing set valid then judges it.
+    const validated = await run(['validate', join(FIXTURES, 'invoices/standard.json'), '--entity', ENTITY, '--format', 'json']);
+    expect(validated.stdout).toContain('old-only');
 
     const pinned = await run(['check', ...files, '--format', 'json', '--rules', 'next-billing']);
     const pinnedResults = JSON.parse(pinned.stdout).results as typeof results;
