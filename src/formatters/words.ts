@@ -9,7 +9,6 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
  */
 export function ruleSetWords(set: JudgedBy | undefined): string {
   if (!set) return '';
-  const dated = set.by_date === 'before' || set.by_date === 'after' ? `, the issue date outside its validity` : '';
-  const why = (set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '') + dated;
+  const why = set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '';
   return `rules ${set.name}${set.version ? ` ${set.version}` : ''}${why}`;
 }
