@@ -20,10 +20,11 @@ export interface DocumentRules {
   /** The set as a report names it. */
   readonly info?: RuleSetInfo;
   /**
-   * Rules chosen per document: the set written for a CustomizationID, or undefined when there is none (these rules,
-   * the billing ones, judge the document then). Absent on a set that judges every document (--rules pins it).
+   * Rules chosen per document: of the sets written for a CustomizationID, the newest valid on the issue date, or
+   * undefined when there is none (the billing sets judge the document then). Absent on a set that judges every
+   * document (--rules pins it).
    */
-  choose?(customization: string): DocumentRules | undefined;
+  choose?(customization: string, issueDate?: string): { rules: DocumentRules; info: RuleSetInfo; byDate: NonNullable<JudgedBy['by_date']> } | undefined;
 }
 
 const UBL_ROOTS: Record<string, string> = {
@@ -37,6 +38,8 @@ export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:pe
 /** Rule ids of `check`'s own findings on what a document is. */
 export const NOT_UBL = 'pintae/not-ubl';
 export const NOT_PINT_AE = 'pintae/not-pint-ae';
+/** A document dated outside every rule set's validity: judged by the nearest set, which the warning names. */
+export const RULES_VALIDITY = 'pintae/rules-validity';
 
 function describeRoot(root: XElement): string {
   const name = root.prefix ? `${root.prefix}:${root.local}` : root.local;
@@ -78,8 +81,11 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   if (!read.ok) return { wellFormed: read, findings: [], response: null };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
-  const chosen = rules && kind.ubl ? chooseRules(rules, kind.customization) : undefined;
+  const issueDate = kind.ubl ? childElement(root, CBC, 'IssueDate') : undefined;
+  const chosen = rules && kind.ubl ? chooseRules(rules, kind.customization, issueDate ? textOf(issueDate).trim() : undefined) : undefined;
   const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy) : kind.finding] : [];
+  const outside = chosen?.judgedBy && issueDate ? validityWarning(chosen.judgedBy, textOf(issueDate).trim(), root.local, issueDate) : undefined;
+  if (outside) findings.push(outside);
   for (const message of xsdErrors) findings.push(xsdFinding(message));
   if (chosen) {
     const placed = positionIndex(read.doc);
@@ -93,12 +99,27 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   };
 }
 
-/** The rules for a document of this CustomizationID: the set written for it, else the billing set (`rules` itself). */
-function chooseRules(rules: DocumentRules, customization: string | undefined): { rules: DocumentRules; judgedBy?: JudgedBy } {
-  const own = rules.choose && customization !== undefined ? rules.choose(customization) : undefined;
-  const chosen = own ?? rules;
-  const how: JudgedBy['chosen'] = !rules.choose ? 'pinned' : own ? 'customization' : 'fallback';
-  return { rules: chosen, ...(chosen.info ? { judgedBy: { ...chosen.info, chosen: how } } : {}) };
+/**
+ * The rules for a document of this CustomizationID and issue date: the newest set written for it that is valid on the
+ * date, else the billing sets chosen the same way (else `rules` itself); --rules pins one set for every document.
+ */
+function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined): { rules: DocumentRules; judgedBy?: JudgedBy } {
+  if (!rules.choose) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'pinned' } } : {}) };
+  const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
+  const chosen = own ?? rules.choose(PINT_AE_CUSTOMIZATIONS[0]!, issueDate);
+  if (!chosen) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'fallback' } } : {}) };
+  return { rules: chosen.rules, judgedBy: { ...chosen.info, chosen: own ? 'customization' : 'fallback', by_date: chosen.byDate } };
+}
+
+/** A document dated before (or after) the validity of every set of its customization: a warning naming the set used instead. */
+function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement): Finding | undefined {
+  if (judgedBy.by_date !== 'before' && judgedBy.by_date !== 'after') return undefined;
+  const valid = `valid ${judgedBy.valid_from ? `from ${judgedBy.valid_from}` : ''}${judgedBy.valid_from && judgedBy.valid_to ? ' ' : ''}${judgedBy.valid_to ? `to ${judgedBy.valid_to}` : ''}`;
+  const which = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}, ${valid}`;
+  const message = judgedBy.by_date === 'before'
+    ? `the issue date ${date} is before the validity of every PINT-AE rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
+    : `the issue date ${date} is in no PINT-AE rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
+  return { message, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
 }
 
 /** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */

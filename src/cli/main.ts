@@ -71,6 +71,8 @@ export function program(): Command {
   const cli = new Command('pintae')
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
     .version('0.1.0')
+    // pintae's own --version before a command only: after one it is the command's (rules add --version 1.0.3).
+    .enablePositionalOptions()
     // Before any command is added: subcommands copy the help layout when they are created.
     .configureHelp(helpConfiguration)
     // One line on stderr, in pintae's own voice, for commander's usage errors too; subcommands inherit this.
@@ -134,6 +136,10 @@ export function program(): Command {
   ]);
   const rulesAdd = rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
     .option('--name <name>', 'name to use with --rules (default: the file or directory name)')
+    .option('--customization <id...>', 'the CustomizationID(s) the set is written for, where the release does not name exactly one (billing: urn:peppol:pint:billing-1@ae-1)')
+    .option('--version <version>', 'the release version, where neither the file name nor the release says it')
+    .option('--valid-from <date>', 'the first issue date (YYYY-MM-DD) the set is valid for; documents are judged by the newest set of their customization valid on their issue date')
+    .option('--valid-to <date>', 'the last issue date (YYYY-MM-DD) the set is valid for')
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
     .allowExcessArguments(true)
     .action(async (source: string, options, cmd: Command) => {
@@ -144,6 +150,7 @@ export function program(): Command {
   helpEnd(rulesAdd, [
     ['an official release, zip or directory, under a name of your choice', 'pintae rules add PINT-AE-1.0.3.zip --name pint-ae-1.0.3'],
     ['then validate with it', 'pintae validate exports/ --rules pint-ae-1.0.3'],
+    ['a release for billing documents issued from a date on', 'pintae rules add PINT-AE-1.0.5.zip --customization urn:peppol:pint:billing-1@ae-1 --valid-from 2026-12-01'],
   ]);
   const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
     .action(async (options) => {

@@ -26,7 +26,9 @@ function testcase(r: ReportResult, warningsFail: boolean): Case {
     : '';
   // Testcase properties as pytest writes them (record_property): the rule set that judged the document.
   const set = r.rule_set;
-  const properties = set ? `      <properties>\n${([['name', set.name], ['customization', set.customization ?? ''], ['version', set.version ?? ''], ['hash', set.hash], ['chosen', set.chosen]] as const)
+  const optional: Array<[string, string | null | undefined]> = [['valid-from', set?.valid_from], ['valid-to', set?.valid_to], ['by-date', set?.by_date]];
+  const properties = set ? `      <properties>\n${([['name', set.name], ['customization', set.customization ?? ''], ['version', set.version ?? ''], ['hash', set.hash], ['chosen', set.chosen],
+    ...optional.filter((p): p is [string, string] => Boolean(p[1]))] as Array<readonly [string, string]>)
     .map(([k, v]) => `        <property${attrs([['name', `pintae.rule-set.${k}`], ['value', v]])}/>\n`).join('')}      </properties>\n` : '';
   const open = `    <testcase${attrs([['name', invoiceName(r)], ['classname', r.file]])}`;
   const xml = properties || body || out ? `${open}>\n${properties}${body}${out}    </testcase>\n` : `${open}/>\n`;

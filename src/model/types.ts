@@ -181,6 +181,9 @@ export interface RuleSetInfo {
   version: string | null;
   /** sha256 of the rule sources. */
   hash: string;
+  /** The first and last issue dates (YYYY-MM-DD, inclusive) the set is valid for; null or absent: open. */
+  valid_from?: string | null;
+  valid_to?: string | null;
 }
 
 /**
@@ -188,4 +191,8 @@ export interface RuleSetInfo {
  * none pintae has rules for so the billing rules judged it (`fallback`), or --rules chose one set for every document
  * (`pinned`).
  */
-export interface JudgedBy extends RuleSetInfo { chosen: 'customization' | 'fallback' | 'pinned' }
+export interface JudgedBy extends RuleSetInfo {
+  chosen: 'customization' | 'fallback' | 'pinned';
+  /** How the issue date chose among the sets of the customization (absent when pinned): see schematron/dated.ts. */
+  by_date?: 'covers' | 'before' | 'after' | 'undated';
+}

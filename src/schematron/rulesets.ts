@@ -12,13 +12,30 @@ import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
 import { engine } from '../xpath/index.js';
+import { chooseByDate, isIsoDate, type Dated, type DatedHow } from './dated.js';
 import type { XDocument } from '../xpath/api.js';
 
 /** A set of compiled layers run together on every document (the official release has two). */
 export class RuleSet {
   readonly info: RuleSetInfo;
-  constructor(readonly name: string, readonly layers: RuleLayer[], info?: Partial<Omit<RuleSetInfo, 'name'>>) {
-    this.info = { name, customization: info?.customization ?? null, version: info?.version ?? null, hash: info?.hash ?? '' };
+  /** The CustomizationIDs the set is written for (an added release may name none: it is then used only with --rules). */
+  readonly customizations: string[];
+  constructor(readonly name: string, readonly layers: RuleLayer[], info?: Partial<Omit<RuleSetInfo, 'name'>> & { customizations?: string[] }) {
+    this.customizations = info?.customizations ?? (info?.customization ? [info.customization] : []);
+    this.info = {
+      name, customization: info?.customization ?? this.customizations[0] ?? null, version: info?.version ?? null, hash: info?.hash ?? '',
+      valid_from: info?.valid_from ?? null, valid_to: info?.valid_to ?? null,
+    };
+  }
+
+  /** What the choice by date needs of the set. */
+  get dated(): Dated {
+    return { customizations: this.customizations, version: this.info.version, valid_from: this.info.valid_from ?? null, valid_to: this.info.valid_to ?? null };
+  }
+
+  /** The set as a report names it for a document of one of its customizations. */
+  infoFor(customization: string): RuleSetInfo {
+    return this.customizations.includes(customization) ? { ...this.info, customization } : this.info;
   }
 
   /**
@@ -52,6 +69,11 @@ export interface Manifest {
     unsupported?: string;
   }>;
   added: string;
+  /** The CustomizationIDs it is written for (read from the release, or --customization); absent or empty: used only with --rules. */
+  customizations?: string[];
+  /** Validity by issue date (--valid-from, --valid-to), YYYY-MM-DD inclusive; null: open. */
+  valid_from?: string | null;
+  valid_to?: string | null;
   /** The compilers that wrote the cached files (compilerVersion()); a set compiled by others is compiled again. */
   compiler?: string;
 }
@@ -68,8 +90,8 @@ export { cacheDir };
 
 /** The built-in rule sets, one per PINT-AE specification: compiled by `npm run build` from schematron/<file>.sch. */
 export const BUILTIN_SETS = [
-  { file: 'pint-ae', name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4' },
-  { file: 'pint-ae-selfbilling', name: 'builtin-selfbilling', customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4' },
+  { file: 'pint-ae', name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4', valid_from: '2026-05-28', valid_to: null },
+  { file: 'pint-ae-selfbilling', name: 'builtin-selfbilling', customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4', valid_from: '2026-05-28', valid_to: null },
 ] as const;
 type BuiltinName = (typeof BUILTIN_SETS)[number]['name'];
 const builtinFile = (file: string, suffix: string) => fileURLToPath(new URL(`./${file}${suffix}`, import.meta.url));
@@ -79,17 +101,27 @@ export const BUILTIN_SAXON = 'builtin-saxon';
 /** Names no added rule set may take: they name the built-in rules. */
 const RESERVED = new Set<string>(['builtin', BUILTIN_SAXON, ...BUILTIN_SETS.map((b) => b.name)]);
 
+/** A set chosen for one document, and how its issue date chose it. */
+export interface DatedChoice { rules: RuleSet; info: RuleSetInfo; byDate: DatedHow }
+
 /**
- * The built-in rules, chosen per document: the set written for the document's CustomizationID, and the billing set
- * for a document that names no specification pintae has rules for (`run` is the billing set's, for a caller that
- * judges documents pintae built, which are billing documents).
+ * The rules chosen per document: of the sets written for the document's CustomizationID (the built-in ones, and the
+ * added ones that name it), the newest whose validity covers the document's issue date (see dated.ts). `run` is the
+ * billing set valid on the document's issue date, for a caller that judges documents pintae built (billing documents).
  */
 export class BuiltinRules {
   constructor(readonly name: string, readonly sets: RuleSet[]) {}
   get billing(): RuleSet { return this.sets[0]!; }
   get info(): RuleSetInfo { return this.billing.info; }
-  run(xml: string, doc?: XDocument): Finding[] { return this.billing.run(xml, doc); }
-  choose(customization: string): RuleSet | undefined { return this.sets.find((s) => s.info.customization === customization); }
+  /** A billing document pintae built (validate): the billing set valid on its issue date (pintae's writer spells it cbc:IssueDate). */
+  run(xml: string, doc?: XDocument): Finding[] {
+    const date = /<cbc:IssueDate>([^<]*)<\/cbc:IssueDate>/.exec(xml)?.[1]?.trim();
+    return (this.choose(BUILTIN_SETS[0].customization, date)?.rules ?? this.billing).run(xml, doc);
+  }
+  choose(customization: string, issueDate?: string): DatedChoice | undefined {
+    const chosen = chooseByDate(this.sets.map((rules) => ({ ...rules.dated, rules })), customization, issueDate);
+    return chosen && { rules: chosen.set.rules, info: chosen.set.rules.infoFor(customization), byDate: chosen.how };
+  }
 }
 
 const builtinSets = new Map<string, RuleSet>();
@@ -107,7 +139,7 @@ function builtinSet(spec: (typeof BUILTIN_SETS)[number], saxon: boolean): RuleSe
   if (!existsSync(sef) || !existsSync(hashFile)) throw new RuleSetError(`the built-in rules are not compiled (${existsSync(sef) ? hashFile : sef} is missing): run npm run build`);
   const { hash } = JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string };
   const stylesheet = () => CompiledRules.fromFile(spec.file, sef);
-  set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => engine, spec.file)], { customization: spec.customization, version: spec.version, hash });
+  set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => engine, spec.file)], { customization: spec.customization, version: spec.version, hash, valid_from: spec.valid_from, valid_to: spec.valid_to });
   builtinSets.set(key, set);
   return set;
 }
@@ -125,7 +157,7 @@ export function builtinInfos(): RuleSetInfo[] {
   return BUILTIN_SETS.map((spec) => {
     const hashFile = builtinFile(spec.file, '.hash.json');
     const hash = existsSync(hashFile) ? (JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string }).hash : '';
-    return { name: spec.name, customization: spec.customization, version: spec.version, hash };
+    return { name: spec.name, customization: spec.customization, version: spec.version, hash, valid_from: spec.valid_from, valid_to: spec.valid_to };
   });
 }
 
@@ -249,7 +281,37 @@ function unpack(files: SourceFile[]): string {
 }
 
 /** `pintae rules add`: compiles a directory, zip or single rule file once into the cache; returns its manifest. */
-export async function addRuleSet(source: string, options: { name?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Manifest> {
+export interface AddOptions {
+  name?: string;
+  env?: NodeJS.ProcessEnv;
+  /** What the release does not say: its CustomizationID(s), version, and validity by issue date (YYYY-MM-DD). */
+  customizations?: string[];
+  version?: string;
+  validFrom?: string;
+  validTo?: string;
+}
+
+/** The user's validity, checked: real dates, the start not after the end. */
+function validity(options: AddOptions): { valid_from: string | null; valid_to: string | null } {
+  for (const [flag, v] of [['--valid-from', options.validFrom], ['--valid-to', options.validTo]] as const) {
+    if (v !== undefined && !isIsoDate(v)) throw new RuleSetError(`${flag} ${v}: not a date (YYYY-MM-DD)`);
+  }
+  if (options.validFrom && options.validTo && options.validFrom > options.validTo) throw new RuleSetError(`--valid-from ${options.validFrom} is after --valid-to ${options.validTo}`);
+  return { valid_from: options.validFrom ?? null, valid_to: options.validTo ?? null };
+}
+
+const PINT_AE_IDS = BUILTIN_SETS.map((b) => b.customization as string);
+/**
+ * The CustomizationID a release is written for, where its rule sources name exactly one PINT-AE specification (a
+ * release naming both, as the billing rules do to tell the two apart, or none, says nothing: --customization then).
+ */
+function customizationsOfRelease(layers: SourceFile[]): string[] {
+  const named = PINT_AE_IDS.filter((id) => layers.some((l) => l.content.includes(id)));
+  return named.length === 1 ? named : [];
+}
+
+export async function addRuleSet(source: string, options: AddOptions = {}): Promise<Manifest> {
+  const dates = validity(options);
   const path = resolve(source);
   if (!existsSync(path)) throw new RuleSetError(`${source}: no such file or directory`);
   const stat = statSync(path);
@@ -284,11 +346,13 @@ export async function addRuleSet(source: string, options: { name?: string; env?:
   for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);
   const manifest: Manifest = {
     name,
-    version: VERSION.exec(basename(path))?.[1] ?? VERSION.exec(layers.map((l) => l.path).join(' '))?.[1] ?? null,
+    version: VERSION.exec(basename(path))?.[1] ?? VERSION.exec(layers.map((l) => l.path).join(' '))?.[1] ?? options.version ?? null,
     source: path,
     hash: sha256(layers.map((l) => sha256(l.content)).join('')),
     layers: compiled,
     added: new Date().toISOString(),
+    customizations: options.customizations?.length ? options.customizations : customizationsOfRelease(layers),
+    ...dates,
     compiler: compilerVersion(),
   };
   writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
@@ -306,20 +370,35 @@ export function listRuleSets(env: NodeJS.ProcessEnv = process.env): Manifest[] {
 
 /** `--rules <name|path>`: builtin, a rule set added before, or a directory/zip/file added (and cached) on the spot. */
 export async function resolveRuleSet(spec: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<RuleSet | BuiltinRules> {
-  if (spec === undefined || spec === 'builtin') return builtinRuleSet();
+  if (spec === undefined || spec === 'builtin') {
+    // The added sets that name a customization take part in the choice by date, beside the built-in ones.
+    const dated = listRuleSets(env).filter((m) => m.customizations?.length);
+    if (dated.length === 0) return builtinRuleSet();
+    return new BuiltinRules('builtin', [...builtinRuleSet().sets, ...await Promise.all(dated.map((m) => loadAdded(m, env)))]);
+  }
   if (spec === BUILTIN_SAXON) return builtinRuleSet(BUILTIN_SAXON);
   const pinned = BUILTIN_SETS.find((b) => b.name === spec);
   if (pinned) return pinnedBuiltinSet(pinned.name);
-  let added = listRuleSets(env).find((m) => m.name === spec);
-  // Files written by another compiler (pintae or Saxon-JS upgraded) are compiled again from a source still there.
-  if (added && added.compiler !== compilerVersion() && existsSync(added.source)) added = await addRuleSet(added.source, { name: added.name, env });
+  const added = listRuleSets(env).find((m) => m.name === spec);
   const manifest = added ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
   if (!manifest) throw new RuleSetError(`--rules ${spec}: neither ${[...RESERVED].join(', ')}, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  return loadAdded(manifest, env);
+}
+
+/** An added set from the cache; files written by another compiler (pintae or Saxon-JS upgraded) are compiled again from a source still there, keeping what the user said of the set. */
+async function loadAdded(added: Manifest, env: NodeJS.ProcessEnv): Promise<RuleSet> {
+  let manifest = added;
+  if (manifest.compiler !== compilerVersion() && existsSync(manifest.source)) {
+    manifest = await addRuleSet(manifest.source, {
+      name: manifest.name, env, customizations: manifest.customizations, version: manifest.version ?? undefined,
+      validFrom: manifest.valid_from ?? undefined, validTo: manifest.valid_to ?? undefined,
+    });
+  }
   const dir = join(cacheDir(env), 'rules', manifest.name);
   return new RuleSet(manifest.name, manifest.layers.map((l) => {
     const stylesheet = () => CompiledRules.fromFile(l.file, join(dir, l.file));
     return l.engine === 'native' && l.native ? new NativeFirst(join(dir, l.native), stylesheet, () => engine, l.file) : stylesheet();
-  }), { version: manifest.version, hash: manifest.hash });
+  }), { version: manifest.version, hash: manifest.hash, customizations: manifest.customizations ?? [], valid_from: manifest.valid_from ?? null, valid_to: manifest.valid_to ?? null });
 }
 
 /** A path given to --rules is compiled once: a second run finds it under the hash of its path. */

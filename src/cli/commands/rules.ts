@@ -5,14 +5,17 @@ async function rulesets() {
 }
 
 /** `pintae rules add <dir|zip|file>`: compiles a rule set once into the cache. */
-export async function runRulesAdd(source: string, options: { name?: string }): Promise<number> {
+export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string }): Promise<number> {
   const { addRuleSet } = await rulesets();
   process.stderr.write(`compiling ${source} …\n`);
   try {
-    const m = await addRuleSet(source, { name: options.name });
+    const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
+    const forWhat = m.customizations?.length
+      ? `judges ${m.customizations.join(', ')} documents issued ${validityWords(m) === 'always' ? 'on any date' : `from ${m.valid_from ?? 'any date'} to ${m.valid_to ?? 'any date'}`} (where it is the newest set valid on the date)\n`
+      : 'names no customization: used only with --rules (say which with --customization to have it chosen by issue date)\n';
     process.stdout.write(`added ${m.name}${m.version ? ` (version ${m.version})` : ''}: ${m.layers.length} layer${m.layers.length === 1 ? '' : 's'} (${m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`).join(', ')}), hash ${m.hash.slice(0, 16)}\n`
       + m.layers.filter((l) => l.unsupported).map((l) => `${l.from} runs on Saxon-JS: pintae's evaluator cannot compile ${l.unsupported}\n`).join('')
-      + `use it with --rules ${m.name}\n`);
+      + forWhat + `use it with --rules ${m.name}\n`);
     return 0;
   } catch (e) {
     throw new UsageError((e as Error).message);
@@ -29,16 +32,23 @@ export async function runRulesList(options: { format?: string }): Promise<number
   const builtins = builtinInfos();
   if (options.format === 'json') {
     process.stdout.write(JSON.stringify({ cache: cacheDir(), rulesets: [
-      { name: 'builtin', version: '1.0.4', source: 'pintae (the set of each document\'s customization)', hash: null, engine: 'native' },
-      { name: 'builtin-saxon', version: '1.0.4', source: 'pintae (Saxon-JS alone)', hash: null, engine: 'saxon-js' },
-      ...builtins.map((b) => ({ ...b, source: 'pintae', engine: 'native' })), ...sets.map((m) => ({ ...m, engine: engineOf(m) }))] }, null, 2) + '\n');
+      { name: 'builtin', version: '1.0.4', source: 'pintae (of each document\'s customization, the newest set valid on its issue date)', hash: null, engine: 'native', customizations: builtins.map((b) => b.customization), valid_from: null, valid_to: null },
+      { name: 'builtin-saxon', version: '1.0.4', source: 'pintae (Saxon-JS alone)', hash: null, engine: 'saxon-js', customizations: builtins.map((b) => b.customization), valid_from: null, valid_to: null },
+      ...builtins.map((b) => ({ ...b, customizations: [b.customization], source: 'pintae', engine: 'native' })),
+      ...sets.map((m) => ({ ...m, customization: m.customizations?.[0] ?? null, customizations: m.customizations ?? [], valid_from: m.valid_from ?? null, valid_to: m.valid_to ?? null, engine: engineOf(m) }))] }, null, 2) + '\n');
     return 0;
   }
-  const rows = [['NAME', 'VERSION', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', '1.0.4', 'native', '-', 'pintae (PINT-AE 1.0.4, our own rules: the set of each document\'s customization)'],
-    ['builtin-saxon', '1.0.4', 'saxon-js', '-', 'pintae (the same rules on Saxon-JS alone: the reference)'],
-    ...builtins.map((b) => [b.name, b.version ?? '-', 'native', b.hash.slice(0, 16) || '-', `pintae (${b.customization})`]),
-    ...sets.map((m) => [m.name, m.version ?? '-', engineOf(m), m.hash.slice(0, 16), m.source])];
+  const rows = [['NAME', 'CUSTOMIZATION', 'VERSION', 'VALID', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', 'each document\'s', '1.0.4', '-', 'native', '-', 'pintae (PINT-AE 1.0.4, our own rules; of each document\'s customization, the newest set valid on its issue date)'],
+    ['builtin-saxon', 'each document\'s', '1.0.4', '-', 'saxon-js', '-', 'pintae (the built-in sets on Saxon-JS alone: the reference)'],
+    ...builtins.map((b) => [b.name, b.customization ?? '-', b.version ?? '-', validityWords(b), 'native', b.hash.slice(0, 16) || '-', 'pintae']),
+    ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n(cache: ${cacheDir()})\n`);
   return 0;
+}
+
+/** A validity as a person reads it: `2026-05-28 –`, `– 2026-05-27`, `2025-01-01 – 2026-05-27`, `always`. */
+function validityWords(v: { valid_from?: string | null; valid_to?: string | null }): string {
+  if (!v.valid_from && !v.valid_to) return 'always';
+  return `${v.valid_from ?? ''} – ${v.valid_to ?? ''}`.trim();
 }
