@@ -1,4 +1,5 @@
 import type { Gates, Summary } from '../formatters/report.js';
+import { plural } from '../formatters/words.js';
 
 /**
  * A warnings gate that failed the run, as every report with a summary states it: a CI log that ends in exit 1 must
@@ -13,7 +14,6 @@ export interface GateFailure {
   message: string;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The warnings gate the run fails, if any. --max-warnings is named first when both fail: its limit says by how much.
