@@ -2,8 +2,11 @@ import type { Finding } from '../model/types.js';
 import type { SvrlResult } from './svrl.js';
 import { sectionOfRule } from './sections.js';
 
-/** The official messages start with their id in brackets ("[ibr-001]-An Invoice MUST …"); the id travels as `rule`. */
-const stripId = (text: string) => text.replace(/^\[[\w.-]+\]\s*-\s*/, '');
+/**
+ * The official messages start with their id in brackets ("[ibr-001]-An Invoice MUST …"; the TDD's without the dash:
+ * "[ibr-tdd-01] The …"); the id travels as `rule`.
+ */
+const stripId = (text: string) => text.replace(/^\[[\w.-]+\]\s*-?\s*/, '');
 
 /** SVRL → Findings: fatal and error flags are errors, warning a warning; informational reports are left out. */
 export function svrlToFindings(results: SvrlResult[]): Finding[] {
