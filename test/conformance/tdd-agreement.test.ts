@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HAVE_TDD_OFFICIAL, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
-import { officialTddExamples, tddMutants } from './tdd-corpus.js';
+import { officialTddExamples, ownTddFixtures, tddMutants } from './tdd-corpus.js';
 import { compareTdd, nativeTdd, officialTddVerdict, ourTddVerdict, printReport } from './tdd-agreement.js';
 
 if (!HAVE_TDD_OFFICIAL) console.warn(`SKIPPED: official AE TDD rules not found at ${TDD_OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR; ae-tdd lies beside pint-ae)`);
@@ -11,7 +11,7 @@ if (!HAVE_TDD_OFFICIAL) console.warn(`SKIPPED: official AE TDD rules not found a
  * every document the same set of failed rule ids (100%). Also our rules natively against our rules on Saxon-JS.
  * PINTAE_TDD_MUTANTS sets the mutants per example (npm run conformance runs the deep corpus).
  */
-const PER_EXAMPLE = Number(process.env.PINTAE_TDD_MUTANTS ?? 90);
+const PER_EXAMPLE = Number(process.env.PINTAE_TDD_MUTANTS ?? 70);
 
 describe.skipIf(!HAVE_TDD_OFFICIAL)('agreement with the official AE TDD 1.0.4 rules (failed rule ids per document)', () => {
   it('the six official examples pass both', async () => {
@@ -23,8 +23,8 @@ describe.skipIf(!HAVE_TDD_OFFICIAL)('agreement with the official AE TDD 1.0.4 ru
     for (const e of examples) expect(ourTddVerdict(e.xml), e.name).toEqual({ failed: [], errors: [] });
   });
 
-  it(`mutants of the examples (at least 500 documents): official vs native, and native vs Saxon-JS`, async () => {
-    const corpus = tddMutants(officialTddExamples(), PER_EXAMPLE);
+  it(`mutants of the examples and of pintae's own TDD fixtures (at least 500 documents): official vs native, and native vs Saxon-JS`, async () => {
+    const corpus = tddMutants([...officialTddExamples(), ...ownTddFixtures()], PER_EXAMPLE);
     expect(corpus.length).toBeGreaterThanOrEqual(Math.min(500, 6 * PER_EXAMPLE));
     const report = await compareTdd(corpus, officialTddVerdict, (x) => ourTddVerdict(x));
     console.log(printReport('TDD mutants, official vs ours (native)', report, Number(process.env.PINTAE_SHOW ?? 5)));

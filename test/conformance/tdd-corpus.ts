@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create } from 'xmlbuilder2';
-import { TDD_OFFICIAL_DIR } from '../helpers/paths.js';
+import { FIXTURES, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
 import { rng } from '../helpers/mutations.js';
 import type { CorpusDoc } from './corpus.js';
 
@@ -25,6 +25,12 @@ const NS = {
 export function officialTddExamples(): CorpusDoc[] {
   const dir = join(TDD_OFFICIAL_DIR, 'examples');
   return readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `tdd/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
+}
+
+/** pintae's own TDD fixtures (fixtures/tdd/): a TDD of a pintae-built invoice embedded whole, and a broken copy. */
+export function ownTddFixtures(): CorpusDoc[] {
+  const dir = join(FIXTURES, 'tdd');
+  return readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `fixtures/tdd/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
 }
 
 const CURRENCIES = ['AED', 'EUR', 'USD', 'XXX', 'ANG', 'STN', 'XCG', 'aed', '', ' EUR '];
