@@ -5,5 +5,5 @@
  */
 export const SPEC_RULE_IDS: readonly string[] = ['IBT-049', 'IBT-049-1', 'IBT-080', 'BTUAE-04', 'UBL-XSD'];
 
-/** pintae's own ids of findings an override can change (an unknown key; a document that is not UBL or not PINT-AE). */
-export const PINTAE_RULE_IDS: readonly string[] = ['pintae/unknown-field', 'pintae/not-ubl', 'pintae/not-pint-ae', 'pintae/rules-validity'];
+/** pintae's own ids of findings an override can change (an unknown key; a document that is not UBL or not PINT-AE, a TDD not AE TDD). */
+export const PINTAE_RULE_IDS: readonly string[] = ['pintae/unknown-field', 'pintae/not-ubl', 'pintae/not-pint-ae', 'pintae/not-ae-tdd', 'pintae/rules-validity'];
