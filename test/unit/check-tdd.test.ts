@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkXml, NOT_AE_TDD, NOT_UBL, RULES_VALIDITY, TDD_CUSTOMIZATION } from '../../dist/check.js';
 import { builtinRuleSet, pinnedBuiltinSet } from '../../dist/schematron/rulesets.js';
+import { builtinRuleIds } from '../../dist/schematron/rule-ids.js';
+import { PINTAE_RULE_IDS } from '../../dist/rules/ids.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 /*
@@ -63,5 +65,11 @@ describe('check: a Tax Data Document', () => {
     expect(saxon.findings.map((f) => f.rule)).toEqual(check(BROKEN).findings.map((f) => f.rule));
     const pinned = check(TDD, pinnedBuiltinSet('builtin-tdd'));
     expect(pinned.judgedBy).toMatchObject({ name: 'builtin-tdd', chosen: 'pinned' });
+  });
+
+  it('a config override may name the TDD rule ids and pintae/not-ae-tdd', () => {
+    const ids = builtinRuleIds();
+    expect(ids.filter((id) => id.startsWith('ibr-tdd-')).length).toBe(58);
+    expect(PINTAE_RULE_IDS).toContain(NOT_AE_TDD);
   });
 });
