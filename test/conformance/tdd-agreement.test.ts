@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HAVE_TDD_OFFICIAL, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
-import { officialTddExamples, ownTddFixtures, tddMutants } from './tdd-corpus.js';
+import { officialTddExamples, ownTddFixtures, tddMutants, writtenTdds } from './tdd-corpus.js';
 import { compareTdd, nativeTdd, officialTddVerdict, ourTddVerdict, printReport } from './tdd-agreement.js';
 
 if (!HAVE_TDD_OFFICIAL) console.warn(`SKIPPED: official AE TDD rules not found at ${TDD_OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR; ae-tdd lies beside pint-ae)`);
@@ -37,5 +37,18 @@ describe.skipIf(!HAVE_TDD_OFFICIAL)('agreement with the official AE TDD 1.0.4 ru
     expect(nativeTdd().stats.fallbacks).toBe(0);
     expect(report.agreeing).toBe(report.documents);
     expect(engines.agreeing).toBe(engines.documents);
+  }, 600_000);
+
+  // PINTAE_TDD_WRITTEN=<dir>: the TDDs `pintae tdd` wrote there, and PINTAE_TDD_WRITTEN_MUTANTS (default 10) mutants of each.
+  it.skipIf(!process.env.PINTAE_TDD_WRITTEN)('TDDs pintae writes, and mutants of them', async () => {
+    const written = writtenTdds();
+    expect(written.length).toBeGreaterThan(0);
+    const corpus = tddMutants(written, Number(process.env.PINTAE_TDD_WRITTEN_MUTANTS ?? 10));
+    const report = await compareTdd(corpus, officialTddVerdict, (x) => ourTddVerdict(x));
+    console.log(printReport(`written TDDs (${written.length}) and their mutants`, report, 8));
+    const unmutated = await compareTdd(written, officialTddVerdict, (x) => ourTddVerdict(x));
+    console.log(`written TDDs as written: ${written.filter((d) => { const v = officialTddVerdict(d.xml); return !('crashed' in v) && v.failed.length === 0; }).length} of ${written.length} pass the official rules`);
+    expect(unmutated.agreeing).toBe(unmutated.documents);
+    expect(report.agreeing).toBe(report.documents);
   }, 600_000);
 });

@@ -33,6 +33,16 @@ export function ownTddFixtures(): CorpusDoc[] {
   return readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `fixtures/tdd/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
 }
 
+/**
+ * TDDs `pintae tdd` wrote, from the directory $PINTAE_TDD_WRITTEN (searched for *.xml), when it is set: the writer
+ * lives apart from these rules, so its output is brought here as files.
+ */
+export function writtenTdds(dir = process.env.PINTAE_TDD_WRITTEN): CorpusDoc[] {
+  if (!dir) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.xml'))
+    .map((e) => join(e.parentPath, e.name)).sort().map((path) => ({ name: `written/${path.slice(dir.length + 1)}`, xml: readFileSync(path, 'utf8') }));
+}
+
 const CURRENCIES = ['AED', 'EUR', 'USD', 'XXX', 'ANG', 'STN', 'XCG', 'aed', '', ' EUR '];
 /** Replacement texts for a leaf, by its name (and, for the type code, whether it is the TDD's own or the invoice's). */
 function values(el: Element): string[] {
