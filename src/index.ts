@@ -8,5 +8,6 @@ export { loadEntityFile, toEntity } from './io/entities.js';
 export { renderInvoice } from './ubl/invoice.js';
 export type * from './model/types.js';
 export { loadConfig, findConfigFile, readConfig, CONFIG_NAMES, type PintaeConfig } from './config/load.js';
-export { FORMATTERS, STREAMS, FORMAT_NAMES, summarize, type FormatName, type Report, type Summary, type ReportResult, type RuleLevel } from './formatters/index.js';
+export { FORMATTERS, STREAMS, FORMAT_NAMES, summarize, type FormatName } from './formatters/index.js';
+export type { Report, Summary, ReportResult, RuleLevel } from './model/report.js';
 export { createValidator, type Validator, type ValidatorOptions, type ValidatorResult } from './validator.js';
