@@ -62,31 +62,37 @@ export type DocumentKind = 'ubl' | 'tdd';
  * never passes; the rules are not run on it (they would say nothing). `fallback` is the specification whose rules judge
  * a document that declares none of its kind's.
  */
-function documentKind(root: XElement): { finding?: Finding; kind?: DocumentKind; customization?: string; fallback: string } {
+function documentKind(root: XElement): { finding?: Finding; kind?: DocumentKind; customization?: string; fallback: string; foreign: readonly string[] } {
   const at = positionOf(root);
   const where = { location: `/${root.local}`, ...(at ?? {}) };
   if (root.ns === TDD_NS && root.local === 'TaxData') return taxDataKind(root, where);
   if (UBL_ROOTS[root.ns] !== root.local) {
     const expected = [...Object.entries(UBL_ROOTS).map(([ns, local]) => `<${local}> in ${ns}`), `a Tax Data Document (<TaxData> in ${TDD_NS})`].join(' or ');
-    return { fallback: PINT_AE_CUSTOMIZATIONS[0]!, finding: { message: `not a UBL invoice or credit note, nor a Tax Data Document: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
+    return { fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [], finding: { message: `not a UBL invoice or credit note, nor a Tax Data Document: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
   }
   const customization = childElement(root, CBC, 'CustomizationID');
   if (!customization) {
-    return { kind: 'ubl', fallback: PINT_AE_CUSTOMIZATIONS[0]!, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
+    return { ...UBL_KIND, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
   }
   const id = textOf(customization).trim();
-  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { kind: 'ubl', customization: id, fallback: PINT_AE_CUSTOMIZATIONS[0]! };
+  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ...UBL_KIND, customization: id };
   return {
-    kind: 'ubl',
+    ...UBL_KIND,
     customization: id,
-    fallback: PINT_AE_CUSTOMIZATIONS[0]!,
     finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
   };
 }
 
+/**
+ * The rules of the other kind never judge a document, whatever it declares: an invoice declaring the TDD's
+ * specification is judged by the billing rules, a TDD declaring a PINT-AE one by the TDD rules (`foreign`).
+ */
+const UBL_KIND = { kind: 'ubl' as const, fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [TDD_CUSTOMIZATION] };
+const TDD_KIND = { kind: 'tdd' as const, fallback: TDD_CUSTOMIZATION, foreign: PINT_AE_CUSTOMIZATIONS };
+
 /** A Tax Data Document: judged by the TDD rules whatever it declares; a declaration other than the AE TDD's is a finding. */
 function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 'column'>): ReturnType<typeof documentKind> {
-  const base = { kind: 'tdd' as const, fallback: TDD_CUSTOMIZATION };
+  const base = TDD_KIND;
   const customization = childElement(root, CBC, 'CustomizationID');
   if (!customization) {
     return { ...base, finding: { message: `the Tax Data Document has no cbc:CustomizationID: it does not declare the AE TDD specification (${TDD_CUSTOMIZATION})`, section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, ...where } };
@@ -111,7 +117,8 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
   const issueDate = kind.kind ? childElement(root, CBC, 'IssueDate') : undefined;
-  const chosen = rules && kind.kind ? chooseRules(rules, kind.customization, issueDate ? textOf(issueDate).trim() : undefined, kind.fallback) : undefined;
+  const declared = kind.customization !== undefined && !kind.foreign.includes(kind.customization) ? kind.customization : undefined;
+  const chosen = rules && kind.kind ? chooseRules(rules, declared, issueDate ? textOf(issueDate).trim() : undefined, kind.fallback) : undefined;
   const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy, kind.kind) : kind.finding] : [];
   const outside = chosen?.judgedBy && issueDate ? validityWarning(chosen.judgedBy, textOf(issueDate).trim(), root.local, issueDate, kind.kind) : undefined;
   if (outside) findings.push(outside);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkXml, NOT_AE_TDD, NOT_UBL, RULES_VALIDITY, TDD_CUSTOMIZATION } from '../../dist/check.js';
+import { checkXml, NOT_AE_TDD, NOT_PINT_AE, NOT_UBL, RULES_VALIDITY, TDD_CUSTOMIZATION } from '../../dist/check.js';
 import { builtinRuleSet, pinnedBuiltinSet } from '../../dist/schematron/rulesets.js';
 import { builtinRuleIds } from '../../dist/schematron/rule-ids.js';
 import { PINTAE_RULE_IDS } from '../../dist/rules/ids.js';
@@ -50,6 +50,19 @@ describe('check: a Tax Data Document', () => {
     expect(out.findings[0]!.message).toBe('cbc:CustomizationID "urn:peppol:taxdata:xx-1" is not the AE TDD specification (urn:peppol:taxdata:ae-1); judged by the TDD rules (builtin-tdd 1.0.4)');
     const none = check(TDD.replace('<cbc:CustomizationID>urn:peppol:taxdata:ae-1</cbc:CustomizationID>', ''));
     expect(none.findings.map((f) => f.rule)).toEqual([NOT_AE_TDD, 'ibr-tdd-01']);
+  });
+
+  it('the rules of the other kind never judge a document: a TDD declaring a PINT-AE specification, an invoice declaring the TDD\'s', () => {
+    const tdd = check(TDD.replace('>urn:peppol:taxdata:ae-1<', '>urn:peppol:pint:billing-1@ae-1<'));
+    expect(tdd.judgedBy).toMatchObject({ name: 'builtin-tdd', chosen: 'fallback' });
+    expect(tdd.findings.map((f) => f.rule)).toEqual([NOT_AE_TDD, 'ibr-tdd-01']);
+    // The invoice the fixture embeds, pintae-built, declaring the TDD's specification instead of billing.
+    const invoice = /<Invoice [\s\S]*<\/Invoice>/.exec(TDD)![0].replace('>urn:peppol:pint:billing-1@ae-1<', `>${TDD_CUSTOMIZATION}<`);
+    const out = check(invoice);
+    expect(out.kind).toBe('ubl');
+    expect(out.judgedBy).toMatchObject({ name: 'builtin-billing', chosen: 'fallback' });
+    expect(out.findings[0]).toMatchObject({ rule: NOT_PINT_AE, message: expect.stringContaining('judged by the billing rules (builtin-billing 1.0.4)') });
+    expect(out.findings.some((f) => f.rule?.startsWith('ibr-tdd-'))).toBe(false);
   });
 
   it('a TaxData root in another namespace is not a TDD; the not-ubl finding names the TDD as an accepted root', () => {
