@@ -31,8 +31,9 @@ function releaseZip(): string {
     }
   };
   add(join(ROOT, 'schematron'), 'rules/');
-  // A billing release holds the billing rules: the self-billing set beside them here would be a second schema.
+  // A billing release holds the billing rules: the self-billing and TDD sets beside them here would be more schemas.
   delete files['rules/pint-ae-selfbilling.sch'];
+  delete files['rules/pint-ae-tdd.sch'];
   files['rules/pint-ae-preprocessed.xslt'] = new TextEncoder().encode(compileSchematron(readFileSync(join(ROOT, 'schematron/pint-ae.sch'), 'utf8'), { baseDir: join(ROOT, 'schematron') }));
   const zip = join(mkdtempSync(join(tmpdir(), 'pintae-release-zip-')), 'pintae-rules-1.0.4.zip');
   writeFileSync(zip, zipSync(files));
