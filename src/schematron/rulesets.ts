@@ -304,8 +304,9 @@ function validity(options: AddOptions): { valid_from: string | null; valid_to: s
 
 const PINT_AE_IDS = BUILTIN_SETS.map((b) => b.customization as string);
 /**
- * The CustomizationID a release is written for, where its rule sources name exactly one PINT-AE specification (a
- * release naming both, as the billing rules do to tell the two apart, or none, says nothing: --customization then).
+ * The CustomizationID a release is written for, where its rule sources name exactly one of the built-in sets'
+ * specifications (billing, self-billing, the AE TDD; a release naming two, as the billing rules do to tell billing
+ * from self-billing, or none, says nothing: --customization then).
  */
 function customizationsOfRelease(layers: SourceFile[]): string[] {
   const named = PINT_AE_IDS.filter((id) => layers.some((l) => l.content.includes(id)));
