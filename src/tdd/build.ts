@@ -57,6 +57,21 @@ function reportedDocument(x: Extract): XmlNode {
 
 const MARK = 'pintae:source-document';
 
+/** The options every TDD of a run shares, checked before any document is read. Throws TddOptionError. */
+export function checkOptions(options: Omit<TddOptions, 'transportId'>) {
+  const type = options.type ?? 'S';
+  const role = options.role ?? 'sender';
+  if (!TDD_TYPES.includes(type)) throw new TddOptionError('--type', `--type ${type}: choose ${TDD_TYPES.join(', ')}`);
+  if (!(role in TDD_ROLES)) throw new TddOptionError('--role', `--role ${role}: choose sender or receiver`);
+  if (options.scope !== undefined && !TDD_SCOPES.includes(options.scope)) throw new TddOptionError('--scope', `--scope ${options.scope}: choose ${TDD_SCOPES.join(', ')}`);
+  if (options.reporter !== undefined) participant('--reporter', options.reporter);
+  return {
+    type, role, issued: issuedParts(options.issued),
+    receiver: participant('--receiver', options.receiver, '0242'),
+    representative: participant('--representative', options.representative, '0242'),
+  };
+}
+
 export interface BuiltTdd {
   xml: string;
   /** The extract, as reported (absent on a TDS that leaves it out). */
@@ -76,14 +91,7 @@ export function buildTdd(text: string, doc: XDocument, options: TddOptions): Bui
   if (!root || !((root.ns === NS.invoice && root.local === 'Invoice') || (root.ns === NS.creditNote && root.local === 'CreditNote'))) {
     throw new TddSourceError('the source document is not a UBL 2.1 Invoice or CreditNote (ibr-tdd-57)');
   }
-  const type = options.type ?? 'S';
-  const role = options.role ?? 'sender';
-  if (!TDD_TYPES.includes(type)) throw new TddOptionError('--type', `--type ${type}: choose ${TDD_TYPES.join(', ')}`);
-  if (!(role in TDD_ROLES)) throw new TddOptionError('--role', `--role ${role}: choose sender or receiver`);
-  if (options.scope !== undefined && !TDD_SCOPES.includes(options.scope)) throw new TddOptionError('--scope', `--scope ${options.scope}: choose ${TDD_SCOPES.join(', ')}`);
-  const issued = issuedParts(options.issued);
-  const receiver = participant('--receiver', options.receiver, '0242');
-  const representative = participant('--representative', options.representative, '0242');
+  const { type, role, issued, receiver, representative } = checkOptions(options);
   if (options.transportId.trim() === '') throw new TddOptionError('--transport-id', '--transport-id: give the transport header id of the invoice\'s Peppol message');
   const x = extract(root);
   const reporter = reporterOf(x, role, options.reporter);

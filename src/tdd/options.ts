@@ -51,7 +51,10 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2
 /** The TDD's IssueDate (no time zone, ibr-tdd-04) and IssueTime (with one, ibr-tdd-05). */
 export function issuedParts(issued: string): { date: string; time: string } {
   const m = DATE_TIME.exec(issued.trim());
-  if (!m || Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}`))) {
+  // A real calendar day and clock time (2025-02-30 or 24:00:00 would make the TDD invalid against its XSD).
+  const real = m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}`)) && new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) === m[1]
+    && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || Number(m[3]!.slice(1, 3)) <= 14);
+  if (!m || !real) {
     throw new TddOptionError('--issued', `--issued ${issued}: give a date-time with its time zone, as 2025-02-06T08:00:00+04:00 or 2025-02-06T04:00:00Z`);
   }
   return { date: m[1]!, time: `${m[2]}${m[3]}` };

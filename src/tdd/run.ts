@@ -4,7 +4,7 @@ import { checkXml, type DocumentRules } from '../check.js';
 import { readXmlDocument } from '../io/xml.js';
 import { decodeXml, XmlError } from '../xpath/xml.js';
 import { validateText } from '../batch/work.js';
-import { buildTdd, TddSourceError } from './build.js';
+import { buildTdd, checkOptions, TddSourceError } from './build.js';
 import type { TddOptions } from './options.js';
 
 /** One TDD made, or refused with the findings or the error that say why. */
@@ -46,6 +46,7 @@ function fromDocument(text: string, findings: Finding[], run: TddRunOptions, ind
  * per document; undefined runs none). The document is read once, from its own text.
  */
 export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | undefined, options: TddRunOptions): TddResult {
+  checkOptions(options);
   let text: string;
   try { text = typeof input === 'string' ? input : decodeXml(input); } catch (e) {
     if (e instanceof XmlError) return { ok: false, xml: null, findings: [], index: null, error: { message: e.reason, line: e.line, column: e.column } };
@@ -68,6 +69,7 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
  * if one could be built at all.
  */
 export function tddOfJson(file: string, text: string, env: PipelineEnv, options: TddRunOptions): TddResult[] {
+  checkOptions(options);
   return validateText(file, text, env, true).map((r): TddResult => {
     const index = r.index;
     if (r.error) return { ok: false, xml: null, findings: [], index, error: r.error };

@@ -45,7 +45,7 @@ export function endOffset(text: string, start: number): number {
 }
 
 /** Offset after the '>' of the tag starting at `i`: quoted attribute values may hold '>'. */
-function tagEnd(text: string, i: number): number {
+export function tagEnd(text: string, i: number): number {
   let quote = '';
   for (i++; i < text.length; i++) {
     const c = text[i]!;
@@ -57,8 +57,10 @@ function tagEnd(text: string, i: number): number {
 
 /** Every cbc:EmbeddedDocumentBinaryObject of the document (an attachment's content), in document order. */
 export function attachments(doc: XDocument): XElement[] {
-  return doc.elements.length ? descendants(doc.elements[0]!).filter((e) => e.ns === CBC && e.local === 'EmbeddedDocumentBinaryObject') : [];
+  return doc.elements.length ? attachmentsUnder(doc.elements[0]!) : [];
 }
+
+export const attachmentsUnder = (root: XElement): XElement[] => descendants(root).filter((e) => e.ns === CBC && e.local === 'EmbeddedDocumentBinaryObject');
 
 export function descendants(root: XElement): XElement[] {
   const out: XElement[] = [];

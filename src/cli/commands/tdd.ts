@@ -8,7 +8,8 @@ import { UsageError } from '../../io/errors.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { OutputError, writeAtomic } from '../../io/write.js';
 import type { Finding } from '../../model/types.js';
-import { issuedParts, localDateTime, participant, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
+import { checkOptions } from '../../tdd/build.js';
+import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
 import { tddOfJson, tddOfXml, type TddResult } from '../../tdd/run.js';
 import { UnwritableText } from '../../ubl/serialize.js';
 import { withDefaultSignals } from '../signals.js';
@@ -65,12 +66,7 @@ function sharedOptions(options: TddCliOptions, config: ReturnType<typeof loadCon
     issued: options.issued ?? localDateTime(new Date(), -new Date().getTimezoneOffset()),
     ...(options.reporter !== undefined ? { reporter: options.reporter } : {}),
   };
-  try {
-    participant('--receiver', shared.receiver, '0242');
-    participant('--representative', shared.representative, '0242');
-    if (shared.reporter !== undefined) participant('--reporter', shared.reporter);
-    issuedParts(shared.issued);
-  } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
+  try { checkOptions(shared); } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
   return shared;
 }
 
