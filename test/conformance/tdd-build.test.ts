@@ -7,6 +7,8 @@ import { HAVE_TDD, runOfficialTddRules, validateTddXsd } from '../helpers/tdd-of
 import { readXmlDocument } from '../../src/io/xml.js';
 import { buildTdd } from '../../src/tdd/build.js';
 import { TDD_TYPES, type TddRole } from '../../src/tdd/options.js';
+import { crossCheckTdd } from '../../src/tdd/cross-check.js';
+import { builtinRuleSet } from '../../dist/schematron/rulesets.js';
 
 /**
  * Issue 14's "done when": the TDD pintae writes for every valid fixture and every official PINT-AE example (billing
@@ -29,6 +31,7 @@ function sources(): Array<{ name: string; xml: string }> {
   return docs;
 }
 
+const rules = builtinRuleSet();
 const KNOWN_INVALID = 'examples/creditnote/Volume-discount-credit-note.xml';
 const OPTIONS = { receiver: '0242:000773', representative: '0242:000000', transportId: '22222222-3333-4444-5555-666666666666', issued: '2025-02-06T08:00:00+04:00' };
 
@@ -44,6 +47,12 @@ describe.skipIf(!HAVE_TDD)('the TDD of every valid fixture and official example 
         for (const type of TDD_TYPES) {
           const built = buildTdd(read.text, read.doc, { ...OPTIONS, role, type });
           expect(built.reported, `${doc.name}: the extract`).toBe(true);
+          // pintae's own cross-checks agree, once per document (they judge the source document with its PINT-AE rules).
+          if (role === 'sender' && type === 'S') {
+            const tdd = readXmlDocument(built.xml);
+            if (!tdd.ok) throw new Error(`${doc.name}: ${tdd.message}`);
+            expect(crossCheckTdd(tdd.doc, { text: tdd.text, rules }).filter((f) => f.severity === 'error').map((f) => `${f.rule}: ${f.message}`), doc.name).toEqual([]);
+          }
           tdds.push({ name: `${doc.name} ${role} ${type}`, xml: built.xml });
         }
       }
