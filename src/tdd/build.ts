@@ -2,7 +2,7 @@ import type { XDocument } from '../xpath/api.js';
 import { serializeXml } from '../ubl/serialize.js';
 import type { XmlNode } from '../ubl/node.js';
 import { extract, NS, type Extract } from './extract.js';
-import { defaultScope, issuedParts, participant, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions } from './options.js';
+import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
 
 export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
@@ -92,6 +92,7 @@ export function buildTdd(text: string, doc: XDocument, options: TddOptions): Bui
     throw new TddSourceError('the source document is not a UBL 2.1 Invoice or CreditNote (ibr-tdd-57)');
   }
   const { type, role, issued, receiver, representative } = checkOptions(options);
+  writable('--transport-id', options.transportId);
   if (options.transportId.trim() === '') throw new TddOptionError('--transport-id', '--transport-id: give the transport header id of the invoice\'s Peppol message');
   const x = extract(root);
   const reporter = reporterOf(x, role, options.reporter);

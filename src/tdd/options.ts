@@ -1,4 +1,5 @@
 import type { Endpoint, Extract } from './extract.js';
+import { NOT_XML_CHAR } from '../ubl/serialize.js';
 
 /** The TDD's own codes (codelists TDD-dtc, TDD-ds, TDD-rr of the TDD release). */
 export const TDD_TYPES = ['S', 'R', 'W', 'F'] as const;
@@ -38,12 +39,19 @@ const SCHEME_ID = /^(\d{4}):(.+)$/;
 
 /** `scheme:id`; for the 0242 parties the id alone is taken under 0242, another scheme is refused (ibr-tdd-17, 21). */
 export function participant(option: string, value: string, only?: string): Endpoint {
+  writable(option, value);
   const v = value.trim();
   const m = SCHEME_ID.exec(v);
   if (!m && only && v !== '' && !v.includes(':')) return { scheme: only, id: v };
   if (!m || m[2]!.trim() === '') throw new TddOptionError(option, `${option} ${JSON.stringify(value)}: give a Peppol participant as <scheme>:<id>, the scheme four digits (${only ?? '0235'}:…)`);
   if (only && m[1] !== only) throw new TddOptionError(option, `${option} ${value}: the scheme must be ${only} (an SPIS identifier), not ${m[1]}`);
   return { scheme: m[1]!, id: m[2]!.trim() };
+}
+
+/** A value no XML document can carry (a control character) is refused at its option, before anything is written. */
+export function writable(option: string, value: string): void {
+  const bad = NOT_XML_CHAR.exec(value);
+  if (bad) throw new TddOptionError(option, `${option}: the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML`);
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:\d{2})$/;

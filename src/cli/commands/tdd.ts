@@ -9,7 +9,7 @@ import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { OutputError, writeAtomic } from '../../io/write.js';
 import type { Finding } from '../../model/types.js';
 import { checkOptions } from '../../tdd/build.js';
-import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
+import { localDateTime, writable, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
 import { tddOfJson, tddOfXml, type TddResult } from '../../tdd/run.js';
 import { UnwritableText } from '../../ubl/serialize.js';
 import { withDefaultSignals } from '../signals.js';
@@ -66,7 +66,10 @@ function sharedOptions(options: TddCliOptions, config: ReturnType<typeof loadCon
     issued: options.issued ?? localDateTime(new Date(), -new Date().getTimezoneOffset()),
     ...(options.reporter !== undefined ? { reporter: options.reporter } : {}),
   };
-  try { checkOptions(shared); } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
+  try {
+    checkOptions(shared);
+    if (options.transportId !== undefined) writable('--transport-id', options.transportId);
+  } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
   return shared;
 }
 

@@ -73,6 +73,19 @@ describe('crossCheckTdd', () => {
     expect(found[0]!.message).not.toMatch(/undefined|\[object/);
   });
 
+  it('the currencies: an extract in EUR of a USD invoice, consistent in itself, is refused for each amount and the currency', () => {
+    const usd = validateFile(join(FIXTURES, 'invoices/usd-with-rate.json'));
+    const built = tddOf(usd.kind === 'validated' ? usd.xml! : '');
+    expect(check(built)).toEqual([]);
+    const reported = built.slice(built.indexOf('<pxs:ReportedDocument>'), built.indexOf('</pxs:ReportedDocument>'));
+    const tdd = built.replace(reported, reported.replace(/>USD</g, '>EUR<').replace(/currencyID="USD"/g, 'currencyID="EUR"'));
+    expect(tdd).not.toBe(built);
+    if (HAVE_TDD) expect(runOfficialTddRules(tdd).map((f) => f.id)).toEqual([]);
+    const rules = check(tdd).map((f) => f.rule);
+    expect(new Set(rules)).toEqual(new Set(['pintae/tdd-extract', 'pintae/tdd-tax-total', 'pintae/tdd-tax-exclusive']));
+    expect(check(tdd).find((f) => f.rule === 'pintae/tdd-extract')!.message).toBe('the extract\'s cbc:DocumentCurrencyCode is "EUR", the source document\'s "USD"');
+  });
+
   it('the source document failing its PINT-AE rules: its findings, located inside the TDD', () => {
     // The sum of line amounts (IBT-106) no longer matches the lines: nothing the extract reports changes.
     const tdd = replaceAfter(good, '<cac:LegalMonetaryTotal>', '<cbc:LineExtensionAmount currencyID="AED">1250.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="AED">1240.00</cbc:LineExtensionAmount>');

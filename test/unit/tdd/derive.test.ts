@@ -47,6 +47,11 @@ describe('the reporter', () => {
     expect(() => tdd({}, { reporter: '1111111111' })).toThrow(TddOptionError);
   });
 
+  it('a control character in a party or the transport id is refused at its option, before anything is written', () => {
+    expect(() => tdd({}, { receiver: '0242:a\u0001' })).toThrow(/--receiver: the character U\+0001 cannot be written in XML/);
+    expect(() => tdd({}, { transportId: 'x\u0000' })).toThrow(/--transport-id: the character U\+0000/);
+  });
+
   it('the receiver and the representative are under scheme 0242 (ibr-tdd-17, ibr-tdd-21)', () => {
     expect(() => tdd({}, { receiver: '0235:000773' })).toThrow(/--receiver 0235:000773: the scheme must be 0242/);
     expect(tdd({})).toContain('<cbc:ID schemeID="0242">000000</cbc:ID>');
