@@ -1,5 +1,5 @@
 import type { Finding, Invoice } from './model/types.js';
-import type { PipelineEnv } from './pipeline.js';
+import type { PipelineEnv } from './model/env.js';
 import { normalizeInvoice } from './normalize/invoice.js';
 import { unwritableEntity } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';

@@ -3,8 +3,7 @@ import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
 import { checkSchema } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';
-import type { RateTable } from './derive/rates.js';
-import type { UuidMode } from './derive/uuid.js';
+import type { PipelineEnv } from './model/env.js';
 import type { Serialized } from './ubl/serialize.js';
 import type { SourceMap } from './ubl/source-map.js';
 import { registrationType } from './codelists/tax.js';
@@ -14,20 +13,7 @@ import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
 
-export interface PipelineEnv {
-  /** Finds the seller entity record by entity_id. */
-  findEntity(entityId: string): Entity | undefined;
-  rates?: RateTable;
-  /** Today's date (YYYY-MM-DD): the core never reads the clock. */
-  today: string;
-  uuid?: UuidMode;
-  /** Per-line BTAE-08/10 of a foreign-currency invoice: AED (default, spec 2.6.2) or the document currency. */
-  lineAmounts?: 'aed' | 'document';
-  /** The PINT-AE rules run on every built document (issue 3); absent with --no-schematron. */
-  schematron?: { run(xml: string): Finding[] };
-  /** Marks this invoice_number as already seen for its entity in this run (spec 2.10 warnings). */
-  duplicate?: boolean;
-}
+export type { PipelineEnv } from './model/env.js';
 
 export type InvoiceOutcome =
   | { kind: 'rejected'; response: RejectedResponse }

@@ -7,7 +7,7 @@ import { RuleOverrides } from './report/gates.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
-import type { ReportedFinding, RuleLevel } from './formatters/report.js';
+import type { ReportedFinding, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
 import { tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';

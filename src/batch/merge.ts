@@ -1,6 +1,7 @@
 import { duplicateWarning } from '../pipeline.js';
-import { summarize, type OverrideInForce, type Report, type ReportResult } from '../formatters/report.js';
-import { depthProblem, overridesProblem, resultProblem } from './report-shape.js';
+import { summarize } from '../formatters/report.js';
+import type { OverrideInForce, Report, ReportResult } from '../model/report.js';
+import { depthProblem, overridesProblem, resultProblem } from '../report/shape.js';
 
 /** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
 export class NotAReport extends Error {}

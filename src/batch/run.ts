@@ -1,32 +1,10 @@
-import type { Finding, JudgedBy, RejectedResponse, ValidateResponse } from '../model/types.js';
-import type { InvoiceView } from '../model/view.js';
+import type { InvoiceResult } from '../model/report.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
 import { DuplicateNumbers, internalFault, unreadable, validateFile, validateText } from './work.js';
 
-export interface InvoiceResult {
-  file: string;
-  /** Position in a bulk body or array; null for a file holding one invoice. */
-  index: number | null;
-  /** Where the invoice is in its JSON file: its invoice_number's value, else the invoice itself (validate only). */
-  position?: { line: number; column: number };
-  valid: boolean;
-  rejected: boolean;
-  response: ValidateResponse | RejectedResponse | null;
-  /**
-   * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
-   * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
-   */
-  error?: { message: string; line?: number; column?: number; internal?: boolean };
-  findings: Finding[];
-  xml: string | null;
-  /** Where the XML was written, filled by the command that writes it. */
-  xmlPath: string | null;
-  /** The invoice as a person reads it, made only for the HTML report (src/view/) and dropped once it is written. */
-  view?: InvoiceView;
-  /** The PINT-AE rule set that judged the document (check), when rules ran. */
-  rule_set?: JudgedBy;
-}
+// Formatters and gates read results from src/model; the batch runner only makes them.
+export type { InvoiceResult } from '../model/report.js';
 
 export { invoicesOf } from './work.js';
 

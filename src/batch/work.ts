@@ -4,7 +4,7 @@ import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Pos
 import { parseJson } from '../io/json.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import { xmlNotJson } from '../io/input-kind.js';
-import type { InvoiceResult } from './run.js';
+import type { InvoiceResult } from '../model/report.js';
 import { validatedView } from '../view/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { InvoiceResult } from '../batch/run.js';
+import type { InvoiceResult } from '../model/report.js';
 import { Progress } from '../batch/progress.js';
 import { parseShard, takeShard } from '../batch/shard.js';
 import { UsageError } from '../io/errors.js';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { InvoiceResult } from '../batch/run.js';
+import type { InvoiceResult } from '../model/report.js';
 import { UsageError } from '../io/errors.js';
 import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../io/write.js';
 import { removeTemporariesOnExit } from './signals.js';

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
 import { jsonPositions } from '../io/positions.js';
-import type { RuleLevel } from '../formatters/report.js';
+import type { RuleLevel } from '../model/report.js';
 
 /** The names pintae looks for, in this order, in each directory from the working directory upward. */
 export const CONFIG_NAMES = ['pintae.config.json', '.pintaerc.json'] as const;

@@ -1,6 +1,6 @@
 import { UsageError } from '../io/errors.js';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
-import type { Gates, RuleLevel } from '../formatters/report.js';
+import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
 
 /** The command-line options that a config file can also set, as commander hands them over. */

@@ -1,48 +1,6 @@
-import type { InvoiceResult } from '../batch/run.js';
-import type { Section, Severity } from '../model/types.js';
+import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportResult, Summary } from '../model/report.js';
 
-/**
- * Counts over a run. `warnings` is the total number of warnings (what --max-warnings compares against);
- * `suppressed` the number of findings turned off by a rule override, so a relaxed rule is never silent.
- */
-export interface Summary {
-  files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number;
-  warnings: number; suppressed: number;
-}
-
-/** A rule override from the config file: `"rules": {"ibr-127-ae": "warning"}`. */
-export type RuleLevel = 'error' | 'warning' | 'off';
-
-/** How a finding's severity was changed by an override; present only on findings an override touched. */
-export interface Overridden { from: Severity; to: RuleLevel }
-
-/** An error or warning as reported: the validate response's entry, plus the override that moved it, if any. */
-export interface ReportedFinding {
-  message: string; section: Section; rule?: string; field?: string; location?: string;
-  /** The finding's place in the input file (1-based). */
-  line?: number; column?: number;
-  overridden?: Overridden;
-  /** The finding this one follows from: its index in the errors, then warnings, of the same response. */
-  cause?: number;
-  /** The official PINT-AE text, where `message` says it in the terms of the request. */
-  rule_text?: string;
-}
-
-/** An override in force for the run, and how many findings it changed. */
-export interface OverrideInForce { rule: string; level: RuleLevel; applied: number }
-
-/** A result as reported: findings turned off by an override are kept here, out of the verdict but in the report. */
-export interface ReportResult extends InvoiceResult { suppressed?: ReportedFinding[] }
-
-export interface Gates { failSeverity: 'error' | 'warning'; maxWarnings?: number }
-
-export interface Report {
-  results: ReportResult[];
-  summary: Summary;
-  /** The rule overrides in force (empty or absent when none). */
-  overrides?: OverrideInForce[];
-  gates?: Gates;
-}
+export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportResult, RuleLevel, Summary } from '../model/report.js';
 
 /** The errors and warnings of a result's validate response (none for a rejected or unreadable input). */
 export function findingsOf(r: InvoiceResult): { errors: ReportedFinding[]; warnings: ReportedFinding[] } {

@@ -1,4 +1,4 @@
-import type { Gates, Summary } from '../formatters/report.js';
+import type { Gates, Summary } from '../model/report.js';
 import { plural } from '../formatters/words.js';
 
 /**

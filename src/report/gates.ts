@@ -1,6 +1,5 @@
-import type { InvoiceResult } from '../batch/run.js';
 import { MESSAGE_INVALID, MESSAGE_VALID } from '../pipeline.js';
-import type { OverrideInForce, ReportResult, ReportedFinding, RuleLevel } from '../formatters/report.js';
+import type { InvoiceResult, OverrideInForce, ReportResult, ReportedFinding, RuleLevel } from '../model/report.js';
 
 /** Rule overrides keyed by lower-case rule id (rule ids are compared without regard to case). */
 export class RuleOverrides {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { InvoiceResult } from '../batch/run.js';
+import type { InvoiceResult } from '../model/report.js';
 import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';

@@ -2,7 +2,60 @@ import { parseJson } from '../io/json.js';
 import { tooDeepAt, MAX_JSON_DEPTH } from '../io/json-depth.js';
 import { jsonPositions, type Position } from '../io/positions.js';
 import { UsageError } from '../io/errors.js';
-import type { EntityRecord, InvoiceRecord } from './store.js';
+import type { Entity } from '../model/types.js';
+
+/**
+ * Fields of an entity (spec 2.12) plus the Peppol registry code the platform assigns (sandbox extension): the offline
+ * Entity record, so a pulled record validates offline exactly as the sandbox validates it.
+ */
+export interface EntityFields extends Omit<Entity, 'entity_id'> {
+  email_notifications_enabled?: boolean;
+}
+
+export interface EntityRecord extends EntityFields {
+  entity_id: string;
+  /** The account that owns the entity; connecting needs the same account (spec 4.5, 5.3). */
+  account_id: string;
+  /** The owning user; null means the owner of the creating application. */
+  user_id: string | null;
+  /** Applications the entity is reachable through (created or connected). */
+  applications: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type InvoiceStatus = 'PROCESSING' | 'VALIDATION_FAILED' | 'SENT_TO_PEPPOL' | 'DELIVERY_FAILED';
+
+/** Where an accepted invoice is in the asynchronous pipeline: received → converted (XML built) → done. */
+export type Stage = 'received' | 'converted' | 'done';
+
+export interface InvoiceError {
+  message: string;
+  section: string;
+  rule?: string;
+  field?: string;
+  location?: string;
+  status_code?: number;
+  /** Why, in words, where the message is fixed text (the gateway's 403). */
+  detail?: string;
+}
+
+export interface InvoiceRecord {
+  invoice_id: string;
+  application_id: string;
+  entity_id: string;
+  invoice_number: string;
+  /** The request body as accepted: the asynchronous pipeline runs on it. */
+  body: Record<string, unknown>;
+  status: InvoiceStatus;
+  stage: Stage;
+  errors: InvoiceError[];
+  /** The document built at conversion, handed to the gateway at delivery. */
+  xml: string | null;
+  history: Array<{ status: InvoiceStatus; at: string }>;
+  received_at: string;
+  updated_at: string;
+}
 
 /**
  * Reading the sandbox's own record files back. They are written by the sandbox, but a disk, an editor or a copy can

@@ -1,5 +1,4 @@
-import { XPathUnsupported, type XPathEngine } from '../xpath/api.js';
-import { NativeRules } from './native.js';
+import { XPathUnsupported } from '../xpath/api.js';
 import {
   abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
@@ -96,9 +95,4 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
     return { rules };
   });
   return { version: 1, namespaces: [...namespaces(schema)], functions, globals, patterns: planned };
-}
-
-/** A schema's text straight to runnable native rules (what the build and the tests do; runs read a saved plan). */
-export async function compileNative(text: string, engine: XPathEngine, options: CompileOptions = {}): Promise<NativeRules> {
-  return new NativeRules(engine, planNative(text, options));
 }

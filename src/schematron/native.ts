@@ -3,6 +3,7 @@ import { location } from '../xpath/location.js';
 import { parseXml } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
 import type { NativePlan, PlanCheck, PlanPart, PlanRule } from './native-plan.js';
+import type { CompileOptions } from './compile.js';
 import type { SvrlResult } from './svrl.js';
 
 /*
@@ -251,4 +252,13 @@ function byName(rules: Rule[]): Map<string, Rule[]> {
     map.set(name, rules.filter((r) => r.match.names === undefined || r.match.names.has(name) || (name !== '#document' && r.match.names.has('*'))));
   }
   return map;
+}
+
+/**
+ * A schema's text straight to runnable native rules (what the build and the tests do; runs read a saved plan). The
+ * planner is imported only here and only when called: a run that reads a saved plan never loads the schema reader.
+ */
+export async function compileNative(text: string, engine: XPathEngine, options: CompileOptions = {}): Promise<NativeRules> {
+  const { planNative } = await import('./native-plan.js');
+  return new NativeRules(engine, planNative(text, options));
 }

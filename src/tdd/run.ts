@@ -1,5 +1,5 @@
 import type { Finding } from '../model/types.js';
-import type { PipelineEnv } from '../pipeline.js';
+import type { PipelineEnv } from '../model/env.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import { readXmlDocument } from '../io/xml.js';
 import { decodeXml, XmlError } from '../xpath/xml.js';

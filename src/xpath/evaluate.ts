@@ -7,7 +7,7 @@
 import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XNode } from './api.js';
 import type { Expr, QName } from './ast.js';
 import { rootOf } from './axes.js';
-import { FUNCTIONS, type FnContext } from './functions.js';
+import { FUNCTIONS } from './functions.js';
 import { contextNode as contextNodeOf } from './fn-args.js';
 import { compileBinary } from './operators.js';
 import { splitQName } from './parse-types.js';
@@ -15,62 +15,8 @@ import { rewriteSlash } from './rewrite.js';
 import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
-import { Atomic, Decimal, EMPTY, FALSE, TRUE, atomize, castAs, castable, ebv, isNode, str, unary } from './values.js';
-
-export const XS = 'http://www.w3.org/2001/XMLSchema';
-export const FN = 'http://www.w3.org/2005/xpath-functions';
-const XML = 'http://www.w3.org/XML/1998/namespace';
-
-/** The dynamic context. It is the FnContext given to functions (same fields). */
-export interface Dyn extends FnContext {
-  item: Item | undefined;
-  position: number;
-  size: number;
-  current: Item | undefined;
-  vars: Variables;
-  locals: Sequence[];
-}
-export type C = (d: Dyn) => Sequence;
-
-/** A user function (xsl:function) as the evaluator calls it: arguments in, result out, conversions done inside. */
-export interface UserFunction { call: (args: Sequence[]) => Sequence }
-export interface UserFunctions {
-  lookup(ns: string, local: string, arity: number): UserFunction | undefined;
-  /** An xsl:key of the stylesheets (key() is compiled only with a literal key name). */
-  key?(ns: string, local: string): UserKey | undefined;
-  readonly size: number;
-}
-export interface UserKey { lookup(values: Sequence, context: XNode): Sequence }
-
-/** Compile-time scope: namespaces, external variables, local variables (name → slot) and the frame being laid out. */
-export interface Scope {
-  sc: StaticContext;
-  locals: ReadonlyMap<string, number>;
-  frame: { size: number };
-  /**
-   * True at the focus the caller gives (outside predicates, path steps and simple maps): there the context position
-   * and size are not known (a Schematron rule's would be those of the templates' walk), so position() and last()
-   * are not compiled.
-   */
-  outerFocus?: boolean;
-}
-
-/** The scope for an expression evaluated with a focus of its own (a predicate, the right side of / or !). */
-export const innerFocus = (scope: Scope): Scope => (scope.outerFocus ? { ...scope, outerFocus: false } : scope);
-
-const frozen = (items: Item[]): Sequence => Object.freeze(items) as unknown as Sequence;
-const SEQ_TRUE = frozen([TRUE]);
-const SEQ_FALSE = frozen([FALSE]);
-export const boolSeq = (b: boolean): Sequence => (b ? SEQ_TRUE : SEQ_FALSE);
-
-export function resolvePrefix(prefix: string, scope: Scope): string {
-  if (prefix === 'xs') return scope.sc.namespaces.get('xs') ?? XS;
-  if (prefix === 'fn') return scope.sc.namespaces.get('fn') ?? FN;
-  if (prefix === 'xml') return XML;
-  const ns = scope.sc.namespaces.get(prefix);
-  if (ns === undefined) throw new XPathError('XPST0081', `no namespace is declared for the prefix ${prefix}`);
-  return ns;
-}
+import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, isNode, str, unary } from './values.js';
+import { boolSeq, FN, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 function contextItem(d: Dyn): Item {
   if (d.item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
@@ -111,15 +57,15 @@ export function compile(e: Expr, scope: Scope): C {
     }
     case 'slash': {
       const better = rewriteSlash(e);
-      return better ? compile(better, scope) : compileSlash(e.left, e.right, scope);
+      return better ? compile(better, scope) : compileSlash(e.left, e.right, scope, compile);
     }
     case 'step': {
-      const step = compileStep(e, scope);
+      const step = compileStep(e, scope, compile);
       return (d) => step(contextNode(d), d);
     }
     case 'filter': {
       const base = compile(e.base, scope);
-      const preds = e.preds.map((p) => compilePredicate(p, scope));
+      const preds = e.preds.map((p) => compilePredicate(p, scope, compile));
       return (d) => {
         let seq = base(d);
         for (const p of preds) seq = p(seq, d);

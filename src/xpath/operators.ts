@@ -2,7 +2,7 @@
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import type { BinaryOp } from './ast.js';
 import { documentOrder } from './axes.js';
-import { boolSeq, type C, type Dyn } from './evaluate.js';
+import { boolSeq, type C, type Dyn } from './scope.js';
 import {
   Atomic, EMPTY, arithmetic, atomize, castAs, ebv, generalCompare, int, isNode, notImplemented, stringOf, str, valueCompare,
 } from './values.js';

@@ -1,7 +1,7 @@
 /* Sequence types and atomic type names as written in expressions (instance of, cast, @as) → types.ts's forms. */
 import { XPathUnsupported } from './api.js';
 import type { ItemTypeAst, NodeTest, QName, SequenceTypeAst } from './ast.js';
-import { resolvePrefix, XS, type Scope } from './evaluate.js';
+import { resolvePrefix, XS, type Scope } from './scope.js';
 import type { ItemType, SequenceType } from './types.js';
 import type { AtomicType } from './values.js';
 

@@ -2,14 +2,14 @@
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import type { Expr } from './ast.js';
 import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes.js';
-import { compile, FN, innerFocus, resolvePrefix, type C, type Dyn, type Scope } from './evaluate.js';
+import { FN, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
-export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope): C {
+export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile): C {
   const left = compile(leftExpr, scope);
   if (rightExpr.k === 'step') {
-    const step = compileStep(rightExpr, scope);
+    const step = compileStep(rightExpr, scope, compile);
     return (d) => {
       const ctx = left(d);
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
@@ -46,7 +46,7 @@ function requireNode(it: Item): XNode {
 
 type Step = (n: XNode, d: Dyn) => XNode[];
 
-export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step {
+export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compile: Compile): Step {
   const principal = e.axis === 'attribute' ? 2 : 1;
   let test: Test;
   let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
@@ -72,7 +72,7 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step
   if (e.preds.length === 0) {
     return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
   }
-  const preds = e.preds.map((p) => compilePredicate(p, scope));
+  const preds = e.preds.map((p) => compilePredicate(p, scope, compile));
   const reverse = REVERSE_AXES.has(e.axis);
   return (n, d) => {
     let seq: Sequence = axis(n);
@@ -84,7 +84,7 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope): Step
 type Predicate = (seq: Sequence, d: Dyn) => Sequence;
 
 /** A predicate: a numeric value selects by position, anything else by its effective boolean value. */
-export function compilePredicate(p: Expr, scope: Scope): Predicate {
+export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predicate {
   if (p.k === 'literal' && p.type === 'integer') {
     const i = Number(p.text);
     return (seq) => (i >= 1 && i <= seq.length ? [seq[i - 1]!] : EMPTY);

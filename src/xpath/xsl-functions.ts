@@ -6,7 +6,8 @@
  */
 import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
 import type { Expr } from './ast.js';
-import { compileExpression, compileFunctionBody, FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './evaluate.js';
+import { compileExpression, compileFunctionBody } from './evaluate.js';
+import { FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './scope.js';
 import { rootOf } from './axes.js';
 import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NativeRules } from '../../src/schematron/native.js';
-import { compileNative } from '../../src/schematron/native-plan.js';
+import { compileNative } from '../../src/schematron/native.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';
 import { validateInvoice } from '../../src/pipeline.js';
 import { engine } from '../../src/xpath/index.js';

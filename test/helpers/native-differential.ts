@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { compileSchematron, type CompileOptions } from '../../src/schematron/compile.js';
-import { compileNative } from '../../src/schematron/native-plan.js';
+import { compileNative } from '../../src/schematron/native.js';
 import { compileXsltCached } from '../../src/schematron/sef.js';
 import { CompiledRules } from '../../src/schematron/run.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';

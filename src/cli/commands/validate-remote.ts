@@ -9,10 +9,9 @@ import { tooDeepAt } from '../../io/json-depth.js';
 import { compareVerdicts, isValidVerdict, verdictLabel, type Difference, type Verdict } from '../../api/compare.js';
 import { validateRemote } from '../../api/invoices.js';
 import { ApiError } from '../../api/errors.js';
-import { apiClient } from '../api-setup.js';
+import { apiClient, type ApiOptions } from '../api-setup.js';
 import { useColor } from '../ui.js';
 import { withRemoteEntities } from '../entity-prefetch.js';
-import type { ValidateOptions } from './validate.js';
 
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
@@ -50,7 +49,7 @@ function formatText(rows: Row[], color: boolean, quiet: boolean): string {
  * side; a difference in is_valid or in the errors (section and message) is flagged. Exit 1 on any difference or
  * any invalid invoice.
  */
-export async function runValidateRemote(sources: Source[], env: PipelineEnv, options: ValidateOptions, format: 'json' | 'stylish', quiet: boolean): Promise<number> {
+export async function runValidateRemote(sources: Source[], env: PipelineEnv, options: ApiOptions, format: 'json' | 'stylish', quiet: boolean): Promise<number> {
   const client = apiClient(options);
   const rows: Row[] = [];
   let stdin: string | undefined;

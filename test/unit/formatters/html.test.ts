@@ -11,7 +11,7 @@ import { validateText } from '../../../src/batch/work.js';
 // The built rules are a build output: check runs from dist, as test/unit/check-document.test.ts does.
 import { checkFile } from '../../../dist/batch/check-work.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
-import type { InvoiceResult } from '../../../src/batch/run.js';
+import type { InvoiceResult } from '../../../src/model/report.js';
 import { html } from '../../../src/formatters/html.js';
 import { FIXTURES } from '../../helpers/paths.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceResult } from '../../../src/batch/run.js';
+import type { InvoiceResult } from '../../../src/model/report.js';
 import type { JudgedBy } from '../../../src/model/types.js';
 import { json } from '../../../src/formatters/json.js';
 import { junit } from '../../../src/formatters/junit.js';

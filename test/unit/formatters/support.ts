@@ -1,4 +1,4 @@
-import type { InvoiceResult } from '../../../src/batch/run.js';
+import type { InvoiceResult } from '../../../src/model/report.js';
 import type { Finding, Section } from '../../../src/model/types.js';
 import { response } from '../../../src/pipeline.js';
 import { RuleOverrides } from '../../../src/report/gates.js';

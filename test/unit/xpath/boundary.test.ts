@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../helpers/paths.js';
+import { specifiers, tsFiles } from '../../helpers/imports.js';
 
 /*
  * src/xpath is a module of its own (src/xpath/README.md): it imports nothing of the rest of pintae, only its own files
@@ -10,17 +11,6 @@ import { ROOT } from '../../helpers/paths.js';
 const XPATH = join(ROOT, 'src/xpath');
 const PACKAGES = new Set(['decimal.js']);
 const ENTRIES = new Set(['index.js', 'api.js', 'xml.js', 'location.js']);
-
-/** Every module specifier a file imports or re-exports, static or dynamic. */
-function specifiers(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1] ?? m[2] ?? m[3]!);
-  return out;
-}
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-}
 
 describe('the XPath evaluator\'s boundary', () => {
   it('src/xpath imports only its own files, node: built-ins and its listed packages', () => {

@@ -1,0 +1,70 @@
+import type { Finding, JudgedBy, RejectedResponse, Section, Severity, ValidateResponse } from './types.js';
+import type { InvoiceView } from './view.js';
+
+/** One invoice's outcome in a run: what the batch runner makes and the formatters and gates read. */
+export interface InvoiceResult {
+  file: string;
+  /** Position in a bulk body or array; null for a file holding one invoice. */
+  index: number | null;
+  /** Where the invoice is in its JSON file: its invoice_number's value, else the invoice itself (validate only). */
+  position?: { line: number; column: number };
+  valid: boolean;
+  rejected: boolean;
+  response: ValidateResponse | RejectedResponse | null;
+  /**
+   * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
+   * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
+   */
+  error?: { message: string; line?: number; column?: number; internal?: boolean };
+  findings: Finding[];
+  xml: string | null;
+  /** Where the XML was written, filled by the command that writes it. */
+  xmlPath: string | null;
+  /** The invoice as a person reads it, made only for the HTML report (src/view/) and dropped once it is written. */
+  view?: InvoiceView;
+  /** The PINT-AE rule set that judged the document (check), when rules ran. */
+  rule_set?: JudgedBy;
+}
+
+/**
+ * Counts over a run. `warnings` is the total number of warnings (what --max-warnings compares against);
+ * `suppressed` the number of findings turned off by a rule override, so a relaxed rule is never silent.
+ */
+export interface Summary {
+  files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number;
+  warnings: number; suppressed: number;
+}
+
+/** A rule override from the config file: `"rules": {"ibr-127-ae": "warning"}`. */
+export type RuleLevel = 'error' | 'warning' | 'off';
+
+/** How a finding's severity was changed by an override; present only on findings an override touched. */
+export interface Overridden { from: Severity; to: RuleLevel }
+
+/** An error or warning as reported: the validate response's entry, plus the override that moved it, if any. */
+export interface ReportedFinding {
+  message: string; section: Section; rule?: string; field?: string; location?: string;
+  /** The finding's place in the input file (1-based). */
+  line?: number; column?: number;
+  overridden?: Overridden;
+  /** The finding this one follows from: its index in the errors, then warnings, of the same response. */
+  cause?: number;
+  /** The official PINT-AE text, where `message` says it in the terms of the request. */
+  rule_text?: string;
+}
+
+/** An override in force for the run, and how many findings it changed. */
+export interface OverrideInForce { rule: string; level: RuleLevel; applied: number }
+
+/** A result as reported: findings turned off by an override are kept here, out of the verdict but in the report. */
+export interface ReportResult extends InvoiceResult { suppressed?: ReportedFinding[] }
+
+export interface Gates { failSeverity: 'error' | 'warning'; maxWarnings?: number }
+
+export interface Report {
+  results: ReportResult[];
+  summary: Summary;
+  /** The rule overrides in force (empty or absent when none). */
+  overrides?: OverrideInForce[];
+  gates?: Gates;
+}
