@@ -25,11 +25,14 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
   it('several inputs into --out-dir as <name>.tdd.xml, the parties from the config file, a generated transport id warned', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pintae-tdd-'));
     writeFileSync(join(dir, 'pintae.config.json'), JSON.stringify({ entity: ENTITY, rates: RATES, tdd: { receiver: '0242:000773', representative: '000001' } }));
-    const r = await run([standard, join(FIXTURES, 'invoices/usd-with-rate.json'), '--out-dir', 'out'], dir);
-    expect(r.exitCode).toBe(0);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['standard.tdd.xml', 'usd-with-rate.tdd.xml']);
+    const body = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'invoices', name), 'utf8'));
+    writeFileSync(join(dir, 'bulk.json'), JSON.stringify({ invoices: [body('zero-rated.json'), body('exempt.json')] }));
+    const r = await run([standard, join(FIXTURES, 'invoices/usd-with-rate.json'), 'bulk.json', '--out-dir', 'out'], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['bulk-0.tdd.xml', 'bulk-1.tdd.xml', 'standard.tdd.xml', 'usd-with-rate.tdd.xml']);
+    // One generated transport id per TDD: each invoice is a Peppol message of its own.
     const warned = [...r.stderr.matchAll(/warning: no --transport-id: the TDD carries a generated one, ([0-9a-f-]{36})/g)].map((m) => m[1]);
-    expect(warned).toHaveLength(2);
+    expect(new Set(warned).size).toBe(4);
     expect(readFileSync(join(dir, 'out/standard.tdd.xml'), 'utf8')).toContain(`<pxs:TransportHeaderID>${warned[0]}</pxs:TransportHeaderID>`);
     expect(readFileSync(join(dir, 'out/standard.tdd.xml'), 'utf8')).toContain('<cbc:ID schemeID="0242">000001</cbc:ID>');
   });
