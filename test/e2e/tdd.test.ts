@@ -9,6 +9,8 @@ const run = (args: string[], cwd?: string) => execa('node', [BIN, 'tdd', ...args
 const PARTIES = ['--receiver', '0242:000773', '--representative', '0242:000001'];
 const FIXED = ['--issued', '2025-02-06T08:00:00+04:00', '--transport-id', '22222222-3333-4444-5555-666666666666'];
 const standard = join(FIXTURES, 'invoices/standard.json');
+const bulk = join(mkdtempSync(join(tmpdir(), 'pintae-tdd-bulk-')), 'bulk.json');
+writeFileSync(bulk, `{"invoices": [${readFileSync(standard, 'utf8')}, ${readFileSync(join(FIXTURES, 'invoices/exempt.json'), 'utf8')}]}`);
 
 describe('pintae tdd (spawned, one run per behaviour)', () => {
   it('one input: its TDD on stdout, the same bytes on every run with --issued, --transport-id and --deterministic', async () => {
@@ -41,6 +43,7 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
     ['several inputs without --out-dir', [standard, join(FIXTURES, 'invoices/export.json'), ...PARTIES], /for 2 inputs give --out-dir/],
     ['no receiver anywhere', [standard, '--no-config', '--representative', '0242:1'], /--receiver: required/],
     ['a type outside the code list', [standard, '--type', 'X', ...PARTIES], /--type X: choose S, R, W, F/],
+    ['one --transport-id for the invoices of a bulk body', [bulk, '--entity', ENTITY, '--out-dir', join(tmpdir(), 'pintae-tdd-never'), ...PARTIES, ...FIXED], /--transport-id names one Peppol message: .*holds 2 invoices/],
     ['an issue time without its time zone', [standard, ...PARTIES, '--issued', '2025-02-06T08:00:00'], /--issued .*time zone/],
   ])('usage error, exit 2: %s', async (_, args, message) => {
     const r = await run(args as string[]);

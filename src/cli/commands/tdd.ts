@@ -119,8 +119,8 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       continue;
     }
     // A transport id per TDD made (a bulk body is several messages), said on stderr when pintae made it up.
-    const made: string[] = [];
-    const transportId = options.transportId ?? (() => { const id = randomUUID(); made.push(id); return id; });
+    const generated: string[] = [];
+    const transportId = options.transportId ?? (() => { const id = randomUUID(); generated.push(id); return id; });
     let results: TddResult[];
     try {
       results = isXml(bytes)
@@ -131,8 +131,10 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
-    for (const id of made) process.stderr.write(`${file}: warning: no --transport-id: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message\n`);
-    if (toStdout && results.filter((r) => r.ok).length > 1) throw new UsageError(`${file} holds ${results.length} invoices: give --out-dir <directory> for their TDDs`);
+    for (const id of generated) process.stderr.write(`${file}: warning: no --transport-id: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message\n`);
+    const made = results.filter((r) => r.ok).length;
+    if (toStdout && made > 1) throw new UsageError(`${file} holds ${results.length} invoices: give --out-dir <directory> for their TDDs`);
+    if (options.transportId !== undefined && made > 1) throw new UsageError(`--transport-id names one Peppol message: ${file} holds ${results.length} invoices, each sent as a message of its own`);
     for (const r of results) {
       const label = r.index === null ? file : `${file} [${r.index}]`;
       const shown = r.ok ? r.findings.filter((f) => f.severity === 'warning') : r.findings;
