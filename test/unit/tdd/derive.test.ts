@@ -115,6 +115,24 @@ describe('the source document', () => {
     expect(sourceText(r.text, r.doc).xml).toContain('<cac:AdditionalDocumentReference><cbc:ID>X</cbc:ID></cac:AdditionalDocumentReference>');
   });
 
+  it('is cut by the markup, not fooled by CR LF line ends, comments, CDATA or a > in an attribute value', () => {
+    const tricky = ubl({ references: `
+  <!-- an end tag in a comment: </Invoice> <cbc:EmbeddedDocumentBinaryObject> -->
+  <cac:AdditionalDocumentReference>
+    <cbc:ID>a > b</cbc:ID>
+    <cac:Attachment>
+      <cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain" filename="x>y.txt"><![CDATA[</cbc:EmbeddedDocumentBinaryObject>]]></cbc:EmbeddedDocumentBinaryObject>
+      <cac:ExternalReference><cbc:URI>u</cbc:URI></cac:ExternalReference>
+    </cac:Attachment>
+  </cac:AdditionalDocumentReference>` }).replace(/\n/g, '\r\n');
+    const r = read(tricky);
+    const cut = sourceText(r.text, r.doc);
+    const whole = tricky.slice(tricky.indexOf('<Invoice'), tricky.lastIndexOf('</Invoice>') + '</Invoice>'.length);
+    expect(cut.removed).toBe(1);
+    expect(cut.xml).toBe(whole.replace(/\r\n +<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain".*?\]\]><\/cbc:EmbeddedDocumentBinaryObject>/, ''));
+    expect(cut.xml).toContain('<!-- an end tag in a comment: </Invoice> <cbc:EmbeddedDocumentBinaryObject> -->');
+  });
+
   it('a document that is not a UBL invoice or credit note is refused', () => {
     const r = read('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>');
     expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(TddSourceError);
