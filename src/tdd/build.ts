@@ -2,7 +2,7 @@ import type { XDocument } from '../xpath/api.js';
 import { serializeXml } from '../ubl/serialize.js';
 import type { XmlNode } from '../ubl/node.js';
 import { extract, NS, type Extract } from './extract.js';
-import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions } from './options.js';
+import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
 
 export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
@@ -26,10 +26,7 @@ export function missingFromExtract(x: Extract): string[] {
   return missing;
 }
 
-/** A source document the TDD cannot report: the message says what it lacks. */
-export class TddSourceError extends Error {
-  constructor(message: string) { super(message); this.name = 'TddSourceError'; }
-}
+export { TddSourceError };
 
 const party = (tax: { companyId: string; scheme: string }): XmlNode => ({
   'cac:Party': { 'cac:PartyTaxScheme': { 'cbc:CompanyID': tax.companyId, 'cac:TaxScheme': tax.scheme === '' ? {} : { 'cbc:ID': tax.scheme } } },
@@ -55,6 +52,7 @@ function reportedDocument(x: Extract): XmlNode {
   };
 }
 
+/** Where the source document goes: the writer would escape it as text, so it is put in after writing. */
 const MARK = 'pintae:source-document';
 
 /** The options every TDD of a run shares, checked before any document is read. Throws TddOptionError. */

@@ -34,6 +34,11 @@ export class TddOptionError extends Error {
   constructor(readonly option: string, message: string) { super(message); this.name = 'TddOptionError'; }
 }
 
+/** A source document the TDD cannot report: the message says what it lacks. */
+export class TddSourceError extends Error {
+  constructor(message: string) { super(message); this.name = 'TddSourceError'; }
+}
+
 /** Peppol participant identifier schemes are four digits (ICD). */
 const SCHEME_ID = /^(\d{4}):(.+)$/;
 
@@ -94,6 +99,6 @@ export function defaultScope(x: Extract): TddScope {
 export function reporterOf(x: Extract, role: TddRole, given: string | undefined): Endpoint {
   if (given !== undefined) return participant('--reporter', given);
   const e = role === 'sender' ? x.sellerEndpoint : x.buyerEndpoint;
-  if (!e) throw new TddOptionError('--reporter', `the document has no ${role === 'sender' ? 'seller' : 'buyer'} endpoint (cbc:EndpointID) to report as: give --reporter <scheme:id>`);
+  if (!e) throw new TddSourceError(`the document has no ${role === 'sender' ? 'seller' : 'buyer'} endpoint (cbc:EndpointID) to report as: give --reporter <scheme:id>`);
   return e;
 }

@@ -42,6 +42,14 @@ describe('the reporter', () => {
     expect(received).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1345678901<\/cbc:EndpointID>/);
   });
 
+  it('a document without the party\'s endpoint cannot give the reporter: refused, unless --reporter names one', () => {
+    const noEndpoint = ubl().replace('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>', '');
+    const r = read(noEndpoint);
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(TddSourceError);
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/no seller endpoint .* give --reporter/);
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, reporter: '0235:1987654321' }).xml).toContain('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>');
+  });
+
   it('--reporter wins, and must be <scheme>:<id>', () => {
     expect(tdd({}, { reporter: '0235:1111111111' })).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1111111111</);
     expect(() => tdd({}, { reporter: '1111111111' })).toThrow(TddOptionError);
