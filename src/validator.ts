@@ -9,7 +9,7 @@ import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
 import type { ReportedFinding, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
-import { tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
+import { tddOfBody, tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -198,11 +198,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const run = { ...given, receiver, representative, transportId, issued: given.issued ?? localDateTime(now, -now.getTimezoneOffset()) };
     let result: TddResult;
     try {
-      const text = typeof invoice === 'string' ? invoice : invoice instanceof Uint8Array ? undefined : JSON.stringify(invoice);
-      const xml = invoice instanceof Uint8Array || (text !== undefined && /^\uFEFF?\s*</.test(text));
-      if (xml) result = tddOfXml(invoice as string | Uint8Array, env.schematron, run);
+      if (invoice instanceof Uint8Array || (typeof invoice === 'string' && /^\uFEFF?\s*</.test(invoice))) result = tddOfXml(invoice, env.schematron, run);
+      else if (isBulk(invoice)) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
+      else if (typeof invoice !== 'string') result = tddOfBody(invoice, { ...env, duplicate: false }, run);
       else {
-        const results = tddOfJson('', text ?? '', env, run);
+        const results = tddOfJson('', invoice, env, run);
         if (results.length !== 1) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
         result = results[0]!;
       }

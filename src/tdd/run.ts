@@ -4,6 +4,7 @@ import { checkXml, type DocumentRules } from '../check.js';
 import { readXmlDocument } from '../io/xml.js';
 import { decodeXml, XmlError } from '../xpath/xml.js';
 import { validateText } from '../batch/work.js';
+import { validateInvoice } from '../pipeline.js';
 import { buildTdd, checkOptions, TddSourceError } from './build.js';
 import type { TddOptions } from './options.js';
 
@@ -81,4 +82,15 @@ export function tddOfJson(file: string, text: string, env: PipelineEnv, options:
     }
     return fromDocument(r.xml, findings, options, index);
   });
+}
+
+/** The TDD of one invoice request given as a value (no text, so its findings carry fields, not lines). */
+export function tddOfBody(body: unknown, env: PipelineEnv, options: TddRunOptions): TddResult {
+  checkOptions(options);
+  const outcome = validateInvoice(body, { ...env, duplicate: false });
+  if (outcome.kind === 'rejected') {
+    return { ok: false, xml: null, index: null, findings: outcome.response.errors.map((e): Finding => ({ message: e.message, section: 'invoice_header', severity: 'error', field: e.field })) };
+  }
+  if (outcome.xml === null) return { ok: false, xml: null, findings: outcome.findings, index: null, ...(errorsOf(outcome.findings).length ? {} : { error: { message: 'no document could be built of this invoice' } }) };
+  return fromDocument(outcome.xml, outcome.findings, options, null);
 }

@@ -48,6 +48,8 @@ describe('createValidator().tdd', () => {
     expect(refused.ok).toBe(false);
     expect(refused.xml).toBeNull();
     expect(refused.findings.map((f) => f.rule)).toContain('ibr-co-14');
+    // Given as JSON text, the findings carry the line and column of their field.
+    expect(validator.tdd(readFileSync(join(FIXTURES, 'invalid/tax.json'), 'utf8'), FIXED).findings.find((f) => f.rule === 'ibr-co-14')?.line).toBeGreaterThan(1);
     const tds = validator.tdd(fixture('invalid/tax.json'), { ...FIXED, type: 'F' });
     expect(tds.ok).toBe(true);
     expect(tds.xml).toContain('<pxs:DocumentTypeCode>F</pxs:DocumentTypeCode>');
@@ -56,6 +58,7 @@ describe('createValidator().tdd', () => {
   it('a bad option is a TypeError naming it; XML that is not well-formed is an error, located', () => {
     expect(() => validator.tdd(ubl(), { ...FIXED, type: 'X' as 'S' })).toThrow(/type X: choose S, R, W, F/);
     expect(() => validator.tdd(ubl(), { ...FIXED, issued: 'yesterday' })).toThrow(TypeError);
+    expect(() => validator.tdd({ invoices: [fixture('invoices/standard.json')] }, FIXED)).toThrow(/tdd takes one invoice/);
     const broken = validator.tdd('<Invoice>\n  <a></b>\n</Invoice>', FIXED);
     expect(broken.ok).toBe(false);
     expect(broken.error).toMatchObject({ line: 2 });
