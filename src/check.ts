@@ -3,6 +3,7 @@ import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
+import { crossCheckTdd } from './tdd/cross-check.js';
 
 export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
@@ -128,6 +129,9 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
     // The XML's own terms stay (there is no request); rule_text keeps the official text where a message is said again.
     for (const f of inXmlTerms(chosen.rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
+  // The official TDD rules never compare the extract with the invoice it came from: pintae's cross-checks do. The
+  // source document is judged by the sets chosen for its own customization, so only when the rules choose per document.
+  if (kind.kind === 'tdd') findings.push(...crossCheckTdd(read.doc, { text: read.text, ...(rules?.choose ? { rules, checkXml } : {}) }));
   const id = kind.kind === 'ubl' ? childElement(root, CBC, 'ID') : kind.kind === 'tdd' ? reportedInvoiceId(root) : undefined;
   return {
     wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc,

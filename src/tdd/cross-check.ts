@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Finding } from '../model/types.js';
 import type { XElement, XDocument } from '../xpath/api.js';
-import { checkXml, type DocumentRules } from '../check.js';
+import type { DocumentRules, XmlCheckOutcome } from '../check.js';
 import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
@@ -19,12 +19,15 @@ export const TDD_AED_TOTAL = 'pintae/tdd-aed-total';
 export const TDD_ATTACHMENT = 'pintae/tdd-attachment';
 export const TDD_SOURCE_RULES = 'pintae/tdd-source-rules';
 export const TDD_REPORTER = 'pintae/tdd-reporter';
+export const TDD_SOURCE_EMPTY = 'pintae/tdd-source-empty';
 
 export interface CrossCheckOptions {
   /** The TDD's text, as `doc` was read from it (the source document is judged from its own text). */
   text: string;
   /** The PINT-AE rule sets (`check`'s, chosen per document); absent: the source document is not judged. */
   rules?: DocumentRules;
+  /** `check` itself, which judges the source document (passed in: check runs these cross-checks on every TDD). */
+  checkXml?: (xml: string, rules: DocumentRules) => XmlCheckOutcome;
 }
 
 const pxs = (parent: XElement | undefined, local: string) => (parent ? childElement(parent, NS.pxs, local) : undefined);
@@ -154,7 +157,7 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 }
 
 /** The source document's findings under its PINT-AE rules, located in the TDD. */
-function sourceRuleFindings(tddText: string, source: XElement, rules: DocumentRules): Finding[] {
+function sourceRuleFindings(tddText: string, source: XElement, rules: DocumentRules, checkXml: NonNullable<CrossCheckOptions['checkXml']>): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
   const checked = checkXml(xml, rules);
   if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
@@ -175,6 +178,11 @@ export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Findi
     const source = content?.elements[0];
     // No source document, or not UBL: the official rules say so (ibr-tdd-23, ibr-tdd-57); nothing to compare.
     if (!source || !((source.ns === NS.invoice && source.local === 'Invoice') || (source.ns === NS.creditNote && source.local === 'CreditNote'))) continue;
+    // The official examples carry an empty invoice element ("omitted by design"): nothing to compare, which is said once.
+    if (source.elements.length === 0) {
+      out.push({ ...finding(TDD_SOURCE_EMPTY, `the source document <${source.local}> is empty: the extract cannot be compared with the invoice it reports`, source), severity: 'warning' });
+      continue;
+    }
     const x = extract(source);
     const reported = pxs(transaction, 'ReportedDocument');
     if (reported) out.push(...extractFindings(reported, x), ...amountFindings(reported, x));
@@ -183,7 +191,7 @@ export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Findi
       out.push(finding(TDD_ATTACHMENT, 'the source document carries an attachment (cbc:EmbeddedDocumentBinaryObject): a TDD carries the invoice without its attachments', a));
     }
     out.push(...reporterFindings(root, x));
-    if (options.rules) out.push(...sourceRuleFindings(options.text, source, options.rules));
+    if (options.rules && options.checkXml) out.push(...sourceRuleFindings(options.text, source, options.rules, options.checkXml));
   }
   return out;
 }

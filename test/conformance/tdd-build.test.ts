@@ -8,6 +8,7 @@ import { readXmlDocument } from '../../src/io/xml.js';
 import { buildTdd } from '../../src/tdd/build.js';
 import { TDD_TYPES, type TddRole } from '../../src/tdd/options.js';
 import { crossCheckTdd } from '../../src/tdd/cross-check.js';
+import { checkXml } from '../../src/check.js';
 import { builtinRuleSet } from '../../dist/schematron/rulesets.js';
 
 /**
@@ -51,7 +52,7 @@ describe.skipIf(!HAVE_TDD)('the TDD of every valid fixture and official example 
           if (role === 'sender' && type === 'S') {
             const tdd = readXmlDocument(built.xml);
             if (!tdd.ok) throw new Error(`${doc.name}: ${tdd.message}`);
-            expect(crossCheckTdd(tdd.doc, { text: tdd.text, rules }).filter((f) => f.severity === 'error').map((f) => `${f.rule}: ${f.message}`), doc.name).toEqual([]);
+            expect(crossCheckTdd(tdd.doc, { text: tdd.text, rules, checkXml }).filter((f) => f.severity === 'error').map((f) => `${f.rule}: ${f.message}`), doc.name).toEqual([]);
           }
           tdds.push({ name: `${doc.name} ${role} ${type}`, xml: built.xml });
         }

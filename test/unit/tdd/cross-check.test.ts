@@ -4,6 +4,7 @@ import { readXmlDocument } from '../../../dist/io/xml.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
 import { buildTdd } from '../../../dist/tdd/build.js';
 import { crossCheckTdd } from '../../../dist/tdd/cross-check.js';
+import { checkXml } from '../../../dist/check.js';
 import { FIXTURES } from '../../helpers/paths.js';
 import { validateFile } from '../../helpers/pipeline.js';
 import { HAVE_TDD, runOfficialTddRules } from '../../helpers/tdd-official.js';
@@ -30,7 +31,7 @@ function check(tdd: string) {
   if (!read.ok) throw new Error(read.message);
   // The fixture is dated before the built-in rules' validity: the source document's pintae/rules-validity warning
   // comes with every check, and is no refusal.
-  return crossCheckTdd(read.doc, { text: read.text, rules }).filter((f) => f.severity === 'error');
+  return crossCheckTdd(read.doc, { text: read.text, rules, checkXml }).filter((f) => f.severity === 'error');
 }
 /** The line (1-based) of the first occurrence of `text` in `xml`. */
 const lineOf = (xml: string, text: string) => xml.slice(0, xml.indexOf(text)).split('\n').length;
