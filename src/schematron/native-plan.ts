@@ -1,7 +1,7 @@
 import { XPathUnsupported, type XPathEngine } from '../xpath/api.js';
 import { NativeRules } from './native.js';
 import {
-  abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -21,7 +21,11 @@ export interface NativePlan {
 }
 export interface PlanLet { name: string; value: string }
 export type PlanMessage = Array<string | { select: string }>;
-export interface PlanCheck { kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage }
+export interface PlanCheck {
+  kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage;
+  /** The diagnostics named in @diagnostics, each a message evaluated where the assert is. */
+  diagnostics?: Array<{ id: string; message: PlanMessage }>;
+}
 export type PlanPart = { let: PlanLet } | { check: PlanCheck };
 export interface PlanRule { context: string; parts: PlanPart[] }
 
@@ -74,6 +78,7 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
   const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
   const { patterns, lets: phaseLets } = activePatterns(schema, allPatterns.filter((p) => attr(p, 'abstract') !== 'true'), options.phase);
   const globals = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letOf(l, new Map()));
+  const diagnostics = diagnosticsOf(schema);
 
   const planned = patterns.map((pattern) => {
     const { body, params } = patternBody(pattern, abstractPatterns);
@@ -89,6 +94,8 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
         const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
         // An empty id, flag or role is no attribute in the stylesheet's SVRL either.
         for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = substitute(v, params); }
+        const named = diagnosticsNamed(el, params, diagnostics);
+        if (named.length) check.diagnostics = named.map(([id, d]) => ({ id, message: messageOf(d, params) }));
         return { check };
       });
       return { context, parts };

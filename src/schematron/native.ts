@@ -15,7 +15,8 @@ import type { SvrlResult } from './svrl.js';
  * answer depends on how Saxon-JS reads it, throws XPathUnsupported: the caller's to run on Saxon-JS.
  */
 
-interface Check extends Omit<PlanCheck, 'message'> { evaluate: Evaluate; message: Array<string | Evaluate> }
+type Message = Array<string | Evaluate>;
+interface Check extends Omit<PlanCheck, 'message' | 'diagnostics'> { evaluate: Evaluate; message: Message; diagnostics?: Array<{ id: string; message: Message }> }
 type Part = { let: { name: string; value: Evaluate } } | { check: Check };
 
 interface Rule {
@@ -145,8 +146,14 @@ export class NativeRules {
         scope.add(part.let.name);
         return { let: { name: part.let.name, value } };
       }
-      const c = part.check;
-      return { check: { ...c, evaluate: this.compile(c.test, names), message: c.message.map((m) => (typeof m === 'string' ? m : this.compile(m.select, names))) } };
+      const { diagnostics: planned, ...c } = part.check;
+      const message = (m: PlanCheck['message']): Message => m.map((p) => (typeof p === 'string' ? p : this.compile(p.select, names)));
+      return {
+        check: {
+          ...c, evaluate: this.compile(c.test, names), message: message(c.message),
+          ...(planned ? { diagnostics: planned.map((d) => ({ id: d.id, message: message(d.message) })) } : {}),
+        },
+      };
     }));
   }
 
@@ -176,8 +183,10 @@ export class NativeRules {
   }
 
   private report(c: Check, node: XNode, vars: Map<string, Sequence>): SvrlResult {
-    const text = c.message.map((p) => (typeof p === 'string' ? p : this.engine.valueOf(p(node, vars)))).join('');
-    return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: text.replace(/\s+/g, ' ').trim() };
+    const say = (m: Message) => m.map((p) => (typeof p === 'string' ? p : this.engine.valueOf(p(node, vars)))).join('').replace(/\s+/g, ' ').trim();
+    // Diagnostics first, as the stylesheet writes them: an XPath error in one fails the assert as its test's would.
+    const diagnostics = c.diagnostics?.map((d) => ({ id: d.id, text: say(d.message) }));
+    return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: say(c.message), ...(diagnostics ? { diagnostics } : {}) };
   }
 }
 
