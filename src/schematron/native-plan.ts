@@ -19,7 +19,11 @@ export interface NativePlan {
   globals: PlanLet[];
   patterns: Array<{ rules: PlanRule[] }>;
 }
-export interface PlanLet { name: string; value: string }
+/**
+ * A let: an expression, or (`tree`) a let whose content is one literal element, the temporary tree XSLT makes of it
+ * (a document node holding that element), as XML text.
+ */
+export interface PlanLet { name: string; value: string; tree?: string }
 export type PlanMessage = Array<string | { select: string }>;
 export interface PlanCheck {
   kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage;
@@ -35,8 +39,22 @@ function letOf(el: El, params: Map<string, string>): PlanLet {
   const name = attr(el, 'name');
   if (!name) throw new SchematronError('sch:let without @name');
   const value = attr(el, 'value');
-  if (value === undefined) throw new XPathUnsupported(`sch:let ${name} with content instead of @value`);
+  if (value === undefined) return { name, value: '', tree: treeOf(el, name) };
   return { name, value: substitute(value, params) };
+}
+
+/**
+ * A let with content is a temporary tree in XSLT: taken natively when the content is one literal element (a lookup
+ * table, say), no XSLT instruction in it. The schema reader has dropped whitespace-only text, as XSLT strips it from
+ * a stylesheet; other text beside the element, or several elements, are left to Saxon-JS.
+ */
+function treeOf(el: El, name: string): string {
+  const nodes = Array.from(el.childNodes).filter((n) => n.nodeType === 1 || ((n.nodeType === 3 || n.nodeType === 4) && (n.textContent ?? '').trim() !== ''));
+  const only = nodes.length === 1 && nodes[0]!.nodeType === 1 ? (nodes[0] as El) : undefined;
+  if (!only) throw new XPathUnsupported(`sch:let ${name} with content other than one element`);
+  const instruction = only.namespaceURI === XSL || only.getElementsByTagNameNS(XSL, '*').length > 0;
+  if (instruction) throw new XPathUnsupported(`sch:let ${name} with XSLT instructions in its content`);
+  return serializeInScope(only);
 }
 
 function messageOf(el: El, params: Map<string, string>): PlanMessage {

@@ -63,7 +63,7 @@ export class NativeRules {
     this.functions = engine.defineFunctions(plan.functions, this.namespaces);
     const names = new Set<string>();
     this.globals = plan.globals.map((g) => {
-      const value = this.compile(g.value, names);
+      const value = g.tree !== undefined ? treeValue(g.tree) : this.compile(g.value, names);
       names.add(g.name);
       return { name: g.name, value };
     });
@@ -142,7 +142,7 @@ export class NativeRules {
     return (rule.parts = rule.plan.parts.map((part: PlanPart): Part => {
       const names = new Set(scope);
       if ('let' in part) {
-        const value = this.compile(part.let.value, names);
+        const value = part.let.tree !== undefined ? treeValue(part.let.tree) : this.compile(part.let.value, names);
         scope.add(part.let.name);
         return { let: { name: part.let.name, value } };
       }
@@ -188,6 +188,15 @@ export class NativeRules {
     const diagnostics = c.diagnostics?.map((d) => ({ id: d.id, text: say(d.message) }));
     return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: say(c.message), ...(diagnostics ? { diagnostics } : {}) };
   }
+}
+
+/**
+ * A let's temporary tree: one document read once and given to every evaluation (XSLT makes a new tree each time the
+ * variable is evaluated; the two differ only in node identity across firings, which no rule can observe).
+ */
+function treeValue(xml: string): Evaluate {
+  const doc = parseXml(xml);
+  return () => [doc];
 }
 
 /**

@@ -130,6 +130,19 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     expect(failing).toBeGreaterThan(5);
   });
 
+  it.each([
+    // current() in tests, lets, messages, a path's predicate, and a rule context's last-step predicate.
+    ['current.sch', ['cu-010']],
+    // Lets with content (temporary trees) at schema, pattern and rule level, read by path and atomized.
+    ['let-content.sch', ['lc-001', 'lc-002', 'lc-004']],
+  ])('%s runs natively, with the same report as on Saxon-JS', async (file, firing) => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, file), file.replace('.sch', ''));
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    compare(native, saxon, docs);
+    const fired = new Set(docs.flatMap((d) => saxon.results(d.xml).map((r) => r.id)));
+    for (const id of firing) expect(fired, id).toContain(id);
+  });
+
   it('a schema with a construct the evaluator lacks (xsl:for-each in a function) runs on Saxon-JS, and says so', async () => {
     const manifest = await addRuleSet(join(ISO, 'fallback.sch'), { name: 'fallback', env });
     expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:for-each/) });
