@@ -135,6 +135,8 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     ['current.sch', ['cu-010']],
     // Lets with content (temporary trees) at schema, pattern and rule level, read by path and atomized.
     ['let-content.sch', ['lc-001', 'lc-002', 'lc-004']],
+    // xsl:for-each in functions (the simple map operator natively), nested, with position() and last().
+    ['for-each.sch', ['fe-002']],
   ])('%s runs natively, with the same report as on Saxon-JS', async (file, firing) => {
     const { manifest, native, saxon } = await bothEngines(join(ISO, file), file.replace('.sch', ''));
     expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
@@ -143,7 +145,7 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     for (const id of firing) expect(fired, id).toContain(id);
   });
 
-  it('a schema with a construct the evaluator lacks (xsl:for-each in a function) runs on Saxon-JS, and says so', async () => {
+  it('a schema with a construct the evaluator lacks (xsl:for-each with xsl:sort in a function) runs on Saxon-JS, and says so', async () => {
     const manifest = await addRuleSet(join(ISO, 'fallback.sch'), { name: 'fallback', env });
     expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:for-each/) });
     const set = await resolveRuleSet('fallback', env);
