@@ -259,7 +259,7 @@ function stepsOnly(pattern: string): string {
 }
 
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
-const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
+export const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
 /** The abstract patterns and rules of a schema, by id (rules from sch:rules and from patterns alike). */
 export function abstracts(schema: El, allPatterns: El[]): { abstractPatterns: Map<string, El>; abstractRules: Map<string, El> } {

@@ -1,4 +1,4 @@
-import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XAttr, type XDocument, type XElement, type XNode } from '../xpath/api.js';
 import { Atomic, ebv, isNumeric } from '../xpath/index.js';
 
 /**
@@ -7,13 +7,13 @@ import { Atomic, ebv, isNumeric } from '../xpath/index.js';
  * be tried.
  */
 export interface Matcher {
-  (node: XDocument | XElement, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
+  (node: XDocument | XElement | XAttr, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
   names?: Set<string>;
   /**
    * Whether the pattern can match a node with these ancestors' names (predicates aside), a question with the same
    * answer for every node of the same name path: the runner asks it once per path. Absent: it can.
    */
-  structural?: (node: XDocument | XElement) => boolean;
+  structural?: (node: XDocument | XElement | XAttr) => boolean;
   /** The pattern has no predicate: where `structural` holds, it matches. */
   namesOnly?: boolean;
 }

@@ -1,7 +1,7 @@
 import { XPathUnsupported, type XPathEngine } from '../xpath/api.js';
 import { NativeRules } from './native.js';
 import {
-  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, matchesAttributes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -17,7 +17,8 @@ export interface NativePlan {
   /** XSLT stylesheets whose xsl:function and xsl:key declarations the rules use. */
   functions: string[];
   globals: PlanLet[];
-  patterns: Array<{ rules: PlanRule[] }>;
+  /** `attributes`: the pattern walks attribute nodes too (visitAttributes, and a rule whose context can match one). */
+  patterns: Array<{ rules: PlanRule[]; attributes?: boolean }>;
 }
 /**
  * A let: an expression, or (`tree`) a let whose content is one literal element, the temporary tree XSLT makes of it
@@ -77,7 +78,6 @@ function messageOf(el: El, params: Map<string, string>): PlanMessage {
 
 /** Reads a schema for the native engine. Throws XPathUnsupported for what it cannot run, SchematronError for a wrong schema. */
 export function planNative(text: string, options: CompileOptions = {}): NativePlan {
-  if (options.visitAttributes) throw new XPathUnsupported('rules on attribute nodes');
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
   expandIncludes(schema, options.baseDir ?? process.cwd());
@@ -118,7 +118,8 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
       });
       return { context, parts };
     });
-    return { rules };
+    // As the stylesheet walks: attributes only when asked for, and then only in a pattern with an attribute context.
+    return options.visitAttributes && rules.some((r) => matchesAttributes(r.context)) ? { rules, attributes: true } : { rules };
   });
   return { version: 1, namespaces: [...namespaces(schema)], functions, globals, patterns: planned };
 }

@@ -1,4 +1,4 @@
-import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
+import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { parseXml } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
@@ -26,6 +26,8 @@ interface Rule {
   parts?: Part[];
 }
 interface Pattern {
+  /** Attribute nodes are walked too: each element's attributes after it, before its children (XSLT's `@*|*`). */
+  attributes: boolean;
   byName: Map<string, Rule[]>;
   /** By name path (NamePaths id): the rules whose names fit, in order; kept across documents. */
   byPath: Map<number, Rule[]>;
@@ -70,7 +72,7 @@ export class NativeRules {
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
-      return { byName: byName(rules), byPath: new Map() };
+      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: new Map() };
     });
   }
 
@@ -93,7 +95,11 @@ export class NativeRules {
     const cache = { memo: new Map<unknown, unknown>() };
     for (const pattern of this.patterns) {
       this.fire(this.candidates(pattern, doc, 0), doc, doc, vars, out, cache);
-      for (let i = 0; i < elements.length; i++) this.fire(this.candidates(pattern, elements[i]!, pathIds[i]!), elements[i]!, doc, vars, out, cache);
+      for (let i = 0; i < elements.length; i++) {
+        const e = elements[i]!;
+        this.fire(this.candidates(pattern, e, pathIds[i]!), e, doc, vars, out, cache);
+        if (pattern.attributes) for (const a of e.attrs) this.fire(this.candidates(pattern, a, this.paths.child(pathIds[i]!, `@${a.ns}`, a.local)), a, doc, vars, out, cache);
+      }
     }
     return out;
   }
@@ -121,10 +127,11 @@ export class NativeRules {
   }
 
   /** The rules of a pattern that may fire on a node of this name path, worked out on the first such node. */
-  private candidates(pattern: Pattern, node: XDocument | XElement, pathId: number): Rule[] {
+  private candidates(pattern: Pattern, node: XDocument | XElement | XAttr, pathId: number): Rule[] {
     let rules = pattern.byPath.get(pathId);
     if (!rules) {
-      const byLocal = pattern.byName.get(node.kind === 1 ? node.local : '#document') ?? pattern.byName.get('*')!;
+      // An attribute: the rules that are no plain element path (a plain path never matches one) are among '*'.
+      const byLocal = (node.kind === 1 ? pattern.byName.get(node.local) : node.kind === 9 ? pattern.byName.get('#document') : undefined) ?? pattern.byName.get('*')!;
       rules = byLocal.filter((r) => !r.match.structural || r.match.structural(node));
       pattern.byPath.set(pathId, rules);
     }
@@ -157,7 +164,7 @@ export class NativeRules {
     }));
   }
 
-  private fire(candidates: Rule[], node: XDocument | XElement, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
+  private fire(candidates: Rule[], node: XDocument | XElement | XAttr, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
     let rule: Rule | undefined;
     for (const r of candidates) if (r.match.namesOnly || r.match(node, doc, globals, cache)) { rule = r; break; }
     if (!rule) return;
