@@ -74,7 +74,7 @@ export interface ValidatorResult {
   suppressed?: ReportedFinding[];
   /** Where the invoice's invoice_number is in the text given (validate of JSON text). */
   position?: { line: number; column: number };
-  /** check: the PINT-AE rule set that judged the document (chosen by its CustomizationID), when rules ran. */
+  /** The PINT-AE rule set that judged the document read (check) or built (validate), chosen by its CustomizationID and issue date, when rules ran. */
   rule_set?: JudgedBy;
   /** The UBL XML built (validate); null for check, or when none could be built. */
   xml: string | null;
@@ -129,7 +129,7 @@ function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverri
 function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[number] {
   const base = { file: '', index: null, xmlPath: null };
   if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null };
-  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml };
+  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) };
 }
 
 /**
