@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import type { Finding } from '../model/types.js';
 import type { XElement, XDocument } from '../xpath/api.js';
-import type { DocumentRules, XmlCheckOutcome } from '../check.js';
+import type { DocumentRules } from '../schematron/choice.js';
+import type { XmlCheck } from '../io/xml.js';
 import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
@@ -27,7 +28,7 @@ export interface CrossCheckOptions {
   /** The PINT-AE rule sets (`check`'s, chosen per document); absent: the source document is not judged. */
   rules?: DocumentRules;
   /** `check` itself, which judges the source document (passed in: check runs these cross-checks on every TDD). */
-  checkXml?: (xml: string, rules: DocumentRules) => XmlCheckOutcome;
+  checkXml?: (xml: string, rules: DocumentRules) => { wellFormed: XmlCheck; findings: Finding[] };
 }
 
 const pxs = (parent: XElement | undefined, local: string) => (parent ? childElement(parent, NS.pxs, local) : undefined);
