@@ -72,10 +72,16 @@ function extractFindings(reported: XElement, x: Extract): Finding[] {
   same(cbc(reported, 'DocumentCurrencyCode'), 'cbc:DocumentCurrencyCode', x.currency);
   // A tax currency equal to the document currency is no second currency: the extract leaves it out (ibr-tdd-31).
   same(cbc(reported, 'TaxCurrencyCode'), 'cbc:TaxCurrencyCode', x.taxCurrency === x.currency ? undefined : x.taxCurrency);
-  const seller = cac(cac(reported, 'AccountingSupplierParty'), 'Party');
-  same(cbc(cac(seller, 'PartyTaxScheme'), 'CompanyID'), 'seller tax identifier', x.seller?.companyId, seller ?? reported);
-  const buyer = cac(cac(reported, 'AccountingCustomerParty'), 'Party');
-  if (buyer || x.buyer) same(cbc(cac(buyer, 'PartyTaxScheme'), 'CompanyID'), 'buyer tax identifier', x.buyer?.companyId, buyer ?? reported);
+  // A party with several tax registrations may be reported by any one of them.
+  const taxId = (party: XElement | undefined, name: string, ids: string[], chosen: string | undefined) => {
+    const e = cbc(cac(party, 'PartyTaxScheme'), 'CompanyID');
+    const given = text(e);
+    if (given !== undefined && ids.includes(given)) return;
+    if (given === undefined && chosen === undefined) return;
+    same(e, name, chosen, party ?? reported);
+  };
+  taxId(cac(cac(reported, 'AccountingSupplierParty'), 'Party'), 'seller tax identifier', x.sellerTaxIds, x.seller?.companyId);
+  taxId(cac(cac(reported, 'AccountingCustomerParty'), 'Party'), 'buyer tax identifier', x.buyerTaxIds, x.buyer?.companyId);
   return out;
 }
 

@@ -73,6 +73,17 @@ describe('crossCheckTdd', () => {
     expect(found[0]!.message).not.toMatch(/undefined|\[object/);
   });
 
+  it('a party with two tax registrations may be reported by either, by no third', () => {
+    const vat = '<cbc:CompanyID>100123456700003</cbc:CompanyID>';
+    const twoIds = source.replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>100123456700003<\/cbc:CompanyID>[\s\S]*?<\/cac:PartyTaxScheme>)/, '$1\n      <cac:PartyTaxScheme>\n        <cbc:CompanyID>1234567890</cbc:CompanyID>\n        <cac:TaxScheme>\n          <cbc:ID>TIN</cbc:ID>\n        </cac:TaxScheme>\n      </cac:PartyTaxScheme>');
+    expect(twoIds).not.toBe(source);
+    const built = tddOf(twoIds);
+    expect(check(built)).toEqual([]);
+    const tin = replaceAfter(built, '<pxs:ReportedDocument>', vat, '<cbc:CompanyID>1234567890</cbc:CompanyID>');
+    expect(check(tin)).toEqual([]);
+    expect(check(replaceAfter(built, '<pxs:ReportedDocument>', vat, '<cbc:CompanyID>999</cbc:CompanyID>')).map((f) => f.rule)).toEqual(['pintae/tdd-extract']);
+  });
+
   it('the currencies: an extract in EUR of a USD invoice, consistent in itself, is refused for each amount and the currency', () => {
     const usd = validateFile(join(FIXTURES, 'invoices/usd-with-rate.json'));
     const built = tddOf(usd.kind === 'validated' ? usd.xml! : '');
