@@ -1,7 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Finding } from '../model/types.js';
 import type { XElement, XDocument } from '../xpath/api.js';
-import { checkXml, type DocumentRules } from '../check.js';
 import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
@@ -23,8 +22,12 @@ export const TDD_REPORTER = 'pintae/tdd-reporter';
 export interface CrossCheckOptions {
   /** The TDD's text, as `doc` was read from it (the source document is judged from its own text). */
   text: string;
-  /** The PINT-AE rule sets (`check`'s, chosen per document); absent: the source document is not judged. */
-  rules?: DocumentRules;
+  /**
+   * Judges the source document, given as a standalone XML text, by the PINT-AE rules of its customization and returns
+   * its findings located in that text: `check` passes `(xml) => checkXml(xml, rules).findings`. A parameter rather
+   * than an import, so `check` can call the cross-checks without a cycle. Absent: the source document is not judged.
+   */
+  judge?: (xml: string) => Finding[];
 }
 
 const pxs = (parent: XElement | undefined, local: string) => (parent ? childElement(parent, NS.pxs, local) : undefined);
@@ -160,11 +163,9 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 }
 
 /** The source document's findings under its PINT-AE rules, located in the TDD. */
-function sourceRuleFindings(tddText: string, source: XElement, rules: DocumentRules): Finding[] {
+function sourceRuleFindings(tddText: string, source: XElement, judge: (xml: string) => Finding[]): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
-  const checked = checkXml(xml, rules);
-  if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
-  return checked.findings.map((f) => {
+  return judge(xml).map((f) => {
     const placed = f.line === undefined ? { line, column } : { line: line + f.line - 1, column: f.line === 1 ? column + (f.column ?? 1) - 1 : f.column ?? 1 };
     const inside = f.location ? `${locationOf(source.parent as XElement)}${f.location}` : undefined;
     return { ...f, message: `the source document: ${f.message}`, rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
@@ -189,7 +190,7 @@ export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Findi
       out.push(finding(TDD_ATTACHMENT, 'the source document carries an attachment (cbc:EmbeddedDocumentBinaryObject): a TDD carries the invoice without its attachments', a));
     }
     out.push(...reporterFindings(root, x));
-    if (options.rules) out.push(...sourceRuleFindings(options.text, source, options.rules));
+    if (options.judge) out.push(...sourceRuleFindings(options.text, source, options.judge));
   }
   return out;
 }
