@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { readXmlDocument } from '../../../dist/io/xml.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
 import { buildTdd } from '../../../dist/tdd/build.js';
-import { crossCheckTdd } from '../../../dist/tdd/cross-check.js';
+import * as crossCheck from '../../../dist/tdd/cross-check.js';
+import { TDD_CROSS_CHECK_IDS } from '../../../dist/rules/ids.js';
+
+const { crossCheckTdd } = crossCheck;
 import { judgeSourceWith } from '../../../dist/tdd/run.js';
 import { FIXTURES } from '../../helpers/paths.js';
 import { validateFile } from '../../helpers/pipeline.js';
@@ -44,6 +47,12 @@ const replaceAfter = (xml: string, after: string, from: string, to: string) => {
 const inExtract = (from: string, to: string) => replaceAfter(good, '<pxs:ReportedDocument>', from, to);
 
 describe('crossCheckTdd', () => {
+  it('each of its rule ids is one a config override may name', () => {
+    const ids = Object.entries(crossCheck).filter(([name]) => name.startsWith('TDD_')).map(([, id]) => id);
+    expect(ids).toHaveLength(7);
+    expect(new Set(ids)).toEqual(new Set(TDD_CROSS_CHECK_IDS));
+  });
+
   it('finds nothing in the TDD pintae writes, nor where an amount is written another way (62.5 for 62.50)', () => {
     expect(check(good)).toEqual([]);
     expect(check(inExtract('>62.50<', '>62.5<'))).toEqual([]);
