@@ -3,6 +3,7 @@ import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
+import { crossCheckTdd } from './tdd/cross-check.js';
 
 export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
@@ -12,6 +13,8 @@ export interface XmlCheckOutcome {
   doc?: XDocument;
   /** The rule set that judged the document; absent when no rules ran. */
   judgedBy?: JudgedBy;
+  /** What the document is, when `check` knows it: a PINT-AE invoice or credit note (ubl), or a Tax Data Document (tdd). */
+  kind?: DocumentKind;
 }
 
 /** What `check` runs the PINT-AE rules with: the document's text and the tree it was read into. */
@@ -34,10 +37,15 @@ const UBL_ROOTS: Record<string, string> = {
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 /** PINT-AE's specifications: billing, and self-billing (each for invoices and credit notes). */
 export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:peppol:pint:selfbilling-1@ae-1'];
+/** The AE Tax Data Document: root pxs:TaxData in this namespace, and its one specification. */
+export const TDD_NS = 'urn:peppol:schema:taxdata:1.0';
+export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
 
 /** Rule ids of `check`'s own findings on what a document is. */
 export const NOT_UBL = 'pintae/not-ubl';
 export const NOT_PINT_AE = 'pintae/not-pint-ae';
+/** A pxs:TaxData that does not declare the AE TDD specification (it is still judged by the TDD rules). */
+export const NOT_AE_TDD = 'pintae/not-ae-tdd';
 /** A document dated outside every rule set's validity: judged by the nearest set, which the warning names. */
 export const RULES_VALIDITY = 'pintae/rules-validity';
 
@@ -46,32 +54,60 @@ function describeRoot(root: XElement): string {
   return root.ns ? `<${name}> in the namespace ${root.ns}` : `<${name}> in no namespace`;
 }
 
+/** The kinds of document `check` knows: a PINT-AE invoice or credit note, and a Tax Data Document. */
+export type DocumentKind = 'ubl' | 'tdd';
+
 /**
  * What a document is, before any rule: a UBL 2.1 Invoice or CreditNote (by local name and namespace), declaring a
- * PINT-AE specification. A document that is not UBL never passes; the rules are not run on it (they would say nothing).
+ * PINT-AE specification, or an AE Tax Data Document (pxs:TaxData), declaring the TDD specification. Any other document
+ * never passes; the rules are not run on it (they would say nothing). `fallback` is the specification whose rules judge
+ * a document that declares none of its kind's.
  */
-function documentKind(root: XElement): { finding?: Finding; ubl: boolean; customization?: string } {
+function documentKind(root: XElement): { finding?: Finding; kind?: DocumentKind; customization?: string; fallback: string; foreign: readonly string[] } {
   const at = positionOf(root);
   const where = { location: `/${root.local}`, ...(at ?? {}) };
+  if (root.ns === TDD_NS && root.local === 'TaxData') return taxDataKind(root, where);
   if (UBL_ROOTS[root.ns] !== root.local) {
-    const expected = Object.entries(UBL_ROOTS).map(([ns, local]) => `<${local}> in ${ns}`).join(' or ');
-    return { ubl: false, finding: { message: `not a UBL invoice or credit note: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
+    const expected = [...Object.entries(UBL_ROOTS).map(([ns, local]) => `<${local}> in ${ns}`), `a Tax Data Document (<TaxData> in ${TDD_NS})`].join(' or ');
+    return { fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [], finding: { message: `not a UBL invoice or credit note, nor a Tax Data Document: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
   }
   const customization = childElement(root, CBC, 'CustomizationID');
   if (!customization) {
-    return { ubl: true, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
+    return { ...UBL_KIND, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
   }
   const id = textOf(customization).trim();
-  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ubl: true, customization: id };
+  if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ...UBL_KIND, customization: id };
   return {
-    ubl: true,
+    ...UBL_KIND,
     customization: id,
     finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
   };
 }
 
 /**
- * `pintae check`: an existing UBL invoice or credit note, read once (bytes, so the encoding is the document's own):
+ * The rules of the other kind never judge a document, whatever it declares: an invoice declaring the TDD's
+ * specification is judged by the billing rules, a TDD declaring a PINT-AE one by the TDD rules (`foreign`).
+ */
+const UBL_KIND = { kind: 'ubl' as const, fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [TDD_CUSTOMIZATION] };
+const TDD_KIND = { kind: 'tdd' as const, fallback: TDD_CUSTOMIZATION, foreign: PINT_AE_CUSTOMIZATIONS };
+
+/** A Tax Data Document: judged by the TDD rules whatever it declares; a declaration other than the AE TDD's is a finding. */
+function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 'column'>): ReturnType<typeof documentKind> {
+  const base = TDD_KIND;
+  const customization = childElement(root, CBC, 'CustomizationID');
+  if (!customization) {
+    return { ...base, finding: { message: `the Tax Data Document has no cbc:CustomizationID: it does not declare the AE TDD specification (${TDD_CUSTOMIZATION})`, section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, ...where } };
+  }
+  const id = textOf(customization).trim();
+  if (id === TDD_CUSTOMIZATION) return { ...base, customization: id };
+  return {
+    ...base, customization: id,
+    finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not the AE TDD specification (${TDD_CUSTOMIZATION})`, section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
+  };
+}
+
+/**
+ * `pintae check`: an existing UBL invoice or credit note, or a Tax Data Document, read once (bytes, so the encoding is the document's own):
  * well-formedness (located), what the document is, the XSD findings the caller gathered (`xsdErrors`, optional) and
  * the PINT-AE rules on the same tree. Every finding carries the line and column of its element in the file. The
  * answer has the validate endpoint's shape, so one report serves both.
@@ -81,10 +117,11 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   if (!read.ok) return { wellFormed: read, findings: [], response: null };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
-  const issueDate = kind.ubl ? childElement(root, CBC, 'IssueDate') : undefined;
-  const chosen = rules && kind.ubl ? chooseRules(rules, kind.customization, issueDate ? textOf(issueDate).trim() : undefined) : undefined;
-  const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy) : kind.finding] : [];
-  const outside = chosen?.judgedBy && issueDate ? validityWarning(chosen.judgedBy, textOf(issueDate).trim(), root.local, issueDate) : undefined;
+  const issueDate = kind.kind ? childElement(root, CBC, 'IssueDate') : undefined;
+  const declared = kind.customization !== undefined && !kind.foreign.includes(kind.customization) ? kind.customization : undefined;
+  const chosen = rules && kind.kind ? chooseRules(rules, declared, issueDate ? textOf(issueDate).trim() : undefined, kind.fallback) : undefined;
+  const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy, kind.kind) : kind.finding] : [];
+  const outside = chosen?.judgedBy && issueDate ? validityWarning(chosen.judgedBy, textOf(issueDate).trim(), root.local, issueDate, kind.kind) : undefined;
   if (outside) findings.push(outside);
   for (const message of xsdErrors) findings.push(xsdFinding(message));
   if (chosen) {
@@ -92,40 +129,52 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
     // The XML's own terms stay (there is no request); rule_text keeps the official text where a message is said again.
     for (const f of inXmlTerms(chosen.rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
-  const id = kind.ubl ? childElement(root, CBC, 'ID') : undefined;
+  // The official TDD rules never compare the extract with the invoice it came from: pintae's cross-checks do. The
+  // source document is judged by the sets chosen for its own customization, so only when the rules choose per document.
+  if (kind.kind === 'tdd') findings.push(...crossCheckTdd(read.doc, { text: read.text, ...(rules?.choose ? { rules, checkXml } : {}) }));
+  const id = kind.kind === 'ubl' ? childElement(root, CBC, 'ID') : kind.kind === 'tdd' ? reportedInvoiceId(root) : undefined;
   return {
     wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc,
+    ...(kind.kind ? { kind: kind.kind } : {}),
     ...(chosen?.judgedBy ? { judgedBy: chosen.judgedBy } : {}),
   };
 }
 
+/** A TDD names the invoice it reports (pxs:ReportedTransaction/pxs:ReportedDocument/cbc:ID): reports name the TDD by it. */
+function reportedInvoiceId(root: XElement): XElement | undefined {
+  const transaction = childElement(root, TDD_NS, 'ReportedTransaction');
+  const reported = transaction && childElement(transaction, TDD_NS, 'ReportedDocument');
+  return reported && childElement(reported, CBC, 'ID');
+}
+
 /**
  * The rules for a document of this CustomizationID and issue date: the newest set written for it that is valid on the
- * date, else the billing sets chosen the same way (else `rules` itself); --rules pins one set for every document.
+ * date, else the sets of `fallback` (the billing sets; the TDD sets for a TDD) chosen the same way (else `rules`
+ * itself); --rules pins one set for every document.
  */
-function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined): { rules: DocumentRules; judgedBy?: JudgedBy } {
+function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined, fallback: string): { rules: DocumentRules; judgedBy?: JudgedBy } {
   if (!rules.choose) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'pinned' } } : {}) };
   const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
-  const chosen = own ?? rules.choose(PINT_AE_CUSTOMIZATIONS[0]!, issueDate);
+  const chosen = own ?? rules.choose(fallback, issueDate);
   if (!chosen) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'fallback' } } : {}) };
   return { rules: chosen.rules, judgedBy: { ...chosen.info, chosen: own ? 'customization' : 'fallback', by_date: chosen.byDate } };
 }
 
 /** A document dated before (or after) the validity of every set of its customization: a warning naming the set used instead. */
-function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement): Finding | undefined {
+function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement, kind?: DocumentKind): Finding | undefined {
   if (judgedBy.by_date !== 'before' && judgedBy.by_date !== 'after') return undefined;
   const valid = `valid ${judgedBy.valid_from ? `from ${judgedBy.valid_from}` : ''}${judgedBy.valid_from && judgedBy.valid_to ? ' ' : ''}${judgedBy.valid_to ? `to ${judgedBy.valid_to}` : ''}`;
   const which = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}, ${valid}`;
   const message = judgedBy.by_date === 'before'
-    ? `the issue date ${date} is before the validity of every PINT-AE rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
-    : `the issue date ${date} is in no PINT-AE rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
+    ? `the issue date ${date} is before the validity of every ${kind === 'tdd' ? 'TDD' : 'PINT-AE'} rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
+    : `the issue date ${date} is in no ${kind === 'tdd' ? 'TDD' : 'PINT-AE'} rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
   return { message, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
 }
 
 /** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */
-function sayJudgedBy(finding: Finding, judgedBy: JudgedBy | undefined): Finding {
+function sayJudgedBy(finding: Finding, judgedBy: JudgedBy | undefined, kind?: DocumentKind): Finding {
   if (!judgedBy) return finding;
-  const which = judgedBy.chosen === 'pinned' ? `the rule set ${judgedBy.name} (--rules)` : `the billing rules (${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''})`;
+  const which = judgedBy.chosen === 'pinned' ? `the rule set ${judgedBy.name} (--rules)` : `the ${kind === 'tdd' ? 'TDD' : 'billing'} rules (${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''})`;
   return { ...finding, message: `${finding.message}; judged by ${which}` };
 }
 

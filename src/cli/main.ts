@@ -104,8 +104,8 @@ export function program(): Command {
         process.exitCode = await runValidate(paths, options, name);
       });
   }
-  const check = reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice XML files, directories (searched for *.xml), globs, or - for stdin')
-    .description('validate existing UBL invoices: well-formedness, optionally the UBL 2.1 XSD, then the PINT-AE rules')
+  const check = reportOptions(batchOptions(cli.command('check').argument('[paths...]', 'UBL invoice or TDD XML files, directories (searched for *.xml), globs, or - for stdin')
+    .description('validate existing UBL invoices and Tax Data Documents: well-formedness, optionally the UBL 2.1 XSD (not for a TDD), then the PINT-AE or AE TDD rules (chosen per document)')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
     .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')));

@@ -103,9 +103,10 @@ export class Targets<F> {
     const tables: Array<[ViewTable | undefined, string]> = [[view.lines, 'Line'], [view.vat, 'VAT breakdown'], [view.charges, 'Allowance or charge']];
     for (const [t, name] of tables) {
       if (!t) continue;
-      if (t === target) return name === 'Line' ? 'Lines' : name;
+      if (t === target) return t.title ?? (name === 'Line' ? 'Lines' : name);
       for (const r of t.rows) {
-        const label = name === 'Line' ? `Line ${r.cells[0]?.text ?? ''}`.trim() : name;
+        // A titled table (a TDD's extract) names its rows by their first cell.
+        const label = t.title ? `${t.title} › ${r.cells[0]?.text ?? ''}` : name === 'Line' ? `Line ${r.cells[0]?.text ?? ''}`.trim() : name;
         if (r === target) return label;
         const i = r.cells.findIndex((c) => c === target);
         if (i >= 0) return `${label} › ${t.columns[i]?.label ?? ''}`;

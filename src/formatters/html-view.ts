@@ -46,7 +46,7 @@ function table(t: ViewTable | undefined, targets: Targets<Shown>, title: string,
   }).join('');
   const omitted = t.omitted ? `<p class="omitted">${esc(plural(t.omitted, 'more line'))} without findings not shown.</p>` : '';
   const empty = t.rows.length ? '' : `<tr><td colspan="${t.columns.length}" class="none">none</td></tr>`;
-  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h4>${esc(title)}${m.html}</h4><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
+  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h4>${esc(t.title ?? title)}${m.html}</h4><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ViewRow extends ViewSource {
 }
 
 export interface ViewTable extends ViewSource {
+  /** The table's heading where it is not the usual one ("Lines", "VAT breakdown"): a TDD's extract. */
+  title?: string;
   columns: Array<{ label: string; numeric?: boolean }>;
   rows: ViewRow[];
   /** Rows left out to keep the report readable (src/view/limits.ts); each row a finding concerns is always kept. */

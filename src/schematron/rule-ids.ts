@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { cacheDir } from '../io/cache-dir.js';
 
-const BUILTIN_PLAN = fileURLToPath(new URL('./pint-ae.native.json', import.meta.url));
+// The self-billing set carries the billing set's ids; the TDD set has its own.
+const BUILTIN_PLANS = ['pint-ae', 'pint-ae-tdd'].map((f) => fileURLToPath(new URL(`./${f}.native.json`, import.meta.url)));
 
-/** The ids of the built-in rules' asserts and reports, from the plan `npm run build` saves (src/schematron/native-plan.ts). */
+/** The ids of the built-in rules' asserts and reports, from the plans `npm run build` saves (src/schematron/native-plan.ts). */
 export function builtinRuleIds(): string[] {
-  if (!existsSync(BUILTIN_PLAN)) return [];
   const ids = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) { for (const n of node) walk(n); return; }
@@ -16,7 +16,7 @@ export function builtinRuleIds(): string[] {
     if ((o.kind === 'failed-assert' || o.kind === 'successful-report') && typeof o.id === 'string') ids.add(o.id);
     for (const value of Object.values(o)) walk(value);
   };
-  walk((JSON.parse(readFileSync(BUILTIN_PLAN, 'utf8')) as { patterns: unknown }).patterns);
+  for (const plan of BUILTIN_PLANS) if (existsSync(plan)) walk((JSON.parse(readFileSync(plan, 'utf8')) as { patterns: unknown }).patterns);
   return [...ids];
 }
 

@@ -92,6 +92,8 @@ export { cacheDir };
 export const BUILTIN_SETS = [
   { file: 'pint-ae', name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4', valid_from: '2026-05-28', valid_to: null },
   { file: 'pint-ae-selfbilling', name: 'builtin-selfbilling', customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4', valid_from: '2026-05-28', valid_to: null },
+  // The AE Tax Data Document rules (a pxs:TaxData root): valid with the PINT-AE 1.0.4 sets whose invoices it reports (docs/decisions.md).
+  { file: 'pint-ae-tdd', name: 'builtin-tdd', customization: 'urn:peppol:taxdata:ae-1', version: '1.0.4', valid_from: '2026-05-28', valid_to: null },
 ] as const;
 type BuiltinName = (typeof BUILTIN_SETS)[number]['name'];
 const builtinFile = (file: string, suffix: string) => fileURLToPath(new URL(`./${file}${suffix}`, import.meta.url));

@@ -1,5 +1,6 @@
 import type { Section } from '../model/types.js';
 import { lookup } from '../codelists/lookup.js';
+import { TDD_SECTIONS } from './sections-tdd.js';
 
 /**
  * The section of spec 7.2 that each PINT-AE 1.0.4 rule's failures are filed under: seller rules → seller_party, buyer
@@ -310,6 +311,7 @@ export const RULE_SECTIONS: Readonly<Record<string, Section>> = {
   'ibr-005-ae': 'invoice_header',
   'ibr-139-ae': 'tax',
   'ibr-006-ae': 'invoice_items',
+  ...TDD_SECTIONS,
 };
 
 /** Where in the document a failure is located says more than the rule id for rules that apply to several parts. */

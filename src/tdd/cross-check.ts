@@ -18,16 +18,22 @@ export const TDD_AED_TOTAL = 'pintae/tdd-aed-total';
 export const TDD_ATTACHMENT = 'pintae/tdd-attachment';
 export const TDD_SOURCE_RULES = 'pintae/tdd-source-rules';
 export const TDD_REPORTER = 'pintae/tdd-reporter';
+export const TDD_SOURCE_EMPTY = 'pintae/tdd-source-empty';
 
-export interface CrossCheckOptions {
+/** What the cross-checks read of `check`'s verdict on the source document (its XmlCheckOutcome, structurally). */
+export interface SourceVerdict { wellFormed: { ok: true } | { ok: false; message: string }; findings: Finding[] }
+
+/**
+ * `rules` and `checkXml` are `check`'s own (DocumentRules, checkXml), passed in: check runs these cross-checks on every
+ * TDD it reads, so this module imports nothing of it, not even a type (test/unit/structure.test.ts).
+ */
+export interface CrossCheckOptions<Rules = unknown> {
   /** The TDD's text, as `doc` was read from it (the source document is judged from its own text). */
   text: string;
-  /**
-   * Judges the source document, given as a standalone XML text, by the PINT-AE rules of its customization and returns
-   * its findings located in that text: `check` passes `(xml) => checkXml(xml, rules).findings`. A parameter rather
-   * than an import, so `check` can call the cross-checks without a cycle. Absent: the source document is not judged.
-   */
-  judge?: (xml: string) => Finding[];
+  /** The PINT-AE rule sets (`check`'s, chosen per document); absent: the source document is not judged. */
+  rules?: Rules;
+  /** `check` itself, which judges the source document. */
+  checkXml?: (xml: string, rules: Rules) => SourceVerdict;
 }
 
 const pxs = (parent: XElement | undefined, local: string) => (parent ? childElement(parent, NS.pxs, local) : undefined);
@@ -163,9 +169,11 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 }
 
 /** The source document's findings under its PINT-AE rules, located in the TDD. */
-function sourceRuleFindings(tddText: string, source: XElement, judge: (xml: string) => Finding[]): Finding[] {
+function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rules, checkXml: (xml: string, rules: Rules) => SourceVerdict): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
-  return judge(xml).map((f) => {
+  const checked = checkXml(xml, rules);
+  if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
+  return checked.findings.map((f) => {
     const placed = f.line === undefined ? { line, column } : { line: line + f.line - 1, column: f.line === 1 ? column + (f.column ?? 1) - 1 : f.column ?? 1 };
     const inside = f.location ? `${locationOf(source.parent as XElement)}${f.location}` : undefined;
     return { ...f, message: `the source document: ${f.message}`, rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
@@ -173,7 +181,7 @@ function sourceRuleFindings(tddText: string, source: XElement, judge: (xml: stri
 }
 
 /** pintae's cross-checks of a TDD read into `doc` from `options.text`: what the official TDD rules cannot see. */
-export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Finding[] {
+export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<Rules>): Finding[] {
   const root = doc.elements[0];
   if (!root || root.ns !== NS.pxs || root.local !== 'TaxData') return [];
   const out: Finding[] = [];
@@ -182,6 +190,11 @@ export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Findi
     const source = content?.elements[0];
     // No source document, or not UBL: the official rules say so (ibr-tdd-23, ibr-tdd-57); nothing to compare.
     if (!source || !((source.ns === NS.invoice && source.local === 'Invoice') || (source.ns === NS.creditNote && source.local === 'CreditNote'))) continue;
+    // The official examples carry an empty invoice element ("omitted by design"): nothing to compare, which is said once.
+    if (source.elements.length === 0) {
+      out.push({ ...finding(TDD_SOURCE_EMPTY, `the source document <${source.local}> is empty: the extract cannot be compared with the invoice it reports`, source), severity: 'warning' });
+      continue;
+    }
     const x = extract(source);
     const reported = pxs(transaction, 'ReportedDocument');
     if (reported) out.push(...extractFindings(reported, x), ...amountFindings(reported, x));
@@ -190,7 +203,7 @@ export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Findi
       out.push(finding(TDD_ATTACHMENT, 'the source document carries an attachment (cbc:EmbeddedDocumentBinaryObject): a TDD carries the invoice without its attachments', a));
     }
     out.push(...reporterFindings(root, x));
-    if (options.judge) out.push(...sourceRuleFindings(options.text, source, options.judge));
+    if (options.rules && options.checkXml) out.push(...sourceRuleFindings(options.text, source, options.rules, options.checkXml));
   }
   return out;
 }

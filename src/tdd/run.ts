@@ -95,15 +95,3 @@ export function tddOfBody(body: unknown, env: PipelineEnv, options: TddRunOption
   return fromDocument(outcome.xml, outcome.findings, options, null);
 }
 
-/**
- * The judge crossCheckTdd takes for the source document: `check`'s verdict with these rule sets (chosen by the
- * document's CustomizationID and issue date). A source that cannot be read on its own is one finding.
- */
-export function judgeSourceWith(rules: DocumentRules): (xml: string) => Finding[] {
-  return (xml) => {
-    const checked = checkXml(xml, rules);
-    if (checked.wellFormed.ok) return checked.findings;
-    const { message, line, column } = checked.wellFormed;
-    return [{ message: `it cannot be read on its own: ${message}`, section: 'invoice_header', severity: 'error', rule: 'pintae/tdd-source-rules', ...(line !== undefined ? { line, column: column ?? 1 } : {}) }];
-  };
-}

@@ -11,6 +11,8 @@ import { nearestField } from '../ubl/source-map.js';
 import { documentView } from './document.js';
 import { requestView } from './request.js';
 import { keepLines } from './limits.js';
+import { rootElement } from '../io/xml.js';
+import { TDD_NS, tddView } from './tdd.js';
 
 export { LINES_SHOWN } from './limits.js';
 
@@ -41,5 +43,7 @@ export function validatedView(body: unknown, outcome: InvoiceOutcome, entity: En
 
 /** The view of a document given to `check`. */
 export function checkedView(doc: XDocument, findings: readonly Finding[]): InvoiceView | undefined {
+  const root = rootElement(doc);
+  if (root?.ns === TDD_NS && root.local === 'TaxData') return tddView(root);
   return documentView(doc, { keepLine: keepLines(findings) });
 }

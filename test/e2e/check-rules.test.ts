@@ -100,10 +100,11 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae rules add / list, validate --rules (issu
     expect(r.stdout).toMatch(/added pint-ae-1\.0\.4: 2 layers/);
     const list = await run(['rules', 'list', '--format', 'json'], own);
     const sets = JSON.parse(list.stdout).rulesets;
-    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'builtin-billing', 'builtin-selfbilling', 'pint-ae-1.0.4']);
+    expect(sets.map((s: { name: string }) => s.name)).toEqual(['builtin', 'builtin-saxon', 'builtin-billing', 'builtin-selfbilling', 'builtin-tdd', 'pint-ae-1.0.4']);
     expect(sets[3]).toMatchObject({ customization: 'urn:peppol:pint:selfbilling-1@ae-1', version: '1.0.4', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(sets[4].hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(sets[4].source).toBe(join(OFFICIAL_DIR, 'sef'));
+    expect(sets[4]).toMatchObject({ customization: 'urn:peppol:taxdata:ae-1', version: '1.0.4', valid_from: '2026-05-28', engine: 'native', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(sets[5].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(sets[5].source).toBe(join(OFFICIAL_DIR, 'sef'));
   });
 
   it('adds a zip of the official rules; the version comes from the file name', async () => {

@@ -33,7 +33,7 @@ describe.skipIf(!HAVE_OFFICIAL)('rules add, check and rules list with added Sche
 
     const list = await run(['rules', 'list', '--format', 'json']);
     const sets: Array<{ name: string; engine: string }> = JSON.parse(list.stdout).rulesets;
-    expect(sets.map((s) => [s.name, s.engine])).toEqual([['builtin', 'native'], ['builtin-saxon', 'saxon-js'], ['builtin-billing', 'native'], ['builtin-selfbilling', 'native'], ['iso', 'native'], ['keys', 'saxon-js']]);
+    expect(sets.map((s) => [s.name, s.engine])).toEqual([['builtin', 'native'], ['builtin-saxon', 'saxon-js'], ['builtin-billing', 'native'], ['builtin-selfbilling', 'native'], ['builtin-tdd', 'native'], ['iso', 'native'], ['keys', 'saxon-js']]);
     const table = await run(['rules', 'list']);
     expect(table.stdout).toMatch(/^NAME\s+CUSTOMIZATION\s+VERSION\s+VALID\s+ENGINE\s+HASH/);
     expect(table.stdout).toMatch(/^keys\s+- \(--rules only\)\s+-\s+always\s+saxon-js/m);

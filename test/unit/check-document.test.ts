@@ -25,7 +25,7 @@ describe('check: what a document is', () => {
       const out = verdict(xml);
       expect(out.response?.data.is_valid, xml).toBe(false);
       expect(out.findings[0], xml).toMatchObject({ rule: NOT_UBL, severity: 'error', line: 1, column: 1 });
-      expect(out.findings[0]!.message).toMatch(/^not a UBL invoice or credit note: the root element is <[\w:]+> in (no namespace|the namespace \S+)/);
+      expect(out.findings[0]!.message).toMatch(/^not a UBL invoice or credit note, nor a Tax Data Document: the root element is <[\w:]+> in (no namespace|the namespace \S+)/);
     }
     expect(verdict('<html/>').findings[0]!.message).toContain('<html> in no namespace');
   });

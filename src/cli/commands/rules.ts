@@ -38,7 +38,7 @@ export async function runRulesList(options: { format?: string }): Promise<number
       ...sets.map((m) => ({ ...m, customization: m.customizations?.[0] ?? null, customizations: m.customizations ?? [], valid_from: m.valid_from ?? null, valid_to: m.valid_to ?? null, engine: engineOf(m) }))] }, null, 2) + '\n');
     return 0;
   }
-  const rows = [['NAME', 'CUSTOMIZATION', 'VERSION', 'VALID', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', 'each document\'s', '1.0.4', '-', 'native', '-', 'pintae (PINT-AE 1.0.4, our own rules; of each document\'s customization, the newest set valid on its issue date)'],
+  const rows = [['NAME', 'CUSTOMIZATION', 'VERSION', 'VALID', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', 'each document\'s', '1.0.4', '-', 'native', '-', 'pintae (PINT-AE and AE TDD 1.0.4, our own rules; of each document\'s customization, the newest set valid on its issue date)'],
     ['builtin-saxon', 'each document\'s', '1.0.4', '-', 'saxon-js', '-', 'pintae (the built-in sets on Saxon-JS alone: the reference)'],
     ...builtins.map((b) => [b.name, b.customization ?? '-', b.version ?? '-', validityWords(b), 'native', b.hash.slice(0, 16) || '-', 'pintae']),
     ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source])];

@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { CompiledRules } from '../../src/schematron/run.js';
+import { NativeFirst } from '../../src/schematron/native-layer.js';
+import { engine } from '../../src/xpath/index.js';
+import { ROOT, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
+import type { CorpusDoc } from './corpus.js';
+import { agrees, type AgreementReport, type Verdict } from './agreement.js';
+
+/** The official AE TDD rules (one layer, test oracle) against pintae's own (schematron/pint-ae-tdd.sch), on Saxon-JS and natively. */
+const CACHE = join(ROOT, 'node_modules/.cache/pintae-official-tdd-verdicts');
+let official: CompiledRules | undefined;
+let saxon: CompiledRules | undefined;
+let native: NativeFirst | undefined;
+
+const ours = () => {
+  const sef = join(ROOT, 'dist/schematron/pint-ae-tdd.sef.json');
+  if (!existsSync(sef)) throw new Error(`${sef} is missing: run npm run build`);
+  return (saxon ??= CompiledRules.fromFile('pint-ae-tdd', sef));
+};
+/** Our rules as `check` runs them; `fallbacks` counts documents the evaluator handed to Saxon-JS. */
+export const nativeTdd = () => (native ??= new NativeFirst(join(ROOT, 'dist/schematron/pint-ae-tdd.native.json'), ours(), () => engine));
+
+function verdictOf(rules: { results(xml: string): Array<{ kind: string; id?: string; role?: string }> }, xml: string): Verdict {
+  const failed = new Set<string>(); const errors: string[] = [];
+  try {
+    for (const r of rules.results(xml)) {
+      if (r.kind !== 'failed-assert') continue;
+      failed.add(r.id ?? '?');
+      if (r.role === 'evaluation-error') errors.push(r.id ?? '?');
+    }
+  } catch (e) {
+    return { crashed: (e as Error).message.split('\n')[0]! };
+  }
+  return { failed: [...failed].sort(), errors };
+}
+
+/** The official verdict, cached on disk by document hash (the official run is the slow half). */
+export function officialTddVerdict(xml: string): Verdict {
+  const file = join(CACHE, `${createHash('sha256').update(xml).digest('hex')}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
+  official ??= new CompiledRules('peppol-ae-tdd', readFileSync(join(TDD_OFFICIAL_DIR, 'sef/peppol-ae-tdd.sef.json'), 'utf8'));
+  const verdict = verdictOf(official, xml);
+  mkdirSync(CACHE, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(verdict));
+  renameSync(tmp, file);
+  return verdict;
+}
+
+export const ourTddVerdict = (xml: string, engineName: 'native' | 'saxon-js' = 'native'): Verdict => verdictOf(engineName === 'native' ? nativeTdd() : ours(), xml);
+
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Every document's failed rule ids by `reference` and by `candidate`: the same set, or a disagreement filed by rule id. */
+export async function compareTdd(docs: CorpusDoc[], reference: (xml: string) => Verdict, candidate: (xml: string) => Verdict): Promise<AgreementReport> {
+  const byRule = new Map<string, { missed: string[]; extra: string[] }>();
+  const entry = (id: string) => byRule.get(id) ?? (byRule.set(id, { missed: [], extra: [] }), byRule.get(id)!);
+  let agreeing = 0; let crashedOfficial = 0;
+  for (const [i, doc] of docs.entries()) {
+    if (i % 20 === 0) await breathe();
+    const o = reference(doc.xml);
+    const u = candidate(doc.xml);
+    if ('crashed' in o) crashedOfficial++;
+    if (agrees(o, u)) { agreeing++; continue; }
+    if ('crashed' in u) { entry('(ours crashed)').extra.push(`${doc.name}: ${u.crashed}`); continue; }
+    if ('crashed' in o) { entry('(reference crashed, ours reported nothing)').missed.push(doc.name); continue; }
+    for (const id of o.failed) if (!u.failed.includes(id)) entry(id).missed.push(doc.name);
+    for (const id of u.failed) if (!o.failed.includes(id)) entry(id).extra.push(doc.name);
+  }
+  return { documents: docs.length, agreeing, byRule, crashedOfficial };
+}
+
+export function printReport(title: string, r: AgreementReport, show = 5): string {
+  const pct = ((100 * r.agreeing) / r.documents).toFixed(1);
+  const lines = [`${title}: ${r.agreeing}/${r.documents} documents agree (${pct}%); reference crashed on ${r.crashedOfficial}`];
+  for (const [id, d] of [...r.byRule].sort((a, b) => (b[1].missed.length + b[1].extra.length) - (a[1].missed.length + a[1].extra.length))) {
+    lines.push(`  ${id.padEnd(24)} missed ${String(d.missed.length).padStart(4)}  extra ${String(d.extra.length).padStart(4)}`);
+    for (const n of [...d.missed.map((x) => `missed: ${x}`), ...d.extra.map((x) => `extra:  ${x}`)].slice(0, show)) lines.push(`      ${n}`);
+  }
+  return lines.join('\n');
+}
