@@ -4,6 +4,7 @@ import type { XmlNode } from '../ubl/node.js';
 import { extract, NS, type Extract } from './extract.js';
 import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
+import { isCurrencyCode } from '../codelists/currencies.js';
 
 export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
 export const TDD_PROFILE = 'urn:peppol:taxreporting';
@@ -20,6 +21,11 @@ export function missingFromExtract(x: Extract): string[] {
   need(x.typeCode, 'the type code (IBT-003)');
   need(x.currency, 'cbc:DocumentCurrencyCode (IBT-005)');
   need(x.seller, 'the seller\'s cac:PartyTaxScheme/cbc:CompanyID (IBT-031)');
+  if (x.seller && x.seller.scheme === '') missing.push('the seller\'s tax scheme code, cac:TaxScheme/cbc:ID (IBT-031-1)');
+  // A TDS is made of documents that failed validation: the codes its extract would carry are checked here too.
+  for (const [code, term] of [[x.currency, 'IBT-005'], [x.taxCurrency, 'IBT-006']] as const) {
+    if (code !== undefined && !isCurrencyCode(code)) missing.push(`a currency code of ISO 4217 for ${term} (not ${JSON.stringify(code)})`);
+  }
   if (x.currency && !x.taxTotals.some((t) => t.currency === x.currency)) missing.push(`cbc:TaxAmount in ${x.currency} (IBT-110)`);
   if (x.taxCurrency && x.taxCurrency !== x.currency && !x.taxTotals.some((t) => t.currency === x.taxCurrency)) missing.push(`cbc:TaxAmount in ${x.taxCurrency} (IBT-111)`);
   if (!x.taxExclusive || x.taxExclusive.currency !== x.currency) missing.push('cbc:TaxExclusiveAmount in the document currency (IBT-109)');

@@ -1,8 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Finding } from '../model/types.js';
 import type { XElement, XDocument } from '../xpath/api.js';
-import type { DocumentRules } from '../schematron/choice.js';
-import type { XmlCheck } from '../io/xml.js';
 import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
@@ -22,13 +20,20 @@ export const TDD_SOURCE_RULES = 'pintae/tdd-source-rules';
 export const TDD_REPORTER = 'pintae/tdd-reporter';
 export const TDD_SOURCE_EMPTY = 'pintae/tdd-source-empty';
 
-export interface CrossCheckOptions {
+/** What the cross-checks read of `check`'s verdict on the source document (its XmlCheckOutcome, structurally). */
+export interface SourceVerdict { wellFormed: { ok: true } | { ok: false; message: string }; findings: Finding[] }
+
+/**
+ * `rules` and `checkXml` are `check`'s own (DocumentRules, checkXml), passed in: check runs these cross-checks on every
+ * TDD it reads, so this module imports nothing of it, not even a type (test/unit/structure.test.ts).
+ */
+export interface CrossCheckOptions<Rules = unknown> {
   /** The TDD's text, as `doc` was read from it (the source document is judged from its own text). */
   text: string;
   /** The PINT-AE rule sets (`check`'s, chosen per document); absent: the source document is not judged. */
-  rules?: DocumentRules;
-  /** `check` itself, which judges the source document (passed in: check runs these cross-checks on every TDD). */
-  checkXml?: (xml: string, rules: DocumentRules) => { wellFormed: XmlCheck; findings: Finding[] };
+  rules?: Rules;
+  /** `check` itself, which judges the source document. */
+  checkXml?: (xml: string, rules: Rules) => SourceVerdict;
 }
 
 const pxs = (parent: XElement | undefined, local: string) => (parent ? childElement(parent, NS.pxs, local) : undefined);
@@ -76,10 +81,16 @@ function extractFindings(reported: XElement, x: Extract): Finding[] {
   same(cbc(reported, 'DocumentCurrencyCode'), 'cbc:DocumentCurrencyCode', x.currency);
   // A tax currency equal to the document currency is no second currency: the extract leaves it out (ibr-tdd-31).
   same(cbc(reported, 'TaxCurrencyCode'), 'cbc:TaxCurrencyCode', x.taxCurrency === x.currency ? undefined : x.taxCurrency);
-  const seller = cac(cac(reported, 'AccountingSupplierParty'), 'Party');
-  same(cbc(cac(seller, 'PartyTaxScheme'), 'CompanyID'), 'seller tax identifier', x.seller?.companyId, seller ?? reported);
-  const buyer = cac(cac(reported, 'AccountingCustomerParty'), 'Party');
-  if (buyer || x.buyer) same(cbc(cac(buyer, 'PartyTaxScheme'), 'CompanyID'), 'buyer tax identifier', x.buyer?.companyId, buyer ?? reported);
+  // A party with several tax registrations may be reported by any one of them.
+  const taxId = (party: XElement | undefined, name: string, ids: string[], chosen: string | undefined) => {
+    const e = cbc(cac(party, 'PartyTaxScheme'), 'CompanyID');
+    const given = text(e);
+    if (given !== undefined && ids.includes(given)) return;
+    if (given === undefined && chosen === undefined) return;
+    same(e, name, chosen, party ?? reported);
+  };
+  taxId(cac(cac(reported, 'AccountingSupplierParty'), 'Party'), 'seller tax identifier', x.sellerTaxIds, x.seller?.companyId);
+  taxId(cac(cac(reported, 'AccountingCustomerParty'), 'Party'), 'buyer tax identifier', x.buyerTaxIds, x.buyer?.companyId);
   return out;
 }
 
@@ -158,7 +169,7 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 }
 
 /** The source document's findings under its PINT-AE rules, located in the TDD. */
-function sourceRuleFindings(tddText: string, source: XElement, rules: DocumentRules, checkXml: NonNullable<CrossCheckOptions['checkXml']>): Finding[] {
+function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rules, checkXml: (xml: string, rules: Rules) => SourceVerdict): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
   const checked = checkXml(xml, rules);
   if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
@@ -170,7 +181,7 @@ function sourceRuleFindings(tddText: string, source: XElement, rules: DocumentRu
 }
 
 /** pintae's cross-checks of a TDD read into `doc` from `options.text`: what the official TDD rules cannot see. */
-export function crossCheckTdd(doc: XDocument, options: CrossCheckOptions): Finding[] {
+export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<Rules>): Finding[] {
   const root = doc.elements[0];
   if (!root || root.ns !== NS.pxs || root.local !== 'TaxData') return [];
   const out: Finding[] = [];

@@ -31,6 +31,9 @@ export interface Extract {
   taxCurrency?: string;
   seller?: PartyTax;
   buyer?: PartyTax;
+  /** Every tax registration of each party (a TDD reports one of them). */
+  sellerTaxIds: string[];
+  buyerTaxIds: string[];
   /** One per currency, in document order (the first of a currency when the document repeats it). */
   taxTotals: Amount[];
   taxExclusive?: Amount;
@@ -59,6 +62,10 @@ function partyTax(party: XElement | undefined): PartyTax | undefined {
   const companyId = text(cbc(chosen, 'CompanyID'));
   if (!chosen || companyId === undefined) return undefined;
   return { companyId, scheme: text(cbc(cac(chosen, 'TaxScheme'), 'ID')) ?? '' };
+}
+
+function taxIds(party: XElement | undefined): string[] {
+  return (party ? childElements(party, NS.cac, 'PartyTaxScheme') : []).map((s) => text(cbc(s, 'CompanyID'))).filter((v): v is string => v !== undefined);
 }
 
 function endpoint(party: XElement | undefined): Endpoint | undefined {
@@ -111,6 +118,8 @@ export function extract(root: XElement): Extract {
     taxCurrency: text(cbc(root, 'TaxCurrencyCode')),
     seller: partyTax(seller),
     buyer: partyTax(buyer),
+    sellerTaxIds: taxIds(seller),
+    buyerTaxIds: taxIds(buyer),
     taxTotals,
     taxExclusive: amount(cbc(cac(root, 'LegalMonetaryTotal'), 'TaxExclusiveAmount')),
     aedTotal: aedTotal(root, currency),

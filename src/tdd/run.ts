@@ -94,3 +94,4 @@ export function tddOfBody(body: unknown, env: PipelineEnv, options: TddRunOption
   if (outcome.xml === null) return { ok: false, xml: null, findings: outcome.findings, index: null, ...(errorsOf(outcome.findings).length ? {} : { error: { message: 'no document could be built of this invoice' } }) };
   return fromDocument(outcome.xml, outcome.findings, options, null);
 }
+

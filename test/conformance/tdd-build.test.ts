@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, OFFICIAL_DIR } from '../helpers/paths.js';
-import { dataOf, validateFile } from '../helpers/pipeline.js';
+import { builtFixtureDocuments, dataOf, validateFile } from '../helpers/pipeline.js';
 import { HAVE_TDD, runOfficialTddRules, validateTddXsd } from '../helpers/tdd-official.js';
 import { readXmlDocument } from '../../src/io/xml.js';
 import { buildTdd } from '../../src/tdd/build.js';
@@ -67,6 +67,21 @@ describe.skipIf(!HAVE_TDD)('the TDD of every valid fixture and official example 
     expect([...xsd].filter(([, errors]) => errors.length).filter((entry) => !own(entry)).map(([name, errors]) => `${name}: ${errors.join(' | ')}`)).toEqual([]);
     expect([...xsd].filter(([name, errors]) => name.startsWith(KNOWN_INVALID) && errors.length)).toHaveLength(8);
   }, 120_000);
+
+  it('a TDS (type F) of every document pintae builds of the invalid fixtures, in both roles, passes them too', async () => {
+    const tdss: Array<{ name: string; xml: string }> = [];
+    for (const doc of builtFixtureDocuments().filter((d) => d.name.startsWith('invalid/'))) {
+      const read = readXmlDocument(doc.xml);
+      if (!read.ok) throw new Error(`${doc.name}: ${read.message}`);
+      for (const role of ['sender', 'receiver'] as TddRole[]) {
+        tdss.push({ name: `${doc.name} ${role}`, xml: buildTdd(read.text, read.doc, { ...OPTIONS, role, type: 'F' }).xml });
+      }
+    }
+    expect(tdss.length).toBeGreaterThan(10);
+    expect(tdss.flatMap((t) => runOfficialTddRules(t.xml).map((f) => `${t.name}: ${f.id} ${f.text}`))).toEqual([]);
+    const xsd = await validateTddXsd(tdss);
+    expect([...xsd].filter(([, errors]) => errors.length).map(([name, errors]) => `${name}: ${errors.join(' | ')}`)).toEqual([]);
+  }, 60_000);
 
   it('the oracles can fail: a TDD without its receiver, and one with an element of no specification', async () => {
     const read = readXmlDocument(validateFile(join(FIXTURES, 'invoices/standard.json')).kind === 'validated' ? (validateFile(join(FIXTURES, 'invoices/standard.json')) as { xml: string }).xml : '');

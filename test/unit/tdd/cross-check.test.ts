@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { readXmlDocument } from '../../../dist/io/xml.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
 import { buildTdd } from '../../../dist/tdd/build.js';
-import { crossCheckTdd } from '../../../dist/tdd/cross-check.js';
+import * as crossCheck from '../../../dist/tdd/cross-check.js';
+import { TDD_CROSS_CHECK_IDS } from '../../../dist/rules/ids.js';
 import { checkXml } from '../../../dist/check.js';
+
+const { crossCheckTdd } = crossCheck;
 import { FIXTURES } from '../../helpers/paths.js';
 import { validateFile } from '../../helpers/pipeline.js';
 import { HAVE_TDD, runOfficialTddRules } from '../../helpers/tdd-official.js';
@@ -44,6 +47,12 @@ const replaceAfter = (xml: string, after: string, from: string, to: string) => {
 const inExtract = (from: string, to: string) => replaceAfter(good, '<pxs:ReportedDocument>', from, to);
 
 describe('crossCheckTdd', () => {
+  it('each of its rule ids is one a config override may name', () => {
+    const ids = Object.entries(crossCheck).filter(([name]) => name.startsWith('TDD_')).map(([, id]) => id);
+    expect(ids).toHaveLength(8);
+    expect(new Set(ids)).toEqual(new Set(TDD_CROSS_CHECK_IDS));
+  });
+
   it('finds nothing in the TDD pintae writes, nor where an amount is written another way (62.5 for 62.50)', () => {
     expect(check(good)).toEqual([]);
     expect(check(inExtract('>62.50<', '>62.5<'))).toEqual([]);
@@ -72,6 +81,17 @@ describe('crossCheckTdd', () => {
     expect(found.map((f) => f.rule)).toEqual([rule]);
     expect(found[0]).toMatchObject({ severity: 'error', line: lineOf(tdd, at) });
     expect(found[0]!.message).not.toMatch(/undefined|\[object/);
+  });
+
+  it('a party with two tax registrations may be reported by either, by no third', () => {
+    const vat = '<cbc:CompanyID>100123456700003</cbc:CompanyID>';
+    const twoIds = source.replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>100123456700003<\/cbc:CompanyID>[\s\S]*?<\/cac:PartyTaxScheme>)/, '$1\n      <cac:PartyTaxScheme>\n        <cbc:CompanyID>1234567890</cbc:CompanyID>\n        <cac:TaxScheme>\n          <cbc:ID>TIN</cbc:ID>\n        </cac:TaxScheme>\n      </cac:PartyTaxScheme>');
+    expect(twoIds).not.toBe(source);
+    const built = tddOf(twoIds);
+    expect(check(built)).toEqual([]);
+    const tin = replaceAfter(built, '<pxs:ReportedDocument>', vat, '<cbc:CompanyID>1234567890</cbc:CompanyID>');
+    expect(check(tin)).toEqual([]);
+    expect(check(replaceAfter(built, '<pxs:ReportedDocument>', vat, '<cbc:CompanyID>999</cbc:CompanyID>')).map((f) => f.rule)).toEqual(['pintae/tdd-extract']);
   });
 
   it('the currencies: an extract in EUR of a USD invoice, consistent in itself, is refused for each amount and the currency', () => {

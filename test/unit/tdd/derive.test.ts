@@ -156,6 +156,12 @@ describe('the source document', () => {
     expect(tds.xml).toContain('<pxs:DocumentTypeCode>F</pxs:DocumentTypeCode>');
   });
 
+  it('a currency outside ISO 4217 is no extract: S refuses it, F leaves the extract out', () => {
+    const r = read(ubl({ currency: 'ZZZ' }));
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/ISO 4217 for IBT-005 \(not "ZZZ"\)/);
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F' }).reported).toBe(false);
+  });
+
   it('a buyer without a tax registration is a party that states none (ibr-tdd-33)', () => {
     expect(tdd({ buyerTax: null })).toMatch(/<cac:AccountingCustomerParty>\s*<cac:Party\/>\s*<\/cac:AccountingCustomerParty>/);
   });

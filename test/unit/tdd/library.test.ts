@@ -55,6 +55,16 @@ describe('createValidator().tdd', () => {
     expect(tds.xml).toContain('<pxs:DocumentTypeCode>F</pxs:DocumentTypeCode>');
   });
 
+  it('check(tddXml): the TDD made is valid under the TDD rules and the cross-checks; one whose extract disagrees is not', () => {
+    const made = validator.tdd(fixture('invoices/standard.json'), FIXED).xml!;
+    const good = validator.check(made);
+    expect(good.response && 'data' in good.response ? good.response.data.errors : 'no response').toEqual([]);
+    const tampered = made.replace('<cbc:TaxAmount currencyID="AED">62.50</cbc:TaxAmount>', '<cbc:TaxAmount currencyID="AED">60.00</cbc:TaxAmount>');
+    const bad = validator.check(tampered);
+    expect(bad.valid).toBe(false);
+    expect(bad.findings.map((f) => f.rule)).toContain('pintae/tdd-tax-total');
+  });
+
   it('a bad option is a TypeError naming it; XML that is not well-formed is an error, located', () => {
     expect(() => validator.tdd(ubl(), { ...FIXED, type: 'X' as 'S' })).toThrow(/type X: choose S, R, W, F/);
     expect(() => validator.tdd(ubl(), { ...FIXED, issued: 'yesterday' })).toThrow(TypeError);
