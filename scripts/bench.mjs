@@ -5,7 +5,8 @@
 //      with the built-in rules and with the official rules (PINTAE_OFFICIAL_DIR, default ../shared/pint-ae, sef/)
 //   4. PINT-AE rules on the official examples (issue 3): cold `pintae check` of one example; warm per-document time of
 //      the built-in rules and of the official rules (both layers), both through Saxon-JS
-//   5. Saxon-HE on Java over the same documents, when it can be run (see the note it prints)
+//   5. Java Saxon-HE over the same documents with `npm run bench -- --java-xslt <dir>` (bench-java.mjs; the built-in
+//      rules as XSLT: node scripts/write-xslt.mjs <dir>, then <dir>/billing), as ratios to Saxon-JS and the native engine
 //   6. the XML reader: official examples, and 10,000 / 20,000 / 40,000 attributes, namespace declarations and elements
 //      at the depth limit (scripts/bench-xml.mjs; its time must grow linearly)
 //   7. `pintae check` CPU per document on the official examples against a baseline build (bench-check.mjs)
@@ -59,16 +60,6 @@ function coldMedian(args) {
 
 /** The load average at this moment: figures taken on a busy machine say so. */
 const load = () => `load ${(os.loadavg()[0]).toFixed(1)} on ${os.availableParallelism()} cores`;
-
-/** Saxon-HE needs java, a Saxon-HE jar and the official XSLT; pintae has the official rules only as SEF (Saxon-JS's form). */
-function saxonHeNote() {
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' }).status === 0;
-  const jars = existsSync('/usr/share/java') ? readdirSync('/usr/share/java').filter((f) => /^Saxon-?HE.*\.jar$/i.test(f)) : [];
-  const xslt = existsSync(join(official, 'xslt')) || (existsSync(official) && readdirSync(official).some((f) => /\.xslt?$/i.test(f)));
-  const missing = [!java && 'java', jars.length === 0 && 'Saxon-HE jar (/usr/share/java/Saxon-HE*.jar, Debian libsaxonhe-java)',
-    !xslt && `official XSLT (${official} has the rules only as SEF, which runs on Saxon-JS only)`].filter(Boolean);
-  return missing.length ? `not run, missing: ${missing.join('; ')}. No ratio reported.` : 'java, a Saxon-HE jar and the official XSLT are present, but running them is not implemented';
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'pintae-bench-'));
 const cache = join(dir, '.cache');
@@ -148,7 +139,7 @@ try {
     console.log(`    built-in on pintae's own evaluator ${fmt(med((r) => r.native.wall), 2)} ms/doc wall, ${fmt(med((r) => r.native.cpu), 2)} ms/doc CPU; official/native = ${fmt(med((r) => r.theirs.cpu / r.native.cpu), 1)}× CPU${stats}`);
   } else console.log(`  PINT-AE rules: skipped (no official examples at ${examplesDir})`);
 
-  console.log(`  Saxon-HE on Java: ${saxonHeNote()}`);
+  await (await import('./bench-java.mjs')).benchJava(root, official, (await import('./bench-java.mjs')).javaXsltArg(process.argv.slice(2)));
   await (await import('./bench-xml.mjs')).benchXml(root, official);
 } finally {
   rmSync(dir, { recursive: true, force: true });

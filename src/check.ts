@@ -1,8 +1,10 @@
-import type { Finding, JudgedBy, RuleSetInfo, ValidateResponse } from './model/types.js';
+import type { Finding, JudgedBy, ValidateResponse } from './model/types.js';
 import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
+import { crossCheckTdd } from './tdd/cross-check.js';
+import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';
 
 export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
@@ -16,26 +18,13 @@ export interface XmlCheckOutcome {
   kind?: DocumentKind;
 }
 
-/** What `check` runs the PINT-AE rules with: the document's text and the tree it was read into. */
-export interface DocumentRules {
-  run(xml: string, doc?: XDocument): Finding[];
-  /** The set as a report names it. */
-  readonly info?: RuleSetInfo;
-  /**
-   * Rules chosen per document: of the sets written for a CustomizationID, the newest valid on the issue date, or
-   * undefined when there is none (the billing sets judge the document then). Absent on a set that judges every
-   * document (--rules pins it).
-   */
-  choose?(customization: string, issueDate?: string): { rules: DocumentRules; info: RuleSetInfo; byDate: NonNullable<JudgedBy['by_date']> } | undefined;
-}
+export { PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, type DocumentRules } from './schematron/choice.js';
 
 const UBL_ROOTS: Record<string, string> = {
   'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'Invoice',
   'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2': 'CreditNote',
 };
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
-/** PINT-AE's specifications: billing, and self-billing (each for invoices and credit notes). */
-export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:peppol:pint:selfbilling-1@ae-1'];
 /** The AE Tax Data Document: root pxs:TaxData in this namespace, and its one specification. */
 export const TDD_NS = 'urn:peppol:schema:taxdata:1.0';
 export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
@@ -45,8 +34,6 @@ export const NOT_UBL = 'pintae/not-ubl';
 export const NOT_PINT_AE = 'pintae/not-pint-ae';
 /** A pxs:TaxData that does not declare the AE TDD specification (it is still judged by the TDD rules). */
 export const NOT_AE_TDD = 'pintae/not-ae-tdd';
-/** A document dated outside every rule set's validity: judged by the nearest set, which the warning names. */
-export const RULES_VALIDITY = 'pintae/rules-validity';
 
 function describeRoot(root: XElement): string {
   const name = root.prefix ? `${root.prefix}:${root.local}` : root.local;
@@ -128,6 +115,9 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
     // The XML's own terms stay (there is no request); rule_text keeps the official text where a message is said again.
     for (const f of inXmlTerms(chosen.rules.run(read.text, read.doc))) findings.push(f.location && f.line === undefined ? { ...f, ...placed(f.location) } : f);
   }
+  // The official TDD rules never compare the extract with the invoice it came from: pintae's cross-checks do. The
+  // source document is judged by the sets chosen for its own customization, so only when the rules choose per document.
+  if (kind.kind === 'tdd') findings.push(...crossCheckTdd(read.doc, { text: read.text, ...(rules?.choose ? { rules, checkXml } : {}) }));
   const id = kind.kind === 'ubl' ? childElement(root, CBC, 'ID') : kind.kind === 'tdd' ? reportedInvoiceId(root) : undefined;
   return {
     wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc,
@@ -143,27 +133,10 @@ function reportedInvoiceId(root: XElement): XElement | undefined {
   return reported && childElement(reported, CBC, 'ID');
 }
 
-/**
- * The rules for a document of this CustomizationID and issue date: the newest set written for it that is valid on the
- * date, else the sets of `fallback` (the billing sets; the TDD sets for a TDD) chosen the same way (else `rules`
- * itself); --rules pins one set for every document.
- */
-function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined, fallback: string): { rules: DocumentRules; judgedBy?: JudgedBy } {
-  if (!rules.choose) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'pinned' } } : {}) };
-  const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
-  const chosen = own ?? rules.choose(fallback, issueDate);
-  if (!chosen) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'fallback' } } : {}) };
-  return { rules: chosen.rules, judgedBy: { ...chosen.info, chosen: own ? 'customization' : 'fallback', by_date: chosen.byDate } };
-}
-
 /** A document dated before (or after) the validity of every set of its customization: a warning naming the set used instead. */
 function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement, kind?: DocumentKind): Finding | undefined {
-  if (judgedBy.by_date !== 'before' && judgedBy.by_date !== 'after') return undefined;
-  const valid = `valid ${judgedBy.valid_from ? `from ${judgedBy.valid_from}` : ''}${judgedBy.valid_from && judgedBy.valid_to ? ' ' : ''}${judgedBy.valid_to ? `to ${judgedBy.valid_to}` : ''}`;
-  const which = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}, ${valid}`;
-  const message = judgedBy.by_date === 'before'
-    ? `the issue date ${date} is before the validity of every ${kind === 'tdd' ? 'TDD' : 'PINT-AE'} rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
-    : `the issue date ${date} is in no ${kind === 'tdd' ? 'TDD' : 'PINT-AE'} rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
+  const message = validityWords(judgedBy, date, 'the issue date', kind === 'tdd' ? 'TDD' : 'PINT-AE');
+  if (message === undefined) return undefined;
   return { message, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
 }
 

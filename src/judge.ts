@@ -1,5 +1,6 @@
-import type { Finding, Invoice } from './model/types.js';
+import type { Finding, Invoice, JudgedBy } from './model/types.js';
 import type { PipelineEnv } from './model/env.js';
+import { chooseForBuilt, rulesDate, RULES_VALIDITY, validityWords } from './schematron/choice.js';
 import { normalizeInvoice } from './normalize/invoice.js';
 import { unwritableEntity } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';
@@ -28,6 +29,8 @@ export interface Judged {
   links: Links;
   built: Serialized | null;
   invoice: Invoice;
+  /** The PINT-AE rule set that judged the built document, when rules ran (chosen by its CustomizationID and date). */
+  judgedBy?: JudgedBy;
 }
 
 /** A part of the document that the invoice as sent cannot give, the finding that says why, and two stand-ins for it. */
@@ -64,8 +67,11 @@ function gapsOf(input: BuildInput, entityRoot: Finding | undefined, engine: Find
   return gaps;
 }
 
-/** The rule engine, the UBL builder and the PINT-AE rules on a body the schema stage could read. */
-export function judge(body: Raw, env: PipelineEnv): Judged {
+/**
+ * The rule engine, the UBL builder and the PINT-AE rules on a body the schema stage could read. `datedAs` chooses the
+ * rule set: the date of the request as sent (a stand-in body's date is not the invoice's).
+ */
+export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(body, env.today)): Judged {
   const invoice = normalizeInvoice(body);
   const entity = env.findEntity(invoice.entity_id);
   const endpoint = deriveBuyerEndpoint(invoice.buyer, invoice.transaction_type_code);
@@ -85,12 +91,21 @@ export function judge(body: Raw, env: PipelineEnv): Judged {
   const entityRoot = entity ? unwritable[0] : findings.find((f) => f.field === 'entity_id');
   const gaps = gapsOf(input, entityRoot, findings, endpoint.findings);
   // The PINT-AE findings on a built document, in the request's terms and at the request fields they came from.
-  const pintAe = (built: Serialized) => inRequestTerms(withFields(withoutRepeats(env.schematron!.run(built.xml), findings), built.sources), body, invoice);
+  let judgedBy: JudgedBy | undefined;
+  const pintAe = (built: Serialized) => {
+    const chosen = chooseForBuilt(env.schematron!, built.xml, datedAs);
+    judgedBy ??= chosen.judgedBy;
+    const found = inRequestTerms(withFields(withoutRepeats(chosen.rules.run(built.xml), findings), built.sources), body, invoice);
+    const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'the invoice date');
+    // pintae's own warning, carried as pintae/unknown-field is: in the response's warnings, is_valid untouched.
+    if (outside) found.unshift({ message: outside, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, field: 'date' });
+    return found;
+  };
   if (!gaps.length) {
     const built = build(findings, input);
     // A loop, not push(...): a document may have more findings than a call can take arguments (about 120,000).
     if (built && env.schematron) for (const f of pintAe(built)) findings.push(f);
-    return { findings, engine, links, built, invoice };
+    return { findings, engine, links, built, invoice, ...(judgedBy ? { judgedBy } : {}) };
   }
   if (env.schematron) {
     const runs = ([0, 1] as const).map((run) => {
@@ -105,7 +120,7 @@ export function judge(body: Raw, env: PipelineEnv): Judged {
       }
     }
   }
-  return { findings, engine, links, built: null, invoice };
+  return { findings, engine, links, built: null, invoice, ...(judgedBy ? { judgedBy } : {}) };
 }
 
 /**

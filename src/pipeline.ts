@@ -1,4 +1,5 @@
-import type { Entity, Finding, Invoice, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
+import type { Entity, Finding, Invoice, JudgedBy, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
+import { rulesDate } from './schematron/choice.js';
 import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
 import { checkSchema } from './schema/check.js';
@@ -21,6 +22,8 @@ export type InvoiceOutcome =
     kind: 'validated'; response: ValidateResponse; findings: Finding[]; xml: string | null; invoice: Invoice | null;
     /** Location in `xml` → the request field it was built from (src/ubl/source-map.ts); null when no XML was built. */
     sources: SourceMap | null;
+    /** The PINT-AE rule set that judged the built document (chosen by its customization and date), when rules ran. */
+    judgedBy?: JudgedBy;
   };
 
 export const MESSAGE_VALID = 'Invoice is valid and ready to send';
@@ -100,6 +103,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   return {
     kind: 'validated', response: response(body, ordered, env.duplicate ?? false), findings: ordered,
     xml: built?.xml ?? null, invoice: found.judged?.invoice ?? null, sources: built?.sources ?? null,
+    ...(found.judgedBy ? { judgedBy: found.judgedBy } : {}),
   };
 }
 
@@ -111,6 +115,7 @@ interface Found {
   links: Links;
   /** The rule engine's and the PINT-AE rules' judgement of the body as sent; absent when the schema refused it. */
   judged?: Judged;
+  judgedBy?: JudgedBy;
 }
 
 /**
@@ -121,11 +126,11 @@ function findingsOf(body: Record<string, unknown>, env: PipelineEnv): Found {
   const unreadable = checkSchema(body);
   if (!unreadable.length) {
     const judged = judge(body, env);
-    return { findings: judged.findings, unreadable, engine: judged.engine, links: judged.links, judged };
+    return { findings: judged.findings, unreadable, engine: judged.engine, links: judged.links, judged, ...(judged.judgedBy ? { judgedBy: judged.judgedBy } : {}) };
   }
   const findings = [...unreadable];
   const bodies = standInBodies(body, unreadable.map((f) => f.field ?? '(body)'));
-  const runs = bodies?.map((b) => (checkSchema(b).length ? undefined : judge(b, env)));
+  const runs = bodies?.map((b) => (checkSchema(b).length ? undefined : judge(b, env, rulesDate(body, env.today))));
   const links: Links = new Map();
   if (!runs?.[0] || !runs[1]) return { findings, unreadable, engine: new Set(), links };
   // Findings that depend on a stand-in differ between the runs and are dropped; what agrees is the invoice's own.
@@ -136,5 +141,5 @@ function findingsOf(body: Record<string, unknown>, env: PipelineEnv): Found {
     const root = runs[0].links.get(f);
     if (root) links.set(f, root);
   }
-  return { findings, unreadable, engine: runs[0].engine, links };
+  return { findings, unreadable, engine: runs[0].engine, links, ...(runs[0].judgedBy ? { judgedBy: runs[0].judgedBy } : {}) };
 }

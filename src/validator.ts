@@ -8,6 +8,9 @@ import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
 import type { ReportedFinding, RuleLevel } from './model/report.js';
+import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
+import { tddOfBody, tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
+import { randomUUID } from 'node:crypto';
 
 /**
  * What `createValidator` takes: the CLI's options for `validate` and `check`, by the same names as the config file
@@ -36,6 +39,25 @@ export interface ValidatorOptions {
   lineAmounts?: 'aed' | 'document';
   /** Where relative paths and the local entity store (.pintae/entities/) are; default: process.cwd(). */
   cwd?: string;
+  /** tdd(): the parties every TDD names, as the config file's `tdd` (0242:<id>); tdd()'s own options win. */
+  tdd?: { receiver?: string; representative?: string };
+}
+
+/** What tdd() takes: `pintae tdd`'s options by their long names; receiver and representative may come from createValidator's `tdd` or the config file. */
+export type TddCallOptions = Partial<TddOptions>;
+
+/** One TDD, or why there is none. */
+export interface TddCallResult {
+  /** A TDD was made. */
+  ok: boolean;
+  /** The TDD (null when refused). */
+  xml: string | null;
+  /** The source document's findings: its errors refused it (types S, R, W), its warnings came with it. */
+  findings: Finding[];
+  /** Why no TDD could be made (unreadable input, not UBL, lacking what a TDD reports), where. */
+  error?: { message: string; line?: number; column?: number };
+  /** Said to the caller, as the CLI says them on stderr: a transport id pintae generated. */
+  warnings: string[];
 }
 
 /** One invoice's result: what the CLI's JSON report gives for it, without the file it came from. */
@@ -52,7 +74,7 @@ export interface ValidatorResult {
   suppressed?: ReportedFinding[];
   /** Where the invoice's invoice_number is in the text given (validate of JSON text). */
   position?: { line: number; column: number };
-  /** check: the PINT-AE rule set that judged the document (chosen by its CustomizationID), when rules ran. */
+  /** The PINT-AE rule set that judged the document read (check) or built (validate), chosen by its CustomizationID and issue date, when rules ran. */
   rule_set?: JudgedBy;
   /** The UBL XML built (validate); null for check, or when none could be built. */
   xml: string | null;
@@ -70,6 +92,11 @@ export interface Validator {
   validateMany(input: unknown): ValidatorResult[];
   /** An existing UBL invoice (XML text or bytes) through well-formedness and the PINT-AE rules, as `pintae check`. */
   check(xml: string | Uint8Array): ValidatorResult;
+  /**
+   * The Tax Data Document of one invoice, as `pintae tdd` makes it: UBL XML (text or bytes), or one invoice request
+   * (an object, or JSON text), built as validate builds it. A bad option throws a TypeError naming it.
+   */
+  tdd(invoice: unknown, options?: TddCallOptions): TddCallResult;
 }
 
 const ONE = 'validate takes one invoice: use validateMany for a bulk body or an array';
@@ -102,7 +129,7 @@ function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverri
 function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[number] {
   const base = { file: '', index: null, xmlPath: null };
   if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null };
-  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml };
+  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) };
 }
 
 /**
@@ -156,7 +183,39 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     });
   };
 
+  const tddParties = { ...config?.tdd, ...options.tdd };
+  const tdd = (invoice: unknown, given: TddCallOptions = {}): TddCallResult => {
+    const receiver = given.receiver ?? tddParties.receiver;
+    const representative = given.representative ?? tddParties.representative;
+    if (receiver === undefined || representative === undefined) throw new TypeError('tdd: receiver and representative are required (0242:<id>): give them to tdd(), to createValidator({ tdd }), or in the config file\'s "tdd"');
+    const warnings: string[] = [];
+    const transportId = given.transportId ?? (() => {
+      const id = randomUUID();
+      warnings.push(`no transportId: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message`);
+      return id;
+    });
+    const now = new Date();
+    const run = { ...given, receiver, representative, transportId, issued: given.issued ?? localDateTime(now, -now.getTimezoneOffset()) };
+    let result: TddResult;
+    try {
+      if (invoice instanceof Uint8Array || (typeof invoice === 'string' && /^\uFEFF?\s*</.test(invoice))) result = tddOfXml(invoice, env.schematron, run);
+      else if (isBulk(invoice)) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
+      else if (typeof invoice !== 'string') result = tddOfBody(invoice, { ...env, duplicate: false }, run);
+      else {
+        const results = tddOfJson('', invoice, env, run);
+        if (results.length !== 1) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
+        result = results[0]!;
+      }
+    } catch (e) {
+      if (e instanceof TddOptionError) throw new TypeError(e.message.replace(/^--([a-z-]+)/, (_, flag: string) => flag.replace(/-([a-z])/g, (__, c: string) => c.toUpperCase())));
+      throw e;
+    }
+    const { ok, xml, findings, error } = result;
+    return { ok, xml, findings, ...(error ? { error } : {}), warnings: ok ? warnings : [] };
+  };
+
   return {
+    tdd,
     validate(body) {
       if (typeof body === 'string') return fromText(body, true)[0]!;
       if (isBulk(body)) throw new TypeError(ONE);

@@ -69,7 +69,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
     if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...(duplicate ? { duplicate } : {}) };
     return {
       ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
-      xml: outcome.xml, ...(duplicate ? { duplicate } : {}),
+      xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(duplicate ? { duplicate } : {}),
     };
   });
 }

@@ -118,6 +118,37 @@ export function program(): Command {
       const { runCheck } = await import('./commands/check.js');
       process.exitCode = await runCheck(paths, options);
     });
+  const tdd = cli.command('tdd').argument('[paths...]', 'UBL invoice or credit note XML, or invoice request JSON: files, directories, or - for stdin')
+    .description('write the Tax Data Document (TDD) the FTA receives for each invoice (UAE five-corner reporting)')
+    .option('--type <code>', 'S submit (default), R resubmit, W withdraw, F failed validation (a TDS)')
+    .option('--role <role>', 'sender (default: the issuer\'s side, 01) or receiver (02)')
+    .option('--scope <code>', 'D domestic, IP international over Peppol, INP international not over Peppol (default: from the invoice)')
+    .option('--reporter <scheme:id>', 'the reporting party (default: the seller\'s endpoint as sender, the buyer\'s as receiver)')
+    .option('--receiver <0242:id>', 'the FTA\'s service provider (config: tdd.receiver)')
+    .option('--representative <0242:id>', 'your service provider (config: tdd.representative)')
+    .option('--transport-id <id>', 'the transport header id of the invoice\'s Peppol message (default: a generated UUID, with a warning)')
+    .option('--issued <date-time>', 'when the TDD is issued, with its time zone (default: now, local time)')
+    .option('--out-dir <dir>', 'directory for <input name>.tdd.xml; without it, one input\'s TDD goes to standard output')
+    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
+    .option('--no-config', 'ignore any config file');
+  helpEnd(groupOptions(validateOptions(tdd), {
+    Report: ['--type', '--role', '--scope', '--reporter', '--receiver', '--representative', '--transport-id', '--issued'],
+    Input: ['--entity', '--rates', '--config', '--no-config'],
+    Rules: ['--rules', '--no-schematron'],
+    Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts'],
+  }), [
+    ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c…'],
+    ['the TDDs of every invoice received this week, as receiver (parties from the config file)', 'pintae tdd received/ --role receiver --out-dir tdd/'],
+    ['a TDS (type F) for a received document that failed validation', 'pintae tdd broken.xml --type F --role receiver'],
+  ], `
+Exit codes:
+  0  every input gave its TDD
+  1  at least one input did not (unreadable, invalid for type S, R or W, or lacking what a TDD reports)
+  2  usage error or internal fault`)
+    .action(async (paths: string[], options) => {
+      const { runTdd } = await import('./commands/tdd.js');
+      process.exitCode = await runTdd(paths, options);
+    });
   helpEnd(groupOptions(cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
     .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)

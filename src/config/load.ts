@@ -21,6 +21,8 @@ export interface PintaeConfig {
   maxWarnings?: number;
   rules?: Record<string, RuleLevel>;
   baseUrl?: string;
+  /** pintae tdd: the parties every TDD of one organisation names (the FTA's service provider, its own), 0242:<id>. */
+  tdd?: { receiver?: string; representative?: string };
 }
 
 export const CONFIG_SCHEMA_URL = new URL('../../schemas/pintae.config.schema.json', import.meta.url);
@@ -88,7 +90,8 @@ function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean;
       case 'additionalProperties': {
         const extra = (e.params as { additionalProperty: string }).additionalProperty;
         pointer = `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`; key = true;
-        message = `unknown key "${extra}" (known keys: ${Object.keys(schemaProperties()).filter((k) => k !== '$schema').join(', ')})`;
+        const known = e.instancePath === '/tdd' ? Object.keys((schemaProperties().tdd as { properties: object }).properties) : Object.keys(schemaProperties()).filter((k) => k !== '$schema');
+        message = `unknown key "${extra}" (known keys: ${known.join(', ')})`;
         break;
       }
       case 'propertyNames': {
@@ -102,7 +105,10 @@ function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean;
       case 'minimum': message = `${name} must be 0 or more`; break;
       case 'minLength': message = `${name} must not be empty`; break;
       case 'minItems': message = `${name} must list at least one file`; break;
-      case 'pattern': if (e.schemaPath.includes('/propertyNames/')) continue; message = `${name} must be an http:// or https:// URL`; break;
+      case 'pattern':
+        if (e.schemaPath.includes('/propertyNames/')) continue;
+        message = pointer.startsWith('/tdd/') ? `${name} must be a participant under scheme 0242: 0242:<id>` : `${name} must be an http:// or https:// URL`;
+        break;
       case 'oneOf': message = `${name} must be a file path or a list of file paths`; break;
       default: message = `${name} ${e.message ?? 'is not valid'}`;
     }
@@ -127,7 +133,7 @@ function resolvePaths(file: string, raw: Record<string, unknown>): PintaeConfig 
     const looksLikePath = /[\\/]/.test(raw.ruleSet) || raw.ruleSet.startsWith('.') || existsSync(resolve(dir, raw.ruleSet));
     config.ruleSet = raw.ruleSet !== 'builtin' && looksLikePath ? resolve(dir, raw.ruleSet) : raw.ruleSet;
   }
-  for (const key of ['format', 'failSeverity', 'maxWarnings', 'rules', 'baseUrl'] as const) {
+  for (const key of ['format', 'failSeverity', 'maxWarnings', 'rules', 'baseUrl', 'tdd'] as const) {
     if (raw[key] !== undefined) (config as unknown as Record<string, unknown>)[key] = raw[key];
   }
   return config;

@@ -1,6 +1,7 @@
 import type { RateTable } from '../derive/rates.js';
 import type { UuidMode } from '../derive/uuid.js';
 import type { Entity, Finding } from './types.js';
+import type { DocumentRules } from '../schematron/choice.js';
 
 /** What the pipeline is given instead of reading it: the seller records, the rates, the date, the rule runner. */
 export interface PipelineEnv {
@@ -13,7 +14,7 @@ export interface PipelineEnv {
   /** Per-line BTAE-08/10 of a foreign-currency invoice: AED (default, spec 2.6.2) or the document currency. */
   lineAmounts?: 'aed' | 'document';
   /** The PINT-AE rules run on every built document (issue 3); absent with --no-schematron. */
-  schematron?: { run(xml: string): Finding[] };
+  schematron?: DocumentRules;
   /** Marks this invoice_number as already seen for its entity in this run (spec 2.10 warnings). */
   duplicate?: boolean;
 }

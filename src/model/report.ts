@@ -22,7 +22,7 @@ export interface InvoiceResult {
   xmlPath: string | null;
   /** The invoice as a person reads it, made only for the HTML report (src/view/) and dropped once it is written. */
   view?: InvoiceView;
-  /** The PINT-AE rule set that judged the document (check), when rules ran. */
+  /** The rule set that judged the document read (check) or built (validate), when rules ran. */
   rule_set?: JudgedBy;
 }
 

@@ -8,7 +8,8 @@ import { REPORT_FUNCTION, reportCall } from './report.js';
  * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
  * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
- * abstract patterns with is-a and param, include, value-of and name in messages, embedded xsl:function and xsl:key,
+ * abstract patterns with is-a and param, include, value-of and name in messages, diagnostics (svrl:diagnostic-reference),
+ * embedded xsl:function and xsl:key,
  * xsl:include and xsl:import of stylesheets of functions and keys.
  * A test that raises an XPath error (say a duplicated element given to normalize-space()) is reported as a failed
  * assert with role "evaluation-error" instead of aborting the run: every assert runs in an xsl:try of its own. That
@@ -201,11 +202,28 @@ export function substitute(expr: string, params: Map<string, string>): string {
 
 interface Compiled { mode: string; templates: string[] }
 
+/** The schema's diagnostics by id (sch:diagnostics/sch:diagnostic, includes expanded). */
+export function diagnosticsOf(schema: El): Map<string, El> {
+  const map = new Map<string, El>();
+  for (const holder of children(schema, SCH, 'diagnostics')) for (const d of children(holder, SCH, 'diagnostic')) map.set(attr(d, 'id') ?? '', d);
+  return map;
+}
+
+/** The diagnostics an assert or report names in @diagnostics (IDREFS, in order; parameters substituted). */
+export function diagnosticsNamed(a: El, params: Map<string, string>, all: Map<string, El>): Array<[string, El]> {
+  const refs = substitute(attr(a, 'diagnostics') ?? '', params).split(/\s+/).filter(Boolean);
+  return refs.map((id) => {
+    const d = all.get(id);
+    if (!d) throw new SchematronError(`sch:${a.localName} diagnostics="${id}": no sch:diagnostic with that id`);
+    return [id, d];
+  });
+}
+
 /**
  * One assert or report. `guard` wraps it in its own xsl:try (with `lets` declared inside), so an XPath error fails this
  * assert alone; unguarded it is the fast path.
  */
-function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null): string {
+function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null, diagnostics: Map<string, El>): string {
   const isAssert = a.localName === 'assert';
   const test = substitute(attr(a, 'test') ?? '', params);
   if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
@@ -215,11 +233,15 @@ function assertion(a: El, params: Map<string, string>, context: string, guard: {
   const avt = (v: string) => escapeAttr(v.replace(/[{}]/g, '$&$&'));
   const head = (element: string, extraRole?: string) => `<svrl:${element} test="${avt(test)}"${id ? ` id="${avt(id)}"` : ''}${flag ? ` flag="${avt(flag)}"` : ''}${extraRole ?? role ? ` role="${avt(extraRole ?? role!)}"` : ''} location="{pintae-sch:location(.)}">`;
   const element = isAssert ? 'failed-assert' : 'successful-report';
+  // SVRL's order: the diagnostic references, then the assert's own text. Each diagnostic is evaluated where the assert
+  // is, with the rule's lets in scope.
+  const named = diagnosticsNamed(a, params, diagnostics);
+  const references = named.map(([ref, d]) => `<svrl:diagnostic-reference diagnostic="${avt(ref)}"><svrl:text>${message(d, params)}</svrl:text></svrl:diagnostic-reference>`).join('');
   // A static report is one string literal given to pintae-sch:report: a handful of SEF nodes instead of some twenty,
   // and every node of the stylesheet adds to the set-up of each transform.
-  const fixed = staticMessage(a);
+  const fixed = named.length ? undefined : staticMessage(a);
   const fields = fixed === undefined ? undefined : [element, test, id ?? '', flag ?? '', role ?? '', fixed];
-  const report = (fields && reportCall(fields)) ?? `${head(element)}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
+  const report = (fields && reportCall(fields)) ?? `${head(element)}${references}<svrl:text>${message(a, params)}</svrl:text></svrl:${element}>`;
   const failure = `${head('failed-assert', 'evaluation-error')}<svrl:text><xsl:text>Rule could not be evaluated: </xsl:text><xsl:value-of select="$err:description"/></svrl:text></svrl:failed-assert>`;
   const check = isAssert ? `<xsl:if test="not(${escapeAttr(test)})">${report}</xsl:if>` : `<xsl:if test="${escapeAttr(test)}">${report}</xsl:if>`;
   return guard ? `<xsl:try>${guard.lets}${check}<xsl:catch>${failure}</xsl:catch></xsl:try>` : check;
@@ -237,7 +259,7 @@ function stepsOnly(pattern: string): string {
 }
 
 /** Whether a rule context can match an attribute node: only then must the walk visit attributes. */
-const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
+export const matchesAttributes = (context: string) => /(^|[/|(]\s*)@|attribute::|node\(\)/.test(stepsOnly(context));
 
 /** The abstract patterns and rules of a schema, by id (rules from sch:rules and from patterns alike). */
 export function abstracts(schema: El, allPatterns: El[]): { abstractPatterns: Map<string, El>; abstractRules: Map<string, El> } {
@@ -278,7 +300,7 @@ export function ruleParts(rule: El, abstractRules: Map<string, El>): El[] {
   return parts;
 }
 
-function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions): Compiled {
+function compilePattern(pattern: El, index: number, abstractRules: Map<string, El>, abstractPatterns: Map<string, El>, options: CompileOptions, diagnostics: Map<string, El>): Compiled {
   const mode = `M${index}`;
   const { body, params } = patternBody(pattern, abstractPatterns);
   const patternLets = children(body, SCH, 'let').map((l) => letVariable(l, params)).join('');
@@ -294,8 +316,8 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
     // Guarded: every assert in a try of its own, lets inside, so an XPath error (in a test or a let) fails only the
     // asserts it hits. Fast: lets and tests as they stand.
     const body = options.guards ?? true
-      ? parts.map((p) => { if (p.localName !== 'let') return assertion(p, params, context, { lets }); lets += letVariable(p, params); return ''; }).join('')
-      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p, params) : assertion(p, params, context, null))).join('');
+      ? parts.map((p) => { if (p.localName !== 'let') return assertion(p, params, context, { lets }, diagnostics); lets += letVariable(p, params); return ''; }).join('')
+      : patternLets + parts.map((p) => (p.localName === 'let' ? letVariable(p, params) : assertion(p, params, context, null, diagnostics))).join('');
     // Priorities fall in document order: the first rule of a pattern that matches a node is the one that fires.
     return `<xsl:template match="${escapeAttr(context)}" priority="${rules.length - j + 1000}" mode="${mode}">${body}<xsl:apply-templates select="${walk}" mode="${mode}"/></xsl:template>`;
   });
@@ -326,7 +348,8 @@ export function compileSchematron(text: string, options: CompileOptions = {}): s
   const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
   const concrete = allPatterns.filter((p) => attr(p, 'abstract') !== 'true');
   const { patterns, lets: phaseLets } = activePatterns(schema, concrete, options.phase);
-  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options));
+  const diagnostics = diagnosticsOf(schema);
+  const compiled = patterns.map((p, i) => compilePattern(p, i, abstractRules, abstractPatterns, options, diagnostics));
   const topLevel = Array.from(schema.childNodes).flatMap((n) =>
     n.nodeType === 1 && (n as El).namespaceURI === XSL && (n as El).localName === 'stylesheet' ? Array.from(n.childNodes) : [n]);
   const foreign = topLevel

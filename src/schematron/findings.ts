@@ -15,8 +15,11 @@ export function svrlToFindings(results: SvrlResult[]): Finding[] {
     const flag = (r.flag ?? (r.kind === 'failed-assert' ? 'fatal' : 'information')).toLowerCase();
     const severity = flag === 'warning' ? 'warning' : flag === 'fatal' || flag === 'error' || r.role === 'evaluation-error' ? 'error' : undefined;
     if (!severity) continue;
+    // Diagnostics (sch:diagnostic named by the assert) say more about this failure: they follow its message.
+    const said = stripId(r.text) || `rule ${r.id ?? '(unnamed)'} failed`;
+    const more = r.diagnostics?.map((d) => d.text).filter(Boolean) ?? [];
     out.push({
-      message: stripId(r.text) || `rule ${r.id ?? '(unnamed)'} failed`,
+      message: more.length ? `${said} (${more.join('; ')})` : said,
       section: sectionOfRule(r.id, r.location),
       severity,
       ...(r.id ? { rule: r.id } : {}),

@@ -1,4 +1,4 @@
-import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XDocument, type XElement, type XNode } from '../xpath/api.js';
+import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XAttr, type XDocument, type XElement, type XNode } from '../xpath/api.js';
 import { Atomic, ebv, isNumeric } from '../xpath/index.js';
 
 /**
@@ -7,13 +7,13 @@ import { Atomic, ebv, isNumeric } from '../xpath/index.js';
  * be tried.
  */
 export interface Matcher {
-  (node: XDocument | XElement, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
+  (node: XDocument | XElement | XAttr, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
   names?: Set<string>;
   /**
    * Whether the pattern can match a node with these ancestors' names (predicates aside), a question with the same
    * answer for every node of the same name path: the runner asks it once per path. Absent: it can.
    */
-  structural?: (node: XDocument | XElement) => boolean;
+  structural?: (node: XDocument | XElement | XAttr) => boolean;
   /** The pattern has no predicate: where `structural` holds, it matches. */
   namesOnly?: boolean;
 }
@@ -30,6 +30,8 @@ interface Step {
   fromParent?: Evaluate;
   /** A predicate reads position() or last(): only fromParent gives it its focus. */
   positional: boolean;
+  /** The predicates' texts. */
+  texts: string[];
   /** Per predicate: an integer literal, which Saxon-JS compares with the position like XPath. */
   literalPositions: boolean[];
   descendant: boolean;
@@ -99,7 +101,7 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
     if (predicateTexts === undefined) return undefined;
     const positional = predicateTexts.some((p) => /\b(position|last)\s*\(/.test(p));
     steps.push({
-      ns, local: local === '*' ? undefined : local, descendant, positional,
+      ns, local: local === '*' ? undefined : local, descendant, positional, texts: predicateTexts,
       literalPositions: predicateTexts.map((p) => /^\s*\d+\s*$/.test(p)),
       predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => compile(p)) : undefined,
       fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
@@ -166,7 +168,7 @@ function predicatesIn(text: string): string[] {
 
 /** A rule context compiled for matching (see Matcher). */
 export function matcher(context: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Matcher {
-  if (/current\s*\(/.test(context)) throw new XPathUnsupported(`current() in the rule context ${context}`);
+  const current = CURRENT.test(context);
   const texts = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0));
   // `.` (and `.[p]`) matches any item, the document node included: left to Saxon-JS.
   if (texts.some((t) => /^\s*\.\s*(\[|$)/.test(t))) throw new XPathUnsupported(`rule context ${context}: a pattern starting with "."`);
@@ -175,6 +177,7 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   const alternatives = elementTexts.map((a) => plainPath(a, namespaces, compile));
   if (alternatives.every((a) => a !== undefined)) {
     const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
+    if (current) for (const p of paths) currentOnLastStep(p.steps, context);
     const m: Matcher = (node, _doc, vars, cache) => {
       if (node.kind !== 1) return node.kind === 9 && matchesDocument;
       for (const p of paths) {
@@ -191,6 +194,7 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
     m.namesOnly = paths.every((p) => p.steps.every((s) => !s.fromParent));
     return m;
   }
+  if (current) throw new XPathUnsupported(`current() in the rule context ${context}, which is not a plain path`);
   // Any other pattern: the nodes it matches are those the same text selects from anywhere in the document.
   const unclear = predicatesIn(context).find((p) => !/^\s*\d+\s*$/.test(p) && !clearlyBoolean(p));
   if (unclear !== undefined) throw new XPathUnsupported(`rule context ${context}: the predicate [${unclear}] may be a number`);
@@ -204,6 +208,21 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
     }
     return set.has(node);
   };
+}
+
+const CURRENT = /\bcurrent\s*\(/;
+
+/**
+ * current() in a match pattern is the node being matched (XSLT 3.0 5.5.3). A predicate of the last step, evaluated
+ * on that node alone, sees it as its current(); one of an earlier step (evaluated on an ancestor), or one decided on
+ * the step from the parent (positions), would see another node: those contexts are left to Saxon-JS.
+ */
+function currentOnLastStep(steps: Step[], context: string): void {
+  const last = steps.length - 1;
+  steps.forEach((s, i) => {
+    if (!s.texts.some((t) => CURRENT.test(t))) return;
+    if (i !== last || s.positional || s.literalPositions.some(Boolean)) throw new XPathUnsupported(`current() in the rule context ${context} outside the last step's predicates`);
+  });
 }
 
 const nameMatches = (node: XNode, step: Step): boolean =>

@@ -1,6 +1,6 @@
 import { XPathUnsupported } from '../xpath/api.js';
 import {
-  abstracts, activePatterns, attr, children, expandIncludes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, matchesAttributes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -16,11 +16,20 @@ export interface NativePlan {
   /** XSLT stylesheets whose xsl:function and xsl:key declarations the rules use. */
   functions: string[];
   globals: PlanLet[];
-  patterns: Array<{ rules: PlanRule[] }>;
+  /** `attributes`: the pattern walks attribute nodes too (visitAttributes, and a rule whose context can match one). */
+  patterns: Array<{ rules: PlanRule[]; attributes?: boolean }>;
 }
-export interface PlanLet { name: string; value: string }
+/**
+ * A let: an expression, or (`tree`) a let whose content is one literal element, the temporary tree XSLT makes of it
+ * (a document node holding that element), as XML text.
+ */
+export interface PlanLet { name: string; value: string; tree?: string }
 export type PlanMessage = Array<string | { select: string }>;
-export interface PlanCheck { kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage }
+export interface PlanCheck {
+  kind: 'failed-assert' | 'successful-report'; test: string; id?: string; flag?: string; role?: string; message: PlanMessage;
+  /** The diagnostics named in @diagnostics, each a message evaluated where the assert is. */
+  diagnostics?: Array<{ id: string; message: PlanMessage }>;
+}
 export type PlanPart = { let: PlanLet } | { check: PlanCheck };
 export interface PlanRule { context: string; parts: PlanPart[] }
 
@@ -30,8 +39,22 @@ function letOf(el: El, params: Map<string, string>): PlanLet {
   const name = attr(el, 'name');
   if (!name) throw new SchematronError('sch:let without @name');
   const value = attr(el, 'value');
-  if (value === undefined) throw new XPathUnsupported(`sch:let ${name} with content instead of @value`);
+  if (value === undefined) return { name, value: '', tree: treeOf(el, name) };
   return { name, value: substitute(value, params) };
+}
+
+/**
+ * A let with content is a temporary tree in XSLT: taken natively when the content is one literal element (a lookup
+ * table, say), no XSLT instruction in it. The schema reader has dropped whitespace-only text, as XSLT strips it from
+ * a stylesheet; other text beside the element, or several elements, are left to Saxon-JS.
+ */
+function treeOf(el: El, name: string): string {
+  const nodes = Array.from(el.childNodes).filter((n) => n.nodeType === 1 || ((n.nodeType === 3 || n.nodeType === 4) && (n.textContent ?? '').trim() !== ''));
+  const only = nodes.length === 1 && nodes[0]!.nodeType === 1 ? (nodes[0] as El) : undefined;
+  if (!only) throw new XPathUnsupported(`sch:let ${name} with content other than one element`);
+  const instruction = only.namespaceURI === XSL || only.getElementsByTagNameNS(XSL, '*').length > 0;
+  if (instruction) throw new XPathUnsupported(`sch:let ${name} with XSLT instructions in its content`);
+  return serializeInScope(only);
 }
 
 function messageOf(el: El, params: Map<string, string>): PlanMessage {
@@ -54,7 +77,6 @@ function messageOf(el: El, params: Map<string, string>): PlanMessage {
 
 /** Reads a schema for the native engine. Throws XPathUnsupported for what it cannot run, SchematronError for a wrong schema. */
 export function planNative(text: string, options: CompileOptions = {}): NativePlan {
-  if (options.visitAttributes) throw new XPathUnsupported('rules on attribute nodes');
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
   expandIncludes(schema, options.baseDir ?? process.cwd());
@@ -73,6 +95,7 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
   const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);
   const { patterns, lets: phaseLets } = activePatterns(schema, allPatterns.filter((p) => attr(p, 'abstract') !== 'true'), options.phase);
   const globals = [...children(schema, SCH, 'let'), ...phaseLets].map((l) => letOf(l, new Map()));
+  const diagnostics = diagnosticsOf(schema);
 
   const planned = patterns.map((pattern) => {
     const { body, params } = patternBody(pattern, abstractPatterns);
@@ -88,11 +111,14 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
         const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
         // An empty id, flag or role is no attribute in the stylesheet's SVRL either.
         for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = substitute(v, params); }
+        const named = diagnosticsNamed(el, params, diagnostics);
+        if (named.length) check.diagnostics = named.map(([id, d]) => ({ id, message: messageOf(d, params) }));
         return { check };
       });
       return { context, parts };
     });
-    return { rules };
+    // As the stylesheet walks: attributes only when asked for, and then only in a pattern with an attribute context.
+    return options.visitAttributes && rules.some((r) => matchesAttributes(r.context)) ? { rules, attributes: true } : { rules };
   });
   return { version: 1, namespaces: [...namespaces(schema)], functions, globals, patterns: planned };
 }

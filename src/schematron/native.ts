@@ -1,4 +1,4 @@
-import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
+import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { parseXml } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
@@ -16,7 +16,8 @@ import type { SvrlResult } from './svrl.js';
  * answer depends on how Saxon-JS reads it, throws XPathUnsupported: the caller's to run on Saxon-JS.
  */
 
-interface Check extends Omit<PlanCheck, 'message'> { evaluate: Evaluate; message: Array<string | Evaluate> }
+type Message = Array<string | Evaluate>;
+interface Check extends Omit<PlanCheck, 'message' | 'diagnostics'> { evaluate: Evaluate; message: Message; diagnostics?: Array<{ id: string; message: Message }> }
 type Part = { let: { name: string; value: Evaluate } } | { check: Check };
 
 interface Rule {
@@ -26,6 +27,8 @@ interface Rule {
   parts?: Part[];
 }
 interface Pattern {
+  /** Attribute nodes are walked too: each element's attributes after it, before its children (XSLT's `@*|*`). */
+  attributes: boolean;
   byName: Map<string, Rule[]>;
   /** By name path (NamePaths id): the rules whose names fit, in order; kept across documents. */
   byPath: Map<number, Rule[]>;
@@ -63,14 +66,14 @@ export class NativeRules {
     this.functions = engine.defineFunctions(plan.functions, this.namespaces);
     const names = new Set<string>();
     this.globals = plan.globals.map((g) => {
-      const value = this.compile(g.value, names);
+      const value = g.tree !== undefined ? treeValue(g.tree) : this.compile(g.value, names);
       names.add(g.name);
       return { name: g.name, value };
     });
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
-      return { byName: byName(rules), byPath: new Map() };
+      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: new Map() };
     });
   }
 
@@ -93,7 +96,11 @@ export class NativeRules {
     const cache = { memo: new Map<unknown, unknown>() };
     for (const pattern of this.patterns) {
       this.fire(this.candidates(pattern, doc, 0), doc, doc, vars, out, cache);
-      for (let i = 0; i < elements.length; i++) this.fire(this.candidates(pattern, elements[i]!, pathIds[i]!), elements[i]!, doc, vars, out, cache);
+      for (let i = 0; i < elements.length; i++) {
+        const e = elements[i]!;
+        this.fire(this.candidates(pattern, e, pathIds[i]!), e, doc, vars, out, cache);
+        if (pattern.attributes) for (const a of e.attrs) this.fire(this.candidates(pattern, a, this.paths.child(pathIds[i]!, `@${a.ns}`, a.local)), a, doc, vars, out, cache);
+      }
     }
     return out;
   }
@@ -121,10 +128,11 @@ export class NativeRules {
   }
 
   /** The rules of a pattern that may fire on a node of this name path, worked out on the first such node. */
-  private candidates(pattern: Pattern, node: XDocument | XElement, pathId: number): Rule[] {
+  private candidates(pattern: Pattern, node: XDocument | XElement | XAttr, pathId: number): Rule[] {
     let rules = pattern.byPath.get(pathId);
     if (!rules) {
-      const byLocal = pattern.byName.get(node.kind === 1 ? node.local : '#document') ?? pattern.byName.get('*')!;
+      // An attribute: the rules that are no plain element path (a plain path never matches one) are among '*'.
+      const byLocal = (node.kind === 1 ? pattern.byName.get(node.local) : node.kind === 9 ? pattern.byName.get('#document') : undefined) ?? pattern.byName.get('*')!;
       rules = byLocal.filter((r) => !r.match.structural || r.match.structural(node));
       pattern.byPath.set(pathId, rules);
     }
@@ -142,16 +150,22 @@ export class NativeRules {
     return (rule.parts = rule.plan.parts.map((part: PlanPart): Part => {
       const names = new Set(scope);
       if ('let' in part) {
-        const value = this.compile(part.let.value, names);
+        const value = part.let.tree !== undefined ? treeValue(part.let.tree) : this.compile(part.let.value, names);
         scope.add(part.let.name);
         return { let: { name: part.let.name, value } };
       }
-      const c = part.check;
-      return { check: { ...c, evaluate: this.compile(c.test, names), message: c.message.map((m) => (typeof m === 'string' ? m : this.compile(m.select, names))) } };
+      const { diagnostics: planned, ...c } = part.check;
+      const message = (m: PlanCheck['message']): Message => m.map((p) => (typeof p === 'string' ? p : this.compile(p.select, names)));
+      return {
+        check: {
+          ...c, evaluate: this.compile(c.test, names), message: message(c.message),
+          ...(planned ? { diagnostics: planned.map((d) => ({ id: d.id, message: message(d.message) })) } : {}),
+        },
+      };
     }));
   }
 
-  private fire(candidates: Rule[], node: XDocument | XElement, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
+  private fire(candidates: Rule[], node: XDocument | XElement | XAttr, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
     let rule: Rule | undefined;
     for (const r of candidates) if (r.match.namesOnly || r.match(node, doc, globals, cache)) { rule = r; break; }
     if (!rule) return;
@@ -177,9 +191,20 @@ export class NativeRules {
   }
 
   private report(c: Check, node: XNode, vars: Map<string, Sequence>): SvrlResult {
-    const text = c.message.map((p) => (typeof p === 'string' ? p : this.engine.valueOf(p(node, vars)))).join('');
-    return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: text.replace(/\s+/g, ' ').trim() };
+    const say = (m: Message) => m.map((p) => (typeof p === 'string' ? p : this.engine.valueOf(p(node, vars)))).join('').replace(/\s+/g, ' ').trim();
+    // Diagnostics first, as the stylesheet writes them: an XPath error in one fails the assert as its test's would.
+    const diagnostics = c.diagnostics?.map((d) => ({ id: d.id, text: say(d.message) }));
+    return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: say(c.message), ...(diagnostics ? { diagnostics } : {}) };
   }
+}
+
+/**
+ * A let's temporary tree: one document read once and given to every evaluation (XSLT makes a new tree each time the
+ * variable is evaluated; the two differ only in node identity across firings, which no rule can observe).
+ */
+function treeValue(xml: string): Evaluate {
+  const doc = parseXml(xml);
+  return () => [doc];
 }
 
 /**

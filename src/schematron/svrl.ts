@@ -7,6 +7,8 @@ export interface SvrlResult {
   test?: string;
   location: string;
   text: string;
+  /** The diagnostics the assert or report names (svrl:diagnostic-reference), in its order; absent when none. */
+  diagnostics?: Array<{ id: string; text: string }>;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -36,12 +38,20 @@ export function parseSvrl(svrl: string): SvrlResult[] {
   for (const m of svrl.matchAll(/<svrl:(failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:\1>/g)) {
     const attrs = m[2]!;
     const get = (name: string) => { const v = new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1]; return v === undefined ? undefined : decode(v); };
-    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[3]!)?.[1] ?? '';
+    const clean = (t: string) => decode(t.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim();
+    const diagnostics: NonNullable<SvrlResult['diagnostics']> = [];
+    // The references come before the result's own text, each holding a text of its own.
+    const body = m[3]!.replace(/<svrl:diagnostic-reference\b([^>]*)>([\s\S]*?)<\/svrl:diagnostic-reference>/g, (_, a: string, inner: string) => {
+      diagnostics.push({ id: decode(/\sdiagnostic="([^"]*)"/.exec(a)?.[1] ?? ''), text: clean(/<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(inner)?.[1] ?? inner) });
+      return '';
+    });
+    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body)?.[1] ?? '';
     out.push({
       kind: m[1] as SvrlResult['kind'],
       id: get('id'), flag: get('flag'), role: get('role'), test: get('test'),
       location: readableLocation(get('location') ?? ''),
-      text: decode(text.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim(),
+      text: clean(text),
+      ...(diagnostics.length ? { diagnostics } : {}),
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /*
  * xsl:function declarations of XSLT 3.0 stylesheets as user functions of the evaluator: parameters and result with
  * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable, xsl:sequence, xsl:if,
- * xsl:choose and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
+ * xsl:choose, xsl:for-each (without xsl:sort) and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
  * (the rule set then runs on Saxon-JS).
  */
 import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
@@ -149,6 +149,12 @@ function sequenceConstructor(children: XElement[], display: string, atomicResult
       if (resolvePrefix('xs', scope) !== XS) throw new XPathUnsupported(`${what} where xs is not XML Schema`);
       const joined = parse(`string-join(data((${select})) ! string(.), '${separator.replace(/'/g, "''")}')`);
       body = then({ k: 'cast', operand: joined, type: { prefix: 'xs', local: 'untypedAtomic' }, optional: false }, body);
+    } else if (c.local === 'for-each' && select !== undefined) {
+      // The simple map operator is xsl:for-each without xsl:sort: its body runs once per item, in order, with that
+      // item as the context item and position() and last() counted in the selected sequence.
+      const inner = xslChildren(c, what);
+      if (inner.some((x) => x.local === 'sort')) throw new XPathUnsupported(`${what} with xsl:sort`);
+      body = then({ k: 'binary', op: '!', left: parse(select), right: sequenceConstructor(inner, display, atomicResult, scope) }, body);
     } else if (c.local === 'if' && attr(c, 'test') !== undefined) {
       body = then({ k: 'if', cond: parse(attr(c, 'test')!), then: sequenceConstructor(xslChildren(c, what), display, atomicResult, scope), else: EMPTY_SEQ }, body);
     } else if (c.local === 'choose') {

@@ -104,7 +104,49 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
     expect(failing).toBeGreaterThan(5);
   });
 
-  it('a schema with a construct the evaluator lacks (xsl:for-each in a function) runs on Saxon-JS, and says so', async () => {
+  it('diagnostics named by asserts and reports: svrl:diagnostic-reference on both engines, carried in the finding\'s message', async () => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, 'diagnostics.sch'), 'diagnostics');
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    compare(native, saxon, docs);
+    const results = docs.flatMap((d) => saxon.results(d.xml));
+    const named = (id: string) => results.filter((r) => r.id === id && r.role !== 'evaluation-error');
+    // Each case must bite: two diagnostics in the order named, a static one, one through a parameter, one with an error.
+    expect(named('dg-001').length).toBeGreaterThan(10);
+    expect(named('dg-001')[0]!.diagnostics!.map((d) => d.id)).toEqual(['dg-amount', 'dg-static']);
+    // (The space between two value-ofs is a whitespace-only text node, which the schema reader drops on both engines.)
+    expect(named('dg-001')[0]!.diagnostics![0]!.text).toMatch(/^Line \S+: [\d.]+ ?[A-Z]{3}\.$/);
+    expect(named('dg-001')[0]!.diagnostics![1]!.text).toBe("See the line's item block.");
+    expect(named('dg-010')[0]!.diagnostics).toEqual([{ id: 'dg-total', text: expect.stringMatching(/^cbc:PayableAmount is [\d.]+ ?[A-Z]{3}\.$/) }]);
+    expect(named('dg-003').length).toBeGreaterThan(0);
+    expect(results.some((r) => r.id === 'dg-003' && r.role === 'evaluation-error')).toBe(true);
+    const set = await resolveRuleSet('diagnostics', env);
+    const doc = docs.find((d) => named('dg-010').length && saxon.results(d.xml).some((r) => r.id === 'dg-010'))!;
+    expect(set.run(doc.xml).find((f) => f.rule === 'dg-010')!.message).toMatch(/is 1000 or more\. \(cbc:PayableAmount is [\d.]+ ?[A-Z]{3}\.\)$/);
+  });
+
+  it('issue 13\'s XPST0081 case: xmlns:xsd on sch:schema, used only inside an embedded xsl:function, on both engines', async () => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, 'xsd-prefix.sch'), 'xsd-prefix');
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    const { failing } = compare(native, saxon, docs);
+    expect(failing).toBeGreaterThan(5);
+  });
+
+  it.each([
+    // current() in tests, lets, messages, a path's predicate, and a rule context's last-step predicate.
+    ['current.sch', ['cu-010']],
+    // Lets with content (temporary trees) at schema, pattern and rule level, read by path and atomized.
+    ['let-content.sch', ['lc-001', 'lc-002', 'lc-004']],
+    // xsl:for-each in functions (the simple map operator natively), nested, with position() and last().
+    ['for-each.sch', ['fe-002']],
+  ])('%s runs natively, with the same report as on Saxon-JS', async (file, firing) => {
+    const { manifest, native, saxon } = await bothEngines(join(ISO, file), file.replace('.sch', ''));
+    expect(manifest.layers[0]).toMatchObject({ engine: 'native' });
+    compare(native, saxon, docs);
+    const fired = new Set(docs.flatMap((d) => saxon.results(d.xml).map((r) => r.id)));
+    for (const id of firing) expect(fired, id).toContain(id);
+  });
+
+  it('a schema with a construct the evaluator lacks (xsl:for-each with xsl:sort in a function) runs on Saxon-JS, and says so', async () => {
     const manifest = await addRuleSet(join(ISO, 'fallback.sch'), { name: 'fallback', env });
     expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:for-each/) });
     const set = await resolveRuleSet('fallback', env);

@@ -242,7 +242,7 @@ describe.concurrent('config: overrides of rule ids pintae does not know (item 5)
 
 describe.concurrent('help texts (item 5)', () => {
   const COMMANDS = [[], ['validate'], ['build'], ['check'], ['merge-reports'], ['rules'], ['rules', 'add'], ['rules', 'list'],
-    ['push'], ['bulk'], ['status'], ['entities'], ['sandbox']];
+    ['push'], ['bulk'], ['status'], ['entities'], ['sandbox'], ['tdd']];
   it.each(COMMANDS.map((c) => [c.join(' ') || 'pintae', c] as const))('%s --help ends with two or three examples and speaks no internal jargon', async (_, command) => {
     const r = await run([...command, '--help']);
     expect(r.exitCode).toBe(0);

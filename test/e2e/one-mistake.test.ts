@@ -38,7 +38,8 @@ function write(name: string, invoice: unknown, needle: string, at: 'value' | 'ke
 function stylishLines(stdout: string, path: string) {
   const lines = stdout.split('\n');
   return {
-    roots: lines.filter((l) => l.startsWith(`    ${path}:`)),
+    // The fixtures' date is before the built-in rules' validity: that warning is a root of its own, not this mistake's.
+    roots: lines.filter((l) => l.startsWith(`    ${path}:`) && !l.includes('pintae/rules-validity')),
     folded: lines.filter((l) => /^\s+\+\d+ caused by this/.test(l)),
     dependents: lines.filter((l) => /^\s+↳ /.test(l)),
   };

@@ -84,7 +84,9 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(x.all('/testsuites/testsuite/@name')).toEqual([STANDARD, HEADER, MALFORMED]);
     expect(x.all('//testsuite/@tests')).toEqual(['1', '1', '1']);
     expect(x.all('//testcase/@name')).toEqual(['INV-2025-0001', 'BAD-HEADER-1', '(unreadable)']);
-    expect(x.count(`//testsuite[@name='${STANDARD}']/testcase/*`)).toBe(0);
+    expect(x.count(`//testsuite[@name='${STANDARD}']/testcase/(failure, error)`)).toBe(0);
+    // validate names the rules that judged each built document, as check does.
+    expect(x.all(`//testsuite[@name='${STANDARD}']/testcase/properties/property[@name='pintae.rule-set.name']/@value`)).toEqual(['builtin-billing']);
     expect(x.all(`//testsuite[@name='${HEADER}']//failure/@type`)).toEqual(['ibr-127-ae', 'ibr-152-ae', 'IBT-080']);
     expect(x.all(`//testsuite[@name='${HEADER}']//failure[1]`)[0]).toMatch(/^section: invoice_header\nrule: ibr-127-ae\nfield: due_date\nline: \d+, column \d+\nmessage: due_date is required/);
     expect(x.count(`//testsuite[@name='${MALFORMED}']/testcase/error`)).toBe(1);

@@ -18,10 +18,12 @@ describe('--format html', () => {
     const out = join(dir, 'report.html');
     const { exitCode, stdout } = await run(['validate', 'fixtures/invalid/invoice-items.json', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--rates', RATES, '--output', out, '--format', 'html']);
     expect(exitCode).toBe(1);
-    expect(stdout.trim()).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected');
+    // Both fixtures are dated before the built-in rules' validity: a warning each.
+    expect(stdout.trim()).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected, 2 warnings');
     expect(stdout).not.toContain('<html');
     const page = readFileSync(out, 'utf8');
     expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(page).toContain('rules builtin-billing 1.0.4'); // beside each built document, as check's page names its set
     expect(page).toContain('BAD-ITEMS-1');
     expect(page).toContain('INV-2025-0001');
     expect(page).toMatch(/ibr-190-ae/);

@@ -61,9 +61,24 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     expect(validity('2024-06-01').map((w) => w.message)).toEqual([expect.stringContaining('judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead')]);
     for (const d of ['2025-06-01', '2026-07-01', '2027-01-15']) expect(validity(d)).toEqual([]);
 
-    // validate builds a billing invoice (standard.json is dated 2025-03-10): the billing set valid then judges it.
-    const validated = await run(['validate', join(FIXTURES, 'invoices/standard.json'), '--entity', ENTITY, '--format', 'json']);
-    expect(validated.stdout).toContain('old-only');
+    // validate builds a billing invoice: the billing set valid on its date judges it, the report names that set, and a
+    // date before every set's validity gets the warning at the request's date field (standard.json: 2025-03-10).
+    const early = join(dir, 'early.json');
+    const standard = readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8');
+    writeFileSync(early, standard.replace('"2025-03-10"', '"2024-06-01"'));
+    const validated = await run(['validate', join(FIXTURES, 'invoices/standard.json'), early, '--entity', ENTITY, '--format', 'json']);
+    expect(validated.stderr).not.toMatch(/pintae:/);
+    type Validated = { rule_set: Record<string, unknown>; valid: boolean; response: { data: { warnings: Array<{ rule?: string; message: string; field?: string; line?: number; column?: number }> } } };
+    const [inside, before] = JSON.parse(validated.stdout).results as Validated[];
+    expect(inside!.rule_set).toMatchObject({ name: 'old-billing', version: '1.0.3', chosen: 'customization', by_date: 'covers' });
+    expect(inside!.response.data.warnings.map((w) => w.rule)).toEqual(['old-only']);
+    expect(before!.rule_set).toMatchObject({ name: 'old-billing', by_date: 'before' });
+    const line = standard.split('\n').findIndex((l) => l.includes('"date"')) + 1;
+    expect(before!.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity')).toEqual([{
+      message: 'the invoice date 2024-06-01 is before the validity of every PINT-AE rule set for urn:peppol:pint:billing-1@ae-1: judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead',
+      section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date', line, column: expect.any(Number),
+    }]);
+    expect(before!.valid).toBe(true); // a warning: the verdict is the rules'
 
     const pinned = await run(['check', ...files, '--format', 'json', '--rules', 'next-billing']);
     const pinnedResults = JSON.parse(pinned.stdout).results as typeof results;

@@ -170,13 +170,17 @@ describe('POST /oauth/invoices/validate (spec 4.2, 2.10)', () => {
   it('stores nothing, and warns of an invoice number already submitted (a push would answer 409)', async () => {
     const body = invoice('standard', entity.entity_id, { invoice_number: number('DRY') });
     const dry = await call(sb, A, 'POST', '/oauth/invoices/validate', body);
-    expect(dry.body.data.warnings).toEqual([]);
+    // Not submitted yet: no 409 warning (the fixture's date, before the rules' validity, is the one warning).
+    expect(dry.body.data.warnings.map((w: any) => w.rule)).toEqual(['pintae/rules-validity']);
     const pushed = await call(sb, A, 'POST', '/oauth/invoices', body);
     expect(pushed.status).toBe(202);
     const again = await call(sb, A, 'POST', '/oauth/invoices/validate', body);
     expect(again.status).toBe(200);
     expect(again.body.data.is_valid).toBe(true);
-    expect(again.body.data.warnings).toEqual([expect.objectContaining({ field: 'invoice_number', invoice_id: pushed.body.invoice_id, message: expect.stringMatching(/409/) })]);
+    expect(again.body.data.warnings).toEqual([
+      expect.objectContaining({ rule: 'pintae/rules-validity', field: 'date' }),
+      expect.objectContaining({ field: 'invoice_number', invoice_id: pushed.body.invoice_id, message: expect.stringMatching(/409/) }),
+    ]);
   });
 });
 

@@ -16,8 +16,8 @@ describe('counts in the number they take', () => {
   let dir: string;
   beforeAll(() => {
     dir = tempDir();
-    // One unknown key: the run's only warning.
-    const body = { ...JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8')), notes_for_accounts: 'x' };
+    // The fixture is dated 2025-03-10, before the built-in rules' validity (2026-05-28): the run's only warning says so.
+    const body = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
     writeFileSync(join(dir, 'one-warning.json'), JSON.stringify(body, null, 2));
   });
 

@@ -65,6 +65,14 @@ describe('check: a Tax Data Document', () => {
     expect(out.findings.some((f) => f.rule?.startsWith('ibr-tdd-'))).toBe(false);
   });
 
+  it('runs pintae\'s cross-checks: an extract that contradicts its source document fails at the extract\'s element', () => {
+    const lines = TDD.split('\n');
+    const at = lines.findIndex((l) => l.includes('<cbc:TaxExclusiveAmount currencyID="AED">1250.00<')) + 1;
+    const out = check(TDD.replace('<cbc:TaxExclusiveAmount currencyID="AED">1250.00<', '<cbc:TaxExclusiveAmount currencyID="AED">1205.00<'));
+    expect(out.response?.data.is_valid).toBe(false);
+    expect(out.findings.map((f) => [f.rule, f.line])).toEqual([['pintae/tdd-tax-exclusive', at]]);
+  });
+
   it('a TaxData root in another namespace is not a TDD; the not-ubl finding names the TDD as an accepted root', () => {
     const out = check(TDD.replace('xmlns:pxs="urn:peppol:schema:taxdata:1.0"', 'xmlns:pxs="urn:peppol:schema:taxdata:2.0"'));
     expect(out.kind).toBeUndefined();

@@ -46,7 +46,8 @@ describe(`a ${LINES}-line invoice`, () => {
   it('is valid as the 2-line fixture is, and its XML passes check', () => {
     expect(validate(standard()).result.valid).toBe(true);
     expect(large.result.valid).toBe(true);
-    expect(large.result.response).toMatchObject({ data: { errors: [], warnings: [] } });
+    // The fixture's date (2025-03-10) is before the built-in rules' validity (2026-05-28): that warning alone.
+    expect(large.result.response).toMatchObject({ data: { errors: [], warnings: [{ rule: 'pintae/rules-validity', field: 'date' }] } });
     const checked = checkXml(large.result.xml!, rules);
     expect(checked.response?.data).toMatchObject({ is_valid: true, errors: [] });
   });

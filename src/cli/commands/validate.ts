@@ -29,7 +29,7 @@ export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function uuidMode(options: ValidateOptions): UuidMode {
+export function uuidMode(options: ValidateOptions): UuidMode {
   if (options.uuid !== undefined && options.deterministic) throw new UsageError('--uuid and --deterministic cannot be used together');
   if (options.uuid !== undefined) {
     if (!UUID.test(options.uuid)) throw new UsageError(`--uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
@@ -38,7 +38,7 @@ function uuidMode(options: ValidateOptions): UuidMode {
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
 }
 
-function lineAmounts(value: string | undefined): 'aed' | 'document' {
+export function lineAmounts(value: string | undefined): 'aed' | 'document' {
   if (value === undefined || value === 'aed' || value === 'document') return value ?? 'aed';
   throw new UsageError(`--line-amounts ${value}: choose aed or document`);
 }

@@ -43,7 +43,8 @@ describe('one mistake: one root finding in the terms of the request', () => {
       const outcome = validateInvoice(body, env);
       if (outcome.kind !== 'validated') throw new Error('rejected');
       const all = [...outcome.response.data.errors, ...outcome.response.data.warnings];
-      const roots = all.filter((f) => f.cause === undefined);
+      // The fixtures' date is before the built-in rules' validity: that warning is a root of its own, not this mistake's.
+      const roots = all.filter((f) => f.cause === undefined && f.rule !== 'pintae/rules-validity');
       expect(roots.map((f) => f.field)).toEqual([field]);
       expect(roots[0]!.message).toContain(field.replace(/^line_items\[0\]\./, ''));
       for (const f of all) {

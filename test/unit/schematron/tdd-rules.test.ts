@@ -61,7 +61,7 @@ const CASES: Array<[string, Edit, Edit?]> = [
   ['ibr-tdd-25', sub('<cbc:ProfileID>urn:peppol:bis:billing</cbc:ProfileID>', '')],
   ['ibr-tdd-26', sub('<cbc:ID>10d9705a-5126-5ad7-a23e-be40ffa31e68</cbc:ID>', '')],
   ['ibr-tdd-27', sub('<cbc:UUID>10d9705a-5126-5ad7-a23e-be40ffa31e68</cbc:UUID>', '')],
-  ['ibr-tdd-28', sub('<cbc:IssueDate>2025-03-10</cbc:IssueDate>', '')],
+  ['ibr-tdd-28', sub('<cbc:IssueDate>2026-06-01</cbc:IssueDate>', '')],
   ['ibr-tdd-29', sub('<pxs:DocumentTypeCode>380</pxs:DocumentTypeCode>', '')],
   ['ibr-tdd-30', sub(RD_CURRENCY, '')],
   ['ibr-tdd-30-1', sub(RD_CURRENCY, '<cbc:DocumentCurrencyCode>AEX</cbc:DocumentCurrencyCode>'), sub(RD_CURRENCY, '<cbc:DocumentCurrencyCode> AED </cbc:DocumentCurrencyCode>')],

@@ -1,0 +1,158 @@
+import { readFileSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { basename, extname, join } from 'node:path';
+import { discover, JSON_INPUTS, XML_INPUTS, type Source } from '../../batch/discover.js';
+import { loadEnv } from '../../batch/env.js';
+import { loadConfig } from '../../config/load.js';
+import { UsageError } from '../../io/errors.js';
+import { fsErrorWords, readInputFile } from '../../io/input-file.js';
+import { OutputError, writeAtomic } from '../../io/write.js';
+import type { Finding } from '../../model/types.js';
+import { checkOptions } from '../../tdd/build.js';
+import { localDateTime, writable, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
+import { tddOfJson, tddOfXml, type TddResult } from '../../tdd/run.js';
+import { UnwritableText } from '../../ubl/serialize.js';
+import { withDefaultSignals } from '../signals.js';
+import { prepareOutDir } from '../xml-out.js';
+import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
+
+export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config'> {
+  outDir?: string;
+  type?: string;
+  role?: string;
+  scope?: string;
+  reporter?: string;
+  receiver?: string;
+  representative?: string;
+  transportId?: string;
+  issued?: string;
+}
+
+/** A directory is searched for UBL documents (*.xml) and invoice requests (*.json) alike. */
+function inputs(paths: string[]): Source[] {
+  if (paths.length === 0) throw new UsageError('no input: give UBL invoice XML or invoice request JSON files, directories, or - for standard input');
+  const out: Source[] = [];
+  for (const p of paths) {
+    let dir = false;
+    try { dir = p !== '-' && statSync(p).isDirectory(); } catch { /* discover says why */ }
+    if (!dir) { out.push(...discover([p], XML_INPUTS)); continue; }
+    const found = [XML_INPUTS, JSON_INPUTS].flatMap((kind) => {
+      try { return discover([p], kind); } catch (e) { if (e instanceof UsageError) return []; throw e; }
+    }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (found.length === 0) throw new UsageError(`${p}: the directory holds no .xml or .json files`);
+    out.push(...found);
+  }
+  return out.filter((s, i) => out.findIndex((o) => o.path === s.path) === i);
+}
+
+function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`${flag} ${value}: choose ${allowed.join(', ')}`);
+}
+
+/** The TDD options every input shares; the transport id is each input's own. */
+function sharedOptions(options: TddCliOptions, config: ReturnType<typeof loadConfig>): Omit<TddOptions, 'transportId'> {
+  const receiver = options.receiver ?? config?.tdd?.receiver;
+  const representative = options.representative ?? config?.tdd?.representative;
+  const missing = [['--receiver', 'receiver', receiver], ['--representative', 'representative', representative]].filter(([, , v]) => v === undefined);
+  if (missing.length) {
+    throw new UsageError(`${missing.map(([flag]) => flag).join(' and ')}: required (the FTA's service provider and yours, 0242:<id>); give ${missing.length > 1 ? 'them' : 'it'} here or as ${missing.map(([, key]) => `"tdd": {"${key}": …}`).join(', ')} in the config file`);
+  }
+  const shared: Omit<TddOptions, 'transportId'> = {
+    type: choice<TddType>('--type', options.type, TDD_TYPES) ?? 'S',
+    role: choice<TddRole>('--role', options.role, Object.keys(TDD_ROLES) as TddRole[]) ?? 'sender',
+    scope: choice<TddScope>('--scope', options.scope, TDD_SCOPES),
+    receiver: receiver!, representative: representative!,
+    issued: options.issued ?? localDateTime(new Date(), -new Date().getTimezoneOffset()),
+    ...(options.reporter !== undefined ? { reporter: options.reporter } : {}),
+  };
+  try {
+    checkOptions(shared);
+    if (options.transportId !== undefined) writable('--transport-id', options.transportId);
+  } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
+  return shared;
+}
+
+const isXml = (bytes: Uint8Array) => {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  // UTF-16 documents start with a byte-order mark or '<' beside a zero byte.
+  return bytes[i] === 0x3c || bytes[i] === 0xfe || bytes[i] === 0xff || (bytes[i] === 0 && bytes[i + 1] === 0x3c);
+};
+
+const where = (file: string, at: { line?: number; column?: number }) => (at.line !== undefined ? `${file}:${at.line}:${at.column ?? 1}` : file);
+const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${f.message}${f.rule ? ` [${f.rule}]` : ''}${f.field && f.line === undefined ? ` (${f.field})` : ''}\n`;
+
+/**
+ * `pintae tdd`: the Tax Data Document of each invoice (README "The FTA report"). Problems go to standard error, each
+ * located; the TDDs to --out-dir, or one to standard output. Returns 0 when every input gave its TDD, 1 otherwise.
+ */
+export async function runTdd(paths: string[], options: TddCliOptions): Promise<number> {
+  const cwd = process.cwd();
+  const config = loadConfig(options.config, cwd);
+  const shared = sharedOptions(options, config);
+  const sources = inputs(paths);
+  const toStdout = options.outDir === undefined || options.outDir === '-';
+  if (toStdout && sources.length > 1) throw new UsageError(`tdd prints one TDD to standard output; for ${sources.length} inputs give --out-dir <directory>`);
+  if (options.transportId !== undefined && sources.length > 1) throw new UsageError(`--transport-id names one Peppol message: give one input with it (got ${sources.length})`);
+  const env = await loadEnv({
+    entityFiles: options.entity?.length ? options.entity : config?.entity ?? [],
+    ratesFile: options.rates ?? config?.rates,
+    ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
+    today: options.today ?? new Date().toISOString().slice(0, 10),
+    uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd,
+  });
+  if (!toStdout) prepareOutDir(options.outDir!);
+
+  let failed = false;
+  const used = new Map<string, number>();
+  const printed: string[] = [];
+  for (const source of sources) {
+    const file = source.path;
+    let bytes: Uint8Array;
+    try {
+      if (source.kind === 'unreadable') throw new Error(source.message);
+      bytes = source.kind === 'stdin' ? withDefaultSignals(() => readFileSync(0)) : readInputFile(file);
+    } catch (e) {
+      process.stderr.write(`${file}: error: ${e instanceof Error && source.kind === 'unreadable' ? e.message : fsErrorWords(e)}\n`);
+      failed = true;
+      continue;
+    }
+    // A transport id per TDD made (a bulk body is several messages), said on stderr when pintae made it up.
+    const generated: string[] = [];
+    const transportId = options.transportId ?? (() => { const id = randomUUID(); generated.push(id); return id; });
+    let results: TddResult[];
+    try {
+      results = isXml(bytes)
+        ? [tddOfXml(bytes, env.schematron, { ...shared, transportId })]
+        : tddOfJson(file, Buffer.from(bytes).toString('utf8'), env, { ...shared, transportId });
+    } catch (e) {
+      if (e instanceof TddOptionError) { process.stderr.write(`${file}: error: ${e.message}\n`); failed = true; continue; }
+      if (e instanceof UnwritableText) throw new UsageError(e.message);
+      throw e;
+    }
+    for (const id of generated) process.stderr.write(`${file}: warning: no --transport-id: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message\n`);
+    const made = results.filter((r) => r.ok).length;
+    if (toStdout && made > 1) throw new UsageError(`${file} holds ${results.length} invoices: give --out-dir <directory> for their TDDs`);
+    if (options.transportId !== undefined && made > 1) throw new UsageError(`--transport-id names one Peppol message: ${file} holds ${results.length} invoices, each sent as a message of its own`);
+    for (const r of results) {
+      const label = r.index === null ? file : `${file} [${r.index}]`;
+      const shown = r.ok ? r.findings.filter((f) => f.severity === 'warning') : r.findings;
+      for (const f of shown) process.stderr.write(say(file, f));
+      if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${r.error.message}\n`);
+      if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: no TDD could be made\n`); failed = true; continue; }
+      if (toStdout) { printed.push(r.xml!); continue; }
+      const stem = file === '-' ? 'stdin' : basename(file, extname(file));
+      let name = r.index === null ? `${stem}.tdd.xml` : `${stem}-${r.index}.tdd.xml`;
+      const n = (used.get(name) ?? 0) + 1;
+      used.set(name, n);
+      if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
+      try { writeAtomic(join(options.outDir!, name), r.xml!); } catch (e) {
+        if (e instanceof OutputError) throw e;
+        throw new UsageError(`${join(options.outDir!, name)}: ${fsErrorWords(e)}`);
+      }
+    }
+  }
+  if (printed.length) process.stdout.write(printed[0]!);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,72 @@
+import type { Finding, JudgedBy, RuleSetInfo } from '../model/types.js';
+import type { XDocument } from '../xpath/api.js';
+import { isIsoDate } from './dated.js';
+
+/**
+ * The rule set for one document, shared by `check` (a document read) and `validate` (a document built): the document's
+ * CustomizationID and issue date choose among the sets; --rules pins one. Apart from check.ts so that the pipeline
+ * can choose without importing check (which imports the pipeline).
+ */
+
+/** PINT-AE's specifications: billing, and self-billing (each for invoices and credit notes). */
+export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:peppol:pint:selfbilling-1@ae-1'];
+
+/** A document dated outside every rule set's validity: judged by the nearest set, which the warning names. */
+export const RULES_VALIDITY = 'pintae/rules-validity';
+
+/** What the PINT-AE rules are run with: the document's text and the tree it was read into. */
+export interface DocumentRules {
+  run(xml: string, doc?: XDocument): Finding[];
+  /** The set as a report names it. */
+  readonly info?: RuleSetInfo;
+  /**
+   * Rules chosen per document: of the sets written for a CustomizationID, the newest valid on the issue date, or
+   * undefined when there is none (the billing sets judge the document then). Absent on a set that judges every
+   * document (--rules pins it).
+   */
+  choose?(customization: string, issueDate?: string): { rules: DocumentRules; info: RuleSetInfo; byDate: NonNullable<JudgedBy['by_date']> } | undefined;
+}
+
+/**
+ * The rules for a document of this CustomizationID and issue date: the newest set written for it that is valid on the
+ * date, else the sets of `fallback` (the billing sets; the TDD sets for a TDD) chosen the same way (else `rules`
+ * itself); --rules pins one set for every document.
+ */
+export function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined, fallback = PINT_AE_CUSTOMIZATIONS[0]!): { rules: DocumentRules; judgedBy?: JudgedBy } {
+  if (!rules.choose) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'pinned' } } : {}) };
+  const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
+  const chosen = own ?? rules.choose(fallback, issueDate);
+  if (!chosen) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'fallback' } } : {}) };
+  return { rules: chosen.rules, judgedBy: { ...chosen.info, chosen: own ? 'customization' : 'fallback', by_date: chosen.byDate } };
+}
+
+/**
+ * The words of the warning on a document dated before (or after) the validity of every set of its customization,
+ * naming the set used instead; undefined when the date chose a set that covers it. `dateName` is how the caller's
+ * user names the date (the XML's issue date, the request's issue_date); `family` the rule sets' (PINT-AE, TDD).
+ */
+export function validityWords(judgedBy: JudgedBy, date: string, dateName = 'the issue date', family = 'PINT-AE'): string | undefined {
+  if (judgedBy.by_date !== 'before' && judgedBy.by_date !== 'after') return undefined;
+  const valid = `valid ${judgedBy.valid_from ? `from ${judgedBy.valid_from}` : ''}${judgedBy.valid_from && judgedBy.valid_to ? ' ' : ''}${judgedBy.valid_to ? `to ${judgedBy.valid_to}` : ''}`;
+  const which = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}, ${valid}`;
+  return judgedBy.by_date === 'before'
+    ? `${dateName} ${date} is before the validity of every ${family} rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
+    : `${dateName} ${date} is in no ${family} rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
+}
+
+const textOf = (xml: string, name: string) => new RegExp(`<cbc:${name}>([^<]*)</cbc:${name}>`).exec(xml)?.[1]?.trim();
+
+/**
+ * The rules for a document pintae built (validate): its CustomizationID read from the text as pintae's writer spells
+ * it. The date is the caller's: the request's own `date`, not the IssueDate written, which may be a stand-in for a
+ * date that could not be read (findings/stand-ins.ts).
+ */
+export function chooseForBuilt(rules: DocumentRules, xml: string, date: string): { rules: DocumentRules; judgedBy?: JudgedBy } {
+  return chooseRules(rules, textOf(xml, 'CustomizationID'), date);
+}
+
+/** The date a request's rules are chosen by: its `date` as sent when that is a calendar date, else `today`, the day it would be sent. */
+export function rulesDate(body: Record<string, unknown>, today: string): string {
+  const sent = typeof body.date === 'string' ? body.date.trim() : undefined;
+  return sent !== undefined && isIsoDate(sent) ? sent : today;
+}

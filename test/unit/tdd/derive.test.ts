@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { readXmlDocument } from '../../../src/io/xml.js';
+import { buildTdd, TddSourceError } from '../../../src/tdd/build.js';
+import { extract } from '../../../src/tdd/extract.js';
+import { defaultScope, issuedParts, localDateTime, reporterOf, TddOptionError } from '../../../src/tdd/options.js';
+import { sourceText } from '../../../src/tdd/source.js';
+import { ubl, type UblParts } from './ubl.js';
+
+const read = (xml: string) => {
+  const r = readXmlDocument(xml);
+  if (!r.ok) throw new Error(r.message);
+  return r;
+};
+const x = (parts: UblParts) => extract(read(ubl(parts)).doc.elements[0]!);
+const OPTIONS = { receiver: '0242:000773', representative: '000000', transportId: 't-1', issued: '2025-02-06T08:00:00Z' };
+const tdd = (parts: UblParts, options: Partial<typeof OPTIONS> & Record<string, unknown> = {}) => {
+  const r = read(ubl(parts));
+  return buildTdd(r.text, r.doc, { ...OPTIONS, ...options }).xml;
+};
+
+describe('TDD scope by default (docs/decisions.md "TDD scope")', () => {
+  it.each([
+    ['a buyer in the UAE: domestic', { buyerCountry: 'AE' }, 'D'],
+    ['a foreign buyer reached over Peppol (its own scheme): international over Peppol', { buyerCountry: 'AU', buyerEndpoint: '0151:51824753556', flags: '00000001' }, 'IP'],
+    ['a foreign buyer at the export placeholder 0235:9900000099: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000099', flags: '00000001' }, 'INP'],
+  ])('%s', (_, parts, scope) => {
+    expect(defaultScope(x(parts))).toBe(scope);
+    expect(tdd(parts)).toContain(`<pxs:DocumentScope>${scope}</pxs:DocumentScope>`);
+  });
+
+  it('--scope wins over the default', () => {
+    expect(tdd({}, { scope: 'INP' })).toContain('<pxs:DocumentScope>INP</pxs:DocumentScope>');
+  });
+});
+
+describe('the reporter', () => {
+  it('is the seller\'s endpoint for the sender (01) and the buyer\'s for the receiver (02)', () => {
+    expect(reporterOf(x({}), 'sender', undefined)).toEqual({ scheme: '0235', id: '1987654321' });
+    expect(reporterOf(x({}), 'receiver', undefined)).toEqual({ scheme: '0235', id: '1345678901' });
+    const received = tdd({}, { role: 'receiver' });
+    expect(received).toContain('<pxs:ReporterRole>02</pxs:ReporterRole>');
+    expect(received).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1345678901<\/cbc:EndpointID>/);
+  });
+
+  it('a document without the party\'s endpoint cannot give the reporter: refused, unless --reporter names one', () => {
+    const noEndpoint = ubl().replace('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>', '');
+    const r = read(noEndpoint);
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(TddSourceError);
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/no seller endpoint .* give --reporter/);
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, reporter: '0235:1987654321' }).xml).toContain('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>');
+  });
+
+  it('--reporter wins, and must be <scheme>:<id>', () => {
+    expect(tdd({}, { reporter: '0235:1111111111' })).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1111111111</);
+    expect(() => tdd({}, { reporter: '1111111111' })).toThrow(TddOptionError);
+  });
+
+  it('a control character in a party or the transport id is refused at its option, before anything is written', () => {
+    expect(() => tdd({}, { receiver: '0242:a\u0001' })).toThrow(/--receiver: the character U\+0001 cannot be written in XML/);
+    expect(() => tdd({}, { transportId: 'x\u0000' })).toThrow(/--transport-id: the character U\+0000/);
+  });
+
+  it('the receiver and the representative are under scheme 0242 (ibr-tdd-17, ibr-tdd-21)', () => {
+    expect(() => tdd({}, { receiver: '0235:000773' })).toThrow(/--receiver 0235:000773: the scheme must be 0242/);
+    expect(tdd({})).toContain('<cbc:ID schemeID="0242">000000</cbc:ID>');
+  });
+});
+
+describe('BTAE-20, the total with VAT in AED', () => {
+  const aedRef = '\n  <cac:AdditionalDocumentReference><cbc:ID>AED</cbc:ID><cbc:DocumentTypeCode>aedtotal-incl-vat</cbc:DocumentTypeCode><cbc:DocumentDescription>AED 913621.44</cbc:DocumentDescription></cac:AdditionalDocumentReference>';
+  it('an AED invoice: its TaxInclusiveAmount, as written', () => {
+    expect(x({ inclusive: '1050.00' }).aedTotal).toBe('1050.00');
+    expect(tdd({})).toMatch(/<pxs:CustomContent>\s*<cbc:ID>BTAE-20<\/cbc:ID>\s*<cbc:Value>1050.00<\/cbc:Value>/);
+  });
+  it('another currency: the amount of the aedtotal-incl-vat reference ("AED <amount>")', () => {
+    const usd = { currency: 'USD', taxCurrency: 'AED', references: aedRef, taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">0</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">0</cbc:TaxAmount></cac:TaxTotal>' };
+    expect(x(usd).aedTotal).toBe('913621.44');
+    const out = tdd(usd);
+    expect(out).toContain('<cbc:Value>913621.44</cbc:Value>');
+    expect(out).toMatch(/<cbc:TaxAmount currencyID="USD">0<\/cbc:TaxAmount>[\s\S]*<cbc:TaxAmount currencyID="AED">0<\/cbc:TaxAmount>/);
+  });
+  it('another currency without that reference: not reported (nothing is converted)', () => {
+    const usd = { currency: 'USD', taxCurrency: 'AED', taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">10</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">36.73</cbc:TaxAmount></cac:TaxTotal>' };
+    expect(x(usd).aedTotal).toBeUndefined();
+    expect(tdd(usd)).not.toContain('CustomContent');
+  });
+});
+
+describe('the source document', () => {
+  const withAttachments = ubl({
+    references: `
+  <cac:AdditionalDocumentReference>
+    <cbc:ID>PO-1</cbc:ID>
+    <cac:Attachment>
+      <cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="po.pdf">JVBERi0xLjQ=</cbc:EmbeddedDocumentBinaryObject>
+    </cac:Attachment>
+  </cac:AdditionalDocumentReference>
+  <cac:AdditionalDocumentReference>
+    <cbc:ID>PO-2</cbc:ID>
+    <cac:Attachment>
+      <cbc:EmbeddedDocumentBinaryObject mimeCode="text/csv" filename="a&amp;b.csv"><![CDATA[YQ==]]></cbc:EmbeddedDocumentBinaryObject>
+      <cac:ExternalReference><cbc:URI>https://example.com/po-2?a=1&amp;b=2</cbc:URI></cac:ExternalReference>
+    </cac:Attachment>
+  </cac:AdditionalDocumentReference>`,
+  });
+
+  it('is the input\'s root element as written, less every cbc:EmbeddedDocumentBinaryObject and every attachment left empty', () => {
+    const r = read(withAttachments);
+    const cut = sourceText(r.text, r.doc);
+    expect(cut.removed).toBe(2);
+    const expected = withAttachments.slice(withAttachments.indexOf('<Invoice'), withAttachments.lastIndexOf('</Invoice>') + '</Invoice>'.length)
+      .replace(/\n    <cac:Attachment>\n      <cbc:EmbeddedDocumentBinaryObject mimeCode="application\/pdf"[^\n]*\n    <\/cac:Attachment>/, '')
+      .replace(/\n      <cbc:EmbeddedDocumentBinaryObject mimeCode="text\/csv"[^\n]*/, '');
+    expect(cut.xml).toBe(expected);
+    expect(cut.xml).toContain('<cbc:URI>https://example.com/po-2?a=1&amp;b=2</cbc:URI>');
+    const out = buildTdd(r.text, r.doc, OPTIONS).xml;
+    expect(out).toContain(`<cec:ExtensionContent>\n${expected}\n      </cec:ExtensionContent>`);
+    expect(out).not.toContain('EmbeddedDocumentBinaryObject');
+  });
+
+  it('an attachment on the same line as other markup is cut exactly', () => {
+    const r = read(ubl({ references: '\n  <cac:AdditionalDocumentReference><cbc:ID>X</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="a/b" filename="x">eA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>' }));
+    expect(sourceText(r.text, r.doc).xml).toContain('<cac:AdditionalDocumentReference><cbc:ID>X</cbc:ID></cac:AdditionalDocumentReference>');
+  });
+
+  it('is cut by the markup, not fooled by CR LF line ends, comments, CDATA or a > in an attribute value', () => {
+    const tricky = ubl({ references: `
+  <!-- an end tag in a comment: </Invoice> <cbc:EmbeddedDocumentBinaryObject> -->
+  <cac:AdditionalDocumentReference>
+    <cbc:ID>a > b</cbc:ID>
+    <cac:Attachment>
+      <cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain" filename="x>y.txt"><![CDATA[</cbc:EmbeddedDocumentBinaryObject>]]></cbc:EmbeddedDocumentBinaryObject>
+      <cac:ExternalReference><cbc:URI>u</cbc:URI></cac:ExternalReference>
+    </cac:Attachment>
+  </cac:AdditionalDocumentReference>` }).replace(/\n/g, '\r\n');
+    const r = read(tricky);
+    const cut = sourceText(r.text, r.doc);
+    const whole = tricky.slice(tricky.indexOf('<Invoice'), tricky.lastIndexOf('</Invoice>') + '</Invoice>'.length);
+    expect(cut.removed).toBe(1);
+    expect(cut.xml).toBe(whole.replace(/\r\n +<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain".*?\]\]><\/cbc:EmbeddedDocumentBinaryObject>/, ''));
+    expect(cut.xml).toContain('<!-- an end tag in a comment: </Invoice> <cbc:EmbeddedDocumentBinaryObject> -->');
+  });
+
+  it('a document that is not a UBL invoice or credit note is refused', () => {
+    const r = read('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>');
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(TddSourceError);
+  });
+
+  it('S refuses a document lacking what the extract needs; F makes a TDS without the extract', () => {
+    const noUuid = ubl({}).replace(/<cbc:UUID>[^<]*<\/cbc:UUID>/, '');
+    const r = read(noUuid);
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/cbc:UUID \(BTAE-07\)/);
+    const tds = buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F' });
+    expect(tds.reported).toBe(false);
+    expect(tds.xml).not.toContain('ReportedDocument');
+    expect(tds.xml).toContain('<pxs:DocumentTypeCode>F</pxs:DocumentTypeCode>');
+  });
+
+  it('a currency outside ISO 4217 is no extract: S refuses it, F leaves the extract out', () => {
+    const r = read(ubl({ currency: 'ZZZ' }));
+    expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/ISO 4217 for IBT-005 \(not "ZZZ"\)/);
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F' }).reported).toBe(false);
+  });
+
+  it('a buyer without a tax registration is a party that states none (ibr-tdd-33)', () => {
+    expect(tdd({ buyerTax: null })).toMatch(/<cac:AccountingCustomerParty>\s*<cac:Party\/>\s*<\/cac:AccountingCustomerParty>/);
+  });
+});
+
+describe('--issued', () => {
+  it('gives the TDD\'s IssueDate without a zone and IssueTime with one (ibr-tdd-04, ibr-tdd-05)', () => {
+    expect(issuedParts('2025-02-06T08:00:00+04:00')).toEqual({ date: '2025-02-06', time: '08:00:00+04:00' });
+    expect(issuedParts('2025-02-06T04:00:00Z')).toEqual({ date: '2025-02-06', time: '04:00:00Z' });
+    expect(() => issuedParts('2025-02-06T08:00:00')).toThrow(/time zone/);
+    expect(() => issuedParts('2025-02-30T08:00:00Z')).toThrow(/--issued/);
+    expect(() => issuedParts('2025-02-06T24:00:00Z')).toThrow(/--issued/);
+  });
+  it('defaults to the clock given, in local time with its offset', () => {
+    const now = new Date('2025-02-06T04:00:00Z');
+    expect(localDateTime(now, 240)).toBe('2025-02-06T08:00:00+04:00');
+    expect(localDateTime(now, -330)).toBe('2025-02-05T22:30:00-05:30');
+    expect(localDateTime(now, 0)).toBe('2025-02-06T04:00:00Z');
+  });
+});
