@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { HAVE_TDD_OFFICIAL, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
 import { officialTddExamples, ownTddFixtures, tddMutants, writtenTdds } from './tdd-corpus.js';
 import { compareTdd, nativeTdd, officialTddVerdict, ourTddVerdict, printReport } from './tdd-agreement.js';
+import { readXmlDocument } from '../../src/io/xml.js';
+import { buildTdd } from '../../src/tdd/build.js';
+import { TDD_TYPES, type TddRole } from '../../src/tdd/options.js';
+import { builtFixtureDocuments } from '../helpers/pipeline.js';
+
+/** The TDDs `pintae tdd` writes (in-process) for the XML pintae builds of every valid fixture: both roles, every type. */
+function pintaeTdds(): Array<{ name: string; xml: string }> {
+  const options = { receiver: '0242:000773', representative: '0242:000001', transportId: '5f1c2a9e-3b7d-4e60-9a21-7c8d0e4f1b22', issued: '2026-06-02T10:00:00+04:00' };
+  return builtFixtureDocuments().filter((d) => d.name.startsWith('invoices/') && d.name.endsWith('(aed)')).flatMap((d) => {
+    const read = readXmlDocument(d.xml);
+    if (!read.ok) throw new Error(`${d.name}: ${read.message}`);
+    return (['sender', 'receiver'] as TddRole[]).flatMap((role) => TDD_TYPES.map((type) => ({ name: `pintae-tdd/${d.name} ${role} ${type}`, xml: buildTdd(read.text, read.doc, { ...options, role, type }).xml })));
+  });
+}
 
 if (!HAVE_TDD_OFFICIAL) console.warn(`SKIPPED: official AE TDD rules not found at ${TDD_OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR; ae-tdd lies beside pint-ae)`);
 
@@ -37,6 +51,16 @@ describe.skipIf(!HAVE_TDD_OFFICIAL)('agreement with the official AE TDD 1.0.4 ru
     expect(nativeTdd().stats.fallbacks).toBe(0);
     expect(report.agreeing).toBe(report.documents);
     expect(engines.agreeing).toBe(engines.documents);
+  }, 600_000);
+
+  it('the TDDs pintae writes for every valid fixture (both roles, every type), and mutants of them', async () => {
+    const written = pintaeTdds();
+    expect(written.length).toBe(12 * 8);
+    const corpus = tddMutants(written, Number(process.env.PINTAE_TDD_WRITTEN_MUTANTS ?? 2));
+    const report = await compareTdd(corpus, officialTddVerdict, (x) => ourTddVerdict(x));
+    console.log(printReport(`TDDs pintae writes (${written.length}) and their mutants`, report, 8));
+    for (const w of written) expect(ourTddVerdict(w.xml), w.name).toEqual({ failed: [], errors: [] });
+    expect(report.agreeing).toBe(report.documents);
   }, 600_000);
 
   // PINTAE_TDD_WRITTEN=<dir>: the TDDs `pintae tdd` wrote there, and PINTAE_TDD_WRITTEN_MUTANTS (default 10) mutants of each.
