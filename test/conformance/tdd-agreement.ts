@@ -6,7 +6,7 @@ import { NativeFirst } from '../../src/schematron/native-layer.js';
 import { engine } from '../../src/xpath/index.js';
 import { ROOT, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
 import type { CorpusDoc } from './corpus.js';
-import { agrees, type AgreementReport, type Verdict } from './agreement.js';
+import { compareCorpus, type AgreementReport, type Verdict } from './agreement.js';
 
 /** The official AE TDD rules (one layer, test oracle) against pintae's own (schematron/pint-ae-tdd.sch), on Saxon-JS and natively. */
 const CACHE = join(ROOT, 'node_modules/.cache/pintae-official-tdd-verdicts');
@@ -51,26 +51,8 @@ export function officialTddVerdict(xml: string): Verdict {
 
 export const ourTddVerdict = (xml: string, engineName: 'native' | 'saxon-js' = 'native'): Verdict => verdictOf(engineName === 'native' ? nativeTdd() : ours(), xml);
 
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Every document's failed rule ids by `reference` and by `candidate`: the same set, or a disagreement filed by rule id. */
-export async function compareTdd(docs: CorpusDoc[], reference: (xml: string) => Verdict, candidate: (xml: string) => Verdict): Promise<AgreementReport> {
-  const byRule = new Map<string, { missed: string[]; extra: string[] }>();
-  const entry = (id: string) => byRule.get(id) ?? (byRule.set(id, { missed: [], extra: [] }), byRule.get(id)!);
-  let agreeing = 0; let crashedOfficial = 0;
-  for (const [i, doc] of docs.entries()) {
-    if (i % 20 === 0) await breathe();
-    const o = reference(doc.xml);
-    const u = candidate(doc.xml);
-    if ('crashed' in o) crashedOfficial++;
-    if (agrees(o, u)) { agreeing++; continue; }
-    if ('crashed' in u) { entry('(ours crashed)').extra.push(`${doc.name}: ${u.crashed}`); continue; }
-    if ('crashed' in o) { entry('(reference crashed, ours reported nothing)').missed.push(doc.name); continue; }
-    for (const id of o.failed) if (!u.failed.includes(id)) entry(id).missed.push(doc.name);
-    for (const id of u.failed) if (!o.failed.includes(id)) entry(id).extra.push(doc.name);
-  }
-  return { documents: docs.length, agreeing, byRule, crashedOfficial };
-}
+/** The same comparison as the PINT-AE agreement's, with the reference and candidate given. */
+export const compareTdd = compareCorpus;
 
 export function printReport(title: string, r: AgreementReport, show = 5): string {
   const pct = ((100 * r.agreeing) / r.documents).toFixed(1);
