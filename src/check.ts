@@ -4,6 +4,7 @@ import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { response } from './pipeline.js';
 import { crossCheckTdd } from './tdd/cross-check.js';
+import { NS, TDD_CUSTOMIZATION } from './tdd/extract.js';
 import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';
 
 export interface XmlCheckOutcome {
@@ -26,8 +27,8 @@ const UBL_ROOTS: Record<string, string> = {
 };
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 /** The AE Tax Data Document: root pxs:TaxData in this namespace, and its one specification. */
-export const TDD_NS = 'urn:peppol:schema:taxdata:1.0';
-export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
+export const TDD_NS = NS.pxs;
+export { TDD_CUSTOMIZATION };
 
 /** Rule ids of `check`'s own findings on what a document is. */
 export const NOT_UBL = 'pintae/not-ubl';

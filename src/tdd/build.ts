@@ -1,12 +1,12 @@
 import type { XDocument } from '../xpath/api.js';
 import { serializeXml } from '../ubl/serialize.js';
 import type { XmlNode } from '../ubl/node.js';
-import { extract, NS, type Extract } from './extract.js';
+import { extract, NS, TDD_CUSTOMIZATION, type Extract } from './extract.js';
 import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
 import { isCurrencyCode } from '../codelists/currencies.js';
 
-export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
+export { TDD_CUSTOMIZATION };
 export const TDD_PROFILE = 'urn:peppol:taxreporting';
 
 /** The extract's fields the official TDD rules require (ibr-tdd-24 … ibr-tdd-38), by their business terms. */

@@ -14,6 +14,9 @@ export const NS = {
   creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
 } as const;
 
+/** The AE Tax Data Document's one specification (cbc:CustomizationID). */
+export const TDD_CUSTOMIZATION = 'urn:peppol:taxdata:ae-1';
+
 export interface PartyTax { companyId: string; scheme: string }
 export interface Amount { currency: string; amount: string }
 export interface Endpoint { scheme: string; id: string }

@@ -11,9 +11,10 @@ import { location } from '../xpath/location.js';
 import { textOf } from '../io/xml.js';
 import { attr, labelled, UblReader, withMeaning } from './ubl.js';
 import { typeCodeMeaning } from './meanings.js';
+import { NS } from '../tdd/extract.js';
 
-export const TDD_NS = 'urn:peppol:schema:taxdata:1.0';
-const EXT = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
+export const TDD_NS = NS.pxs;
+const EXT = NS.cec;
 
 const TYPES: Record<string, string> = { S: 'submit', R: 'resubmit', W: 'withdraw', F: 'failed validation (TDS)' };
 const SCOPES: Record<string, string> = { D: 'domestic', IP: 'international over Peppol', INP: 'international, not over Peppol' };

@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { saxon } from '../../src/io/saxon.js';
-import { OFFICIAL_DIR } from './paths.js';
+import { OFFICIAL_DIR, TDD_OFFICIAL_DIR } from './paths.js';
 import type { FailedAssert } from './official.js';
 
-export const TDD_DIR = join(dirname(OFFICIAL_DIR), 'ae-tdd');
+export const TDD_DIR = TDD_OFFICIAL_DIR;
 export const HAVE_TDD = existsSync(join(TDD_DIR, 'sef/peppol-ae-tdd.sef.json')) && existsSync(join(OFFICIAL_DIR, 'xsd/common'));
 if (!HAVE_TDD) console.warn(`SKIPPED: the official AE TDD material was not found at ${TDD_DIR} (set PINTAE_OFFICIAL_DIR; ae-tdd sits beside it)`);
 
