@@ -3,7 +3,7 @@
  * compiled (one layer). Test oracles only: read from where they are, never copied into the project.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { saxon } from '../../src/io/saxon.js';
 import { OFFICIAL_DIR, TDD_OFFICIAL_DIR } from './paths.js';
