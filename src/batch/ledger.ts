@@ -1,9 +1,10 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
 import { jsonPositions } from '../io/positions.js';
+import { makeDirectories } from '../io/write.js';
 
 /**
  * The submission ledger: an append-only JSON-lines file, fsync'd after every append. A submission is recorded
@@ -81,7 +82,7 @@ export class Ledger {
 
   static open(path: string): Ledger {
     const ledger = new Ledger(path);
-    try { mkdirSync(dirname(path), { recursive: true }); } catch (e) { throw new UsageError(`ledger ${path}: ${(e as Error).message}`); }
+    try { makeDirectories(dirname(path)); } catch (e) { throw new UsageError(`ledger ${path}: ${(e as Error).message}`); }
     ledger.lockPath = acquireLock(`${path}.lock`);
     process.once('exit', ledger.releaseOnExit);
     try {

@@ -4,6 +4,22 @@ import { UsageError } from './errors.js';
 import { fsErrorWords, kindOf } from './input-file.js';
 
 /**
+ * `mkdir -p` without Node's own recursive mkdir, which never returns where a parent refuses new entries with ENOENT
+ * (a directory under /proc: node 20 loops there forever). The missing directories are made one by one from the
+ * nearest one that exists, so any refusal is an error at once.
+ */
+export function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const d of missing) {
+    try { mkdirSync(d); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; }
+  }
+}
+
+/**
  * Where a write to `path` lands. A regular file (or none yet) is replaced atomically: a temporary file beside it,
  * then a rename. Through a symbolic link that is the file the link leads to, so the link stays a link. A named pipe
  * or a character device (/dev/null, /dev/stdout, a terminal) is written through: renaming over it would replace the
@@ -101,7 +117,7 @@ export function openAtomic(path: string): AtomicFile {
   const tmp = temporaryOf(target.path);
   let fd: number;
   try {
-    mkdirSync(dirname(target.path), { recursive: true });
+    makeDirectories(dirname(target.path));
     track(tmp, true);
     // Created with the replaced file's permissions from the start: a private report is never readable by others.
     fd = openSync(tmp, 'wx', target.mode ?? 0o666);
@@ -191,7 +207,7 @@ export function writeAtomic(path: string, content: string): void {
 export function checkWritableDirectory(dir: string, create: boolean, shown = `${dir}: cannot write there`): void {
   try {
     let at = resolve(dir);
-    if (create) mkdirSync(at, { recursive: true });
+    if (create) makeDirectories(at);
     else while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
     const probe = join(at, `.pintae-probe.${process.pid}.${Date.now()}.tmp`);
     // Tracked like any temporary, so a Ctrl-C that lands between its creation and removal does not leave it behind.

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RateTable } from '../derive/rates.js';
@@ -9,6 +8,7 @@ import { Processor } from './processor.js';
 import { route } from './routes.js';
 import { Store } from './store.js';
 import { lockDataDir } from './lock.js';
+import { makeDirectories } from '../io/write.js';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -53,7 +53,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const today = options.today ?? (() => now().slice(0, 10));
   const faults = new Faults(options.failRate ?? 0, options.faults?.afterCommit ?? 0, options.seed ?? 1);
   const schematron = await resolveRuleSet(options.rules);
-  mkdirSync(options.dataDir, { recursive: true });
+  makeDirectories(options.dataDir);
   const unlock = lockDataDir(options.dataDir);
   let store: Store;
   try { store = new Store(options.dataDir); } catch (e) { unlock(); throw e; }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../io/write.js';
 import { readEntityRecord, readInvoiceRecord, type EntityRecord, type InvoiceRecord } from './records.js';
+import { makeDirectories } from '../io/write.js';
 
 export type { EntityFields, EntityRecord, InvoiceError, InvoiceRecord, InvoiceStatus, Stage } from './records.js';
 
@@ -25,8 +26,8 @@ export class Store {
   private readonly byNumber = new Map<string, string>();
 
   constructor(private readonly dataDir: string) {
-    mkdirSync(join(dataDir, 'entities'), { recursive: true });
-    mkdirSync(join(dataDir, 'invoices'), { recursive: true });
+    makeDirectories(join(dataDir, 'entities'));
+    makeDirectories(join(dataDir, 'invoices'));
     for (const e of readRecords(join(dataDir, 'entities'), readEntityRecord)) this.entities.set(e.entity_id, e);
     for (const r of readRecords(join(dataDir, 'invoices'), readInvoiceRecord)) {
       this.invoices.set(r.invoice_id, r);

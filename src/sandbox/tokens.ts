@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseJson } from '../io/json.js';
 import { UsageError } from '../io/errors.js';
+import { makeDirectories } from '../io/write.js';
 
 export const DEFAULT_APPLICATION = 'app_sandbox';
 
@@ -15,7 +16,7 @@ export function loadTokens(dataDir: string): { path: string; tokens: Record<stri
   if (!existsSync(path)) {
     const tokens = { [`sbx_${randomBytes(24).toString('base64url')}`]: DEFAULT_APPLICATION };
     // Created owner-only from the first byte (writeAtomic would leave it readable by others until a chmod).
-    mkdirSync(dataDir, { recursive: true });
+    makeDirectories(dataDir);
     const tmp = join(dataDir, `.tokens.json.${process.pid}.tmp`);
     writeFileSync(tmp, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, path);
