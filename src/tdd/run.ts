@@ -58,6 +58,11 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
     const { message, line, column } = checked.wellFormed;
     return { ok: false, xml: null, findings: [], index: null, error: { message, line, column } };
   }
+  // A TDD given where its invoice was meant: said plainly, not as the rules' complaint about a TDD inside a TDD.
+  if (checked.kind === 'tdd') {
+    const root = checked.doc?.elements[0];
+    return { ok: false, xml: null, findings: [], index: null, error: { message: 'this is a Tax Data Document, not an invoice or credit note: pintae tdd reports invoices; pintae check validates a TDD', ...(root ? { line: root.line, column: root.column } : {}) } };
+  }
   // Not UBL, or not PINT-AE: nothing a TDD can carry (ibr-tdd-57), whatever the type.
   const notUbl = checked.findings.find((f) => f.rule === 'pintae/not-ubl');
   if (notUbl) return { ok: false, xml: null, findings: [notUbl], index: null };

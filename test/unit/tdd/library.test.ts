@@ -36,6 +36,13 @@ describe('createValidator().tdd', () => {
     expect(r.xml).toContain('<cbc:ID schemeID="0242">999</cbc:ID>');
   });
 
+  it('a TDD given where its invoice was meant: refused in plain words at its root, pointing to check', () => {
+    const r = validator.tdd(readFileSync(join(FIXTURES, 'tdd/standard-tdd.xml')), FIXED);
+    expect(r.ok).toBe(false);
+    expect(r.xml).toBeNull();
+    expect(r.error).toMatchObject({ message: expect.stringMatching(/^this is a Tax Data Document, not an invoice or credit note: .*pintae check validates a TDD$/), line: 4, column: 1 });
+  });
+
   it('without a transport id: a generated UUID, said in warnings', () => {
     const r = validator.tdd(fixture('invoices/standard.json'), { issued: FIXED.issued });
     expect(r.warnings).toHaveLength(1);
