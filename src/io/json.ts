@@ -63,7 +63,7 @@ export function locateJsonError(s: string): { offset: number; message: string } 
       else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(s);
-        if (!literal) fail(`unexpected ${describe(i)}`);
+        if (!literal) fail(i >= s.length ? 'a value was expected, but the file ends here' : `unexpected ${describe(i)}`);
         i += literal![0].length;
       }
       // A value ended: go on in the container that holds it, closing those that end here.
