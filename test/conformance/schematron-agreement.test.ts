@@ -11,7 +11,7 @@ if (!HAVE_OFFICIAL) console.warn(`SKIPPED: official PINT-AE rules not found at $
  * boxes), each document by the rules of its customization (billing or self-billing) on both sides, on the official
  * examples (invoices and credit notes of both), the documents pintae builds for its fixtures, and a mutated corpus:
  * every document must get the same set of failed rule ids (100%). PINTAE_MUTANTS_PER_EXAMPLE enlarges the corpus
- * (default 34 per example; `npm run conformance -- --per-example 150` for the deep one).
+ * (default 12 per example; `npm run conformance -- --per-example 150` for the deep one).
  * PINTAE_RULE_IDS=ibr-068,ibr-127 prints the documents behind those rules' disagreements.
  */
 const CORPUS_FLOOR = 1.0;

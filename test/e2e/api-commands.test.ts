@@ -167,21 +167,31 @@ describe('pintae status --timeout', () => {
 
 describe('403: the gateway refuses a document not from a partner\'s organisation (spec 7.1)', () => {
   it('arrives after the 202 on the status trail: status --wait ends DELIVERY_FAILED with that error, exit 1', async () => {
-    // Conversion runs at once after the 202 (delay 0) and delivery 4 s later; the registry code changes in between.
-    const gw = await sandbox({ processingDelayMs: 0, deliveryDelayMs: 4_000 });
+    // Conversion runs at once after the 202; delivery waits (an hour) while the registry code changes, and then runs at
+    // once on a restart of the sandbox over the same records (which resumes a converted invoice at delivery). No step
+    // depends on how fast the machine is.
+    const first = await sandbox({ processingDelayMs: 0, deliveryDelayMs: 3_600_000 });
+    let gw: typeof first | undefined;
+    let firstOpen = true;
     try {
-      const id = await createEntity(gw.url);
-      const pushed = await call(gw.url, TOKEN, 'POST', '/oauth/invoices', invoice('invoices/standard.json', id, 'GW-1'));
+      const id = await createEntity(first.url);
+      const pushed = await call(first.url, TOKEN, 'POST', '/oauth/invoices', invoice('invoices/standard.json', id, 'GW-1'));
       expect(pushed.status).toBe(202);
-      // Timers fire in order: the conversion (0 ms, scheduled first) has run before this pause ends.
-      await new Promise((r) => setTimeout(r, 50));
-      expect((await call(gw.url, TOKEN, 'PATCH', `/oauth/entities/${id}`, { registry_code: '1999999999' })).status).toBe(200);
+      const record = join(first.dataDir, 'invoices', `${pushed.body.invoice_id}.json`);
+      const converted = () => existsSync(record) && JSON.parse(readFileSync(record, 'utf8')).stage === 'converted';
+      for (let i = 0; i < 3_000 && !converted(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(converted()).toBe(true);
+      expect((await call(first.url, TOKEN, 'PATCH', `/oauth/entities/${id}`, { registry_code: '1999999999' })).status).toBe(200);
+      await first.close();
+      firstOpen = false;
+      gw = await sandbox({ dataDir: first.dataDir, processingDelayMs: 0, deliveryDelayMs: 0 });
       const waited = await pintae(['status', pushed.body.invoice_id, '--wait', '--timeout', '60'], { cwd, url: gw.url });
       expect(waited.exitCode).toBe(1);
       expect(waited.stdout).toMatch(/DELIVERY_FAILED/);
       expect(waited.stdout).toMatch(/error  seller_party  Invoice Not From A Partner's Organization  gateway  HTTP 403/);
     } finally {
-      await gw.close();
+      if (firstOpen) await first.close();
+      await gw?.close();
     }
   });
 });

@@ -140,18 +140,29 @@ describe.concurrent('pintae exit codes (spawned)', () => {
     expect(results.map((x) => x.rule_set)).toEqual(VALID_FIXTURES.map(() => expect.objectContaining({ name: 'builtin-billing', version: '1.0.4', chosen: 'customization', by_date: 'before' })));
   });
 
-  it.each(INVALID_FIXTURES)('exits 1 for fixtures/invalid/%s', async (name) => {
-    const r = await run(['validate', `fixtures/invalid/${name}`, ...ENTITIES, '--entity', UNREGISTERED, '--format', 'json']);
+  it('exits 1 for an invalid file alone', async () => {
+    const r = await run(['validate', TAX, ...ENTITIES, '--format', 'json']);
     expect(r.exitCode).toBe(1);
-    const [result] = report(r.stdout).results;
-    expect(result.valid).toBe(false);
-    if (name === 'rejected-registration-type.json') {
-      expect(result.rejected).toBe(true);
-      expectRejectedResponse(result.response);
-    } else {
-      expect(result.rejected).toBe(false);
-      expectValidateResponse(result.response);
-      expect(result.response.data.total_errors).toBeGreaterThan(0);
+    expect(report(r.stdout).results.map((x) => x.valid)).toEqual([false]);
+  });
+
+  // The fixtures as data through one run: each gets a result of its own, in the order given (one spawn, not one each).
+  it('judges every fixture of fixtures/invalid invalid, each in the documented shape, and exits 1', async () => {
+    const paths = INVALID_FIXTURES.map((name) => `fixtures/invalid/${name}`);
+    const r = await run(['validate', ...paths, ...ENTITIES, '--entity', UNREGISTERED, '--format', 'json']);
+    expect(r.exitCode).toBe(1);
+    const { results } = report(r.stdout);
+    expect(results.map((x) => x.file)).toEqual(paths);
+    for (const [i, result] of results.entries()) {
+      expect(result.valid, paths[i]).toBe(false);
+      if (INVALID_FIXTURES[i] === 'rejected-registration-type.json') {
+        expect(result.rejected).toBe(true);
+        expectRejectedResponse(result.response);
+      } else {
+        expect(result.rejected, paths[i]).toBe(false);
+        expectValidateResponse(result.response);
+        expect(result.response.data.total_errors, paths[i]).toBeGreaterThan(0);
+      }
     }
   });
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'bad-trn.xml'), standard.replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)\d+/, '$1123'));
   writeFileSync(join(dir, 'broken.xml'), '<Invoice>\n  <ID>1</ID>\n');
   writeFileSync(join(dir, 'page.xml'), '<html>\n  <body/>\n</html>\n');
-}, 120_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every finding of a report, with the place it gives (line, column), whatever the format. */
