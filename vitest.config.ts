@@ -1,8 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The stylesheets npm run build compiled (scripts/build-rules.mjs), keyed by compilers and XSLT: a rule set a test
+// adds from the built-in sources, in-process or through the binary, finds them there instead of compiling again.
+const SEF_CACHE = fileURLToPath(new URL('./node_modules/.cache/pintae-sef', import.meta.url));
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    env: { PINTAE_SEF_CACHE_DIR: SEF_CACHE },
     // A timeout catches a hang, never slowness: the 2-core machine is shared, and a heavy test (a corpus through
     // Saxon-JS, the fuzz run) can take several times its idle time there. No test sets a shorter one of its own.
     testTimeout: 300_000,

@@ -7,7 +7,7 @@ import type { Finding, RuleSetInfo } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
-import { compileXslt, compilerVersion, sha256 } from './sef.js';
+import { compileXsltCached, compilerVersion, sha256 } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
@@ -243,8 +243,17 @@ export function chooseLayers(files: SourceFile[]): SourceFile[] {
 
 const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
 
+/** Where compiled stylesheets are kept by the hash of the compilers and the XSLT: $PINTAE_SEF_CACHE_DIR, else <cache>/sef. */
+export function sefCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PINTAE_SEF_CACHE_DIR ?? join(cacheDir(env), 'sef');
+}
+
 /** A layer's SEF and the guarded twin that goes with it (compiled from Schematron, or found beside a SEF), and for Schematron the native plan. */
-async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string): Promise<{ sef: string; guarded?: string; plan?: string; unsupported?: string }> {
+async function compileLayer(file: SourceFile, files: SourceFile[], workDir: string, env?: NodeJS.ProcessEnv): Promise<{ sef: string; guarded?: string; plan?: string; unsupported?: string }> {
+  // Compiling costs seconds a stylesheet: the same XSLT, by the same compilers, is compiled once (a release added
+  // again, or under another name, or the built-in sources that npm run build compiled into PINTAE_SEF_CACHE_DIR).
+  const sefCache = sefCacheDir(env);
+  const compileXslt = async (xslt: string) => (await compileXsltCached(xslt, sefCache)).sef;
   const kind = KIND(file.path)!;
   const text = file.content.toString('utf8');
   if (kind === 'sef') {
@@ -331,7 +340,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
   const sefs: Array<[string, string]> = [];
   for (const layer of layers) {
     let out: Awaited<ReturnType<typeof compileLayer>>;
-    try { out = await compileLayer(layer, files, workDir); } catch (e) {
+    try { out = await compileLayer(layer, files, workDir, options.env); } catch (e) {
       if (unpacked) rmSync(unpacked, { recursive: true, force: true });
       throw new RuleSetError(`${layer.path}: ${(e as Error).message}`);
     }

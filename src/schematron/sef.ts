@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { writeAtomic } from '../io/write.js';
+import { makeDirectories, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
 
 const run = promisify(execFile);
@@ -65,7 +65,7 @@ export async function compileXsltCached(xslt: string, cacheDir: string): Promise
   const path = join(cacheDir, `${hash}.sef.json`);
   if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path, hash };
   const sef = await compileXslt(xslt);
-  mkdirSync(cacheDir, { recursive: true });
+  makeDirectories(cacheDir);
   writeAtomic(path, sef);
   return { sef, path, hash };
 }
