@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { InvoiceResult } from '../model/report.js';
 import { Progress } from '../batch/progress.js';
 import { parseShard, takeShard } from '../batch/shard.js';
 import { UsageError } from '../io/errors.js';
 import { fsErrorWords, readListFile } from '../io/input-file.js';
 import type { ReportSink } from '../report/sink.js';
+import { readStdinSync } from '../io/stdin.js';
 
 /** The batch options shared by validate, build and check. */
 export interface BatchCliOptions {
@@ -24,7 +24,7 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
   if (options.filesFrom !== undefined) {
     if (options.filesFrom === '-' && paths.includes('-')) throw new UsageError('--files-from - and - both want standard input: choose one');
     let list: string;
-    try { list = options.filesFrom === '-' ? readFileSync(0, 'utf8') : readListFile(options.filesFrom); } catch (e) {
+    try { list = options.filesFrom === '-' ? readStdinSync().toString('utf8') : readListFile(options.filesFrom); } catch (e) {
       throw new UsageError(`--files-from ${options.filesFrom}: ${fsErrorWords(e)}`);
     }
     const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));

@@ -93,6 +93,15 @@ describe('pintae validate --jobs (spawned)', () => {
     expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a02-export.json'), join(dir, 'a01-standard.json')]);
   });
 
+  it('--files-from - waits for a writer slower than pintae (a pipe that stays open): no EAGAIN, the list read to its end', async () => {
+    // The list's second half comes after a pause; the verdict never depends on the pause's length, only the path tried.
+    const script = `(printf '%s\\n' "$1"; sleep 0.5; printf '%s\\n' "$2") | "$3" "$4" validate --files-from - --entity "$5" --rates "$6" --today 2026-01-15 --format json --jobs 1 --no-schematron`;
+    const r = await execa('sh', ['-c', script, 'sh', join(dir, 'a02-export.json'), join(dir, 'a01-standard.json'), process.execPath, BIN, ENTITY, RATES], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a02-export.json'), join(dir, 'a01-standard.json')]);
+  });
+
   it('no progress line when standard error is not a terminal, even for a run over a second', async () => {
     const r = await run(['validate', dir, ...ENTITIES, '--format', 'json', '--jobs', '2']);
     expect(r.exitCode).toBe(1);

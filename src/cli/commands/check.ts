@@ -1,6 +1,5 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { UsageError } from '../../io/errors.js';
-import { readFileSync } from 'node:fs';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { withDefaultSignals } from '../signals.js';
 import { discover, XML_INPUTS } from '../../batch/discover.js';
@@ -10,6 +9,7 @@ import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
 import { checkConfigOverrides } from '../rule-ids.js';
+import { readStdinSync } from '../../io/stdin.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string }
 
@@ -18,7 +18,7 @@ export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schema
  * file `-`, as validate reports it. It is read before any work, as --files-from - is.
  */
 function stdinSource(): CheckSource {
-  try { return { path: '-', bytes: withDefaultSignals(() => readFileSync(0)) }; } catch (e) {
+  try { return { path: '-', bytes: withDefaultSignals(() => readStdinSync()) }; } catch (e) {
     return { path: '-', message: `standard input could not be read: ${fsErrorWords(e)}` };
   }
 }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
 import { discover, JSON_INPUTS, XML_INPUTS, type Source } from '../../batch/discover.js';
@@ -15,6 +15,7 @@ import { UnwritableText } from '../../ubl/serialize.js';
 import { withDefaultSignals } from '../signals.js';
 import { prepareOutDir } from '../xml-out.js';
 import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
+import { readStdinSync } from '../../io/stdin.js';
 
 export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config'> {
   outDir?: string;
@@ -112,7 +113,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     let bytes: Uint8Array;
     try {
       if (source.kind === 'unreadable') throw new Error(source.message);
-      bytes = source.kind === 'stdin' ? withDefaultSignals(() => readFileSync(0)) : readInputFile(file);
+      bytes = source.kind === 'stdin' ? withDefaultSignals(() => readStdinSync()) : readInputFile(file);
     } catch (e) {
       process.stderr.write(`${file}: error: ${e instanceof Error && source.kind === 'unreadable' ? e.message : fsErrorWords(e)}\n`);
       failed = true;
