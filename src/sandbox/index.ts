@@ -34,6 +34,11 @@ export interface SandboxOptions {
   faults?: { afterCommit?: number };
   /** PINT-AE rule set, as `--rules` of validate (default: the built-in rules). */
   rules?: string;
+  /**
+   * Awaited before each answer is written: a test holds answers here (say, every one after the second stored bulk
+   * chunk) to stop a client at a known point instead of racing it.
+   */
+  beforeAnswer?: (request: { method: string; path: string; status: number; committed: boolean }) => Promise<void> | void;
   /** One line per request (method, path, status, ms; never a token) and processing incidents. */
   log?: (line: string) => void;
 }
@@ -101,6 +106,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (lost === 'bad-gateway') { result = message(502, 'Bad gateway (injected after the request was stored)'); note = ' (stored; injected)'; }
     }
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
+    await options.beforeAnswer?.({ method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://sandbox.invalid').pathname, status: result.status, committed: Boolean(result.committed) });
     const text = JSON.stringify(result.body);
     res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
     res.end(text);
