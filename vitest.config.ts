@@ -16,8 +16,9 @@ export default defineConfig({
     // Every file in a process of its own: unit files sharing one (isolate: false) ran 20% faster, but Saxon-JS keeps
     // state between files there, and a differential test then disagreed with itself (docs/decisions.md).
     pool: 'forks',
-    // vitest's default leaves one of two cores idle; most e2e files wait on the processes and servers they start.
-    maxWorkers: 2,
+    // vitest's default leaves one of two cores idle, and with two workers a core still idles while an e2e file waits on
+    // the processes and servers it starts (the suite used 1.7 of 2 cores): a third worker fills those waits.
+    maxWorkers: 3,
     minWorkers: 1,
   },
 });

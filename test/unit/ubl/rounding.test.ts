@@ -49,7 +49,9 @@ function generateLine(random: () => number): GeneratedLine {
   return line;
 }
 
-const CASES = 300;
+// 120 in npm test (the half-cent and many-decimal shapes each come up dozens of times); PINTAE_ROUNDING_CASES=3000 for a
+// deep run. Seeded: the same invoices every run.
+const CASES = Number(process.env.PINTAE_ROUNDING_CASES ?? 120);
 
 /** Whether an exact product lies on a half cent (the only place the two roundings can both be right). */
 const onHalfCent = (x: Decimal) => x.times(100).minus(x.times(100).floor()).eq('0.5');
@@ -113,10 +115,11 @@ describe.skipIf(!HAVE_OFFICIAL)('rounding of line amounts (seeded, official rule
       expect(ours.kind === 'validated' ? ours.response.data.errors : ours.response, label).toEqual([]);
     }
     // the generator reaches every branch often
-    expect(seen.adjustments).toBeGreaterThan(50);
-    expect(seen.notSent).toBeGreaterThan(150);
-    expect(seen.halfCents).toBeGreaterThan(50);
-    expect(seen.equalSent).toBeGreaterThan(10);
+    // Each shape came up often enough to mean something (the thresholds of 300 cases, in proportion).
+    expect(seen.adjustments).toBeGreaterThan(CASES / 6);
+    expect(seen.notSent).toBeGreaterThan(CASES / 2);
+    expect(seen.halfCents).toBeGreaterThan(CASES / 6);
+    expect(seen.equalSent).toBeGreaterThan(CASES / 30);
   });
 
   it.each([
