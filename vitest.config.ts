@@ -16,9 +16,9 @@ export default defineConfig({
     // Every file in a process of its own: unit files sharing one (isolate: false) ran 20% faster, but Saxon-JS keeps
     // state between files there, and a differential test then disagreed with itself (docs/decisions.md).
     pool: 'forks',
-    // vitest's default leaves one of two cores idle, and with two workers a core still idles while an e2e file waits on
-    // the processes and servers it starts (the suite used 1.7 of 2 cores): a third worker fills those waits.
-    maxWorkers: 3,
+    // vitest's default leaves one of two cores idle; most e2e files wait on the processes and servers they start. (A
+    // third worker was measured on a fresh clone: the same 276 s, the cores being the limit, so two it stays.)
+    maxWorkers: 2,
     minWorkers: 1,
   },
 });
