@@ -49,7 +49,8 @@ function nativeRules(customization: Customization): RuleLayer {
   return native.get(customization) ?? (native.set(customization, new NativeFirst(plan, ourRules(customization), () => engine)), native.get(customization)!);
 }
 
-function verdictOf(sets: Array<Pick<RuleLayer, 'results'>>, xml: string): Verdict {
+/** The failed rule ids of every layer of `sets` on one document (an XPath error fails its assertion), or how it crashed. */
+export function verdictOf(sets: Array<Pick<RuleLayer, 'results'>>, xml: string): Verdict {
   const failed = new Set<string>(); const errors: string[] = [];
   try {
     for (const rules of sets) {

@@ -6,7 +6,7 @@ import { NativeFirst } from '../../src/schematron/native-layer.js';
 import { engine } from '../../src/xpath/index.js';
 import { ROOT, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
 import type { CorpusDoc } from './corpus.js';
-import { compareCorpus, type AgreementReport, type Verdict } from './agreement.js';
+import { compareCorpus, verdictOf, type AgreementReport, type Verdict } from './agreement.js';
 
 /** The official AE TDD rules (one layer, test oracle) against pintae's own (schematron/pint-ae-tdd.sch), on Saxon-JS and natively. */
 const CACHE = join(ROOT, 'node_modules/.cache/pintae-official-tdd-verdicts');
@@ -22,26 +22,12 @@ const ours = () => {
 /** Our rules as `check` runs them; `fallbacks` counts documents the evaluator handed to Saxon-JS. */
 export const nativeTdd = () => (native ??= new NativeFirst(join(ROOT, 'dist/schematron/pint-ae-tdd.native.json'), ours(), () => engine));
 
-function verdictOf(rules: { results(xml: string): Array<{ kind: string; id?: string; role?: string }> }, xml: string): Verdict {
-  const failed = new Set<string>(); const errors: string[] = [];
-  try {
-    for (const r of rules.results(xml)) {
-      if (r.kind !== 'failed-assert') continue;
-      failed.add(r.id ?? '?');
-      if (r.role === 'evaluation-error') errors.push(r.id ?? '?');
-    }
-  } catch (e) {
-    return { crashed: (e as Error).message.split('\n')[0]! };
-  }
-  return { failed: [...failed].sort(), errors };
-}
-
 /** The official verdict, cached on disk by document hash (the official run is the slow half). */
 export function officialTddVerdict(xml: string): Verdict {
   const file = join(CACHE, `${createHash('sha256').update(xml).digest('hex')}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Verdict;
   official ??= new CompiledRules('peppol-ae-tdd', readFileSync(join(TDD_OFFICIAL_DIR, 'sef/peppol-ae-tdd.sef.json'), 'utf8'));
-  const verdict = verdictOf(official, xml);
+  const verdict = verdictOf([official], xml);
   mkdirSync(CACHE, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(verdict));
@@ -49,7 +35,7 @@ export function officialTddVerdict(xml: string): Verdict {
   return verdict;
 }
 
-export const ourTddVerdict = (xml: string, engineName: 'native' | 'saxon-js' = 'native'): Verdict => verdictOf(engineName === 'native' ? nativeTdd() : ours(), xml);
+export const ourTddVerdict = (xml: string, engineName: 'native' | 'saxon-js' = 'native'): Verdict => verdictOf([engineName === 'native' ? nativeTdd() : ours()], xml);
 
 /** The same comparison as the PINT-AE agreement's, with the reference and candidate given. */
 export const compareTdd = compareCorpus;
