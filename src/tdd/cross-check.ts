@@ -4,6 +4,7 @@ import type { XElement, XDocument } from '../xpath/api.js';
 import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
+import { location } from '../xpath/location.js';
 
 /**
  * pintae's own checks of a TDD, which the official TDD rules lack (their README: "they do not compare the extract with
@@ -42,20 +43,9 @@ const cac = (parent: XElement | undefined, local: string) => (parent ? childElem
 const text = (e: XElement | undefined) => (e ? textOf(e).trim() : undefined);
 const attr = (e: XElement, local: string) => e.attrs.find((a) => a.local === local && a.ns === '')?.value.trim();
 
-/** The location path of an element, by local names, `[n]` among siblings of its name (src/xpath/location.ts's form). */
-function locationOf(e: XElement): string {
-  const steps: string[] = [];
-  for (let at: XElement = e; ; at = at.parent as XElement) {
-    const parent = at.parent;
-    const same = parent ? parent.elements.filter((s) => s.local === at.local) : [at];
-    steps.unshift(same.length > 1 ? `${at.local}[${same.indexOf(at) + 1}]` : at.local);
-    if (!parent || parent.kind === 9) break;
-  }
-  return `/${steps.join('/')}`;
-}
 
 const finding = (rule: string, message: string, at: XElement): Finding => ({
-  message, section: 'invoice_header', severity: 'error', rule, location: locationOf(at), line: at.line, column: at.column,
+  message, section: 'invoice_header', severity: 'error', rule, location: location(at), line: at.line, column: at.column,
 });
 
 function sameAmount(a: string, b: string): boolean {
@@ -175,7 +165,7 @@ function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rul
   if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
   return checked.findings.map((f) => {
     const placed = f.line === undefined ? { line, column } : { line: line + f.line - 1, column: f.line === 1 ? column + (f.column ?? 1) - 1 : f.column ?? 1 };
-    const inside = f.location ? `${locationOf(source.parent as XElement)}${f.location}` : undefined;
+    const inside = f.location ? `${location(source.parent as XElement)}${f.location}` : undefined;
     return { ...f, message: `the source document: ${f.message}`, rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
   });
 }
