@@ -1,30 +1,15 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import type { Entity, Finding } from '../model/types.js';
 import { ENTITY_TEXT_FIELDS } from '../ubl/parties.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
 import { sectionOfField } from './sections.js';
 import { invoiceSchema } from './invoice.schema.js';
 import { lookup } from '../codelists/lookup.js';
+import { loadBodyValidator } from './body-validator.js';
 
-// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
+export { MAX_AMOUNT } from './body-validator.js';
 
-/** Largest magnitude an amount may have: beyond it a decimal is no longer an invoice figure (and JSON numbers lose digits). */
-export const MAX_AMOUNT = 1e13;
-const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-
-function isDecimal(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) < MAX_AMOUNT;
-  if (typeof value === 'string') return DECIMAL_TEXT.test(value.trim()) && Math.abs(Number(value)) < MAX_AMOUNT;
-  return false;
-}
-
-// The schema is ours and fixed: checking it against the JSON Schema meta-schema on every start cost ~40 ms of a cold run.
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-addFormats(ajv);
-ajv.addKeyword({ keyword: 'x-decimal', validate: (_: unknown, data: unknown) => isDecimal(data), errors: false });
-const validateBody = ajv.compile(invoiceSchema);
+const validateBody = loadBodyValidator();
 
 /** `/line_items/2/tax_amount` → `line_items[2].tax_amount` */
 function fieldOf(error: ErrorObject): string {
