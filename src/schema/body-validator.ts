@@ -58,13 +58,10 @@ export const STANDALONE_FILE = 'invoice-body.validate.cjs';
  * loads neither ajv's compiler nor compiles the schema: ~70 ms of every cold run), else compiled here.
  */
 export function loadBodyValidator(file = `./${STANDALONE_FILE}`): BodyValidator {
-  try {
-    const standalone = require(file) as BodyValidator & { key?: string };
-    if (standalone.key === bodyValidatorKey()) return standalone;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw e;
-  }
-  return compileBodyValidator();
+  let standalone: (BodyValidator & { key?: string }) | undefined;
+  // Missing (a build without scripts/build-schema.mjs) or damaged, it only costs the compile below.
+  try { standalone = require(file) as typeof standalone; } catch { standalone = undefined; }
+  return standalone?.key === bodyValidatorKey() ? standalone : compileBodyValidator();
 }
 
 export const compileBodyValidator = (): BodyValidator => invoiceAjv(false).compile(invoiceSchema);

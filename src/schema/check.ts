@@ -7,8 +7,6 @@ import { invoiceSchema } from './invoice.schema.js';
 import { lookup } from '../codelists/lookup.js';
 import { loadBodyValidator } from './body-validator.js';
 
-export { MAX_AMOUNT } from './body-validator.js';
-
 const validateBody = loadBodyValidator();
 
 /** `/line_items/2/tax_amount` → `line_items[2].tax_amount` */

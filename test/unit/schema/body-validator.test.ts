@@ -60,7 +60,7 @@ describe('the standalone request-body validator', () => {
     for (const bad of [1e13, -1e13, Infinity, NaN, '10000000000000', '1e3', '0x10', '', ' ', 'NaN', '1,5', '--1', true, [], {}]) expect(accepts(bad), JSON.stringify(bad)).toEqual([false, false]);
   });
 
-  it('a module generated from another schema or set-up is not used: the schema is compiled instead', () => {
+  it('a module generated from another schema or set-up, missing or damaged, is not used: the schema is compiled instead', () => {
     // Inside the project, where the module's require of ajv-formats resolves.
     mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
     const dir = mkdtempSync(join(ROOT, 'node_modules/.cache/pintae-body-'));
@@ -70,6 +70,9 @@ describe('the standalone request-body validator', () => {
     expect(validator).not.toBe(require(stale));
     expect(verdict(validator, { entity_id: 1 }).valid).toBe(false);
     expect(built.loadBodyValidator(join(dir, 'missing.cjs'))).toBeTypeOf('function');
+    const damaged = join(dir, 'damaged.cjs');
+    writeFileSync(damaged, readFileSync(standaloneFile, 'utf8').slice(0, 2000));
+    expect(verdict(built.loadBodyValidator(damaged), { entity_id: 1 }).valid).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 });
