@@ -8,7 +8,8 @@ const SEF_CACHE = fileURLToPath(new URL('./node_modules/.cache/pintae-sef', impo
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    env: { PINTAE_SEF_CACHE_DIR: SEF_CACHE },
+    // One warm xslt3 compile server per test process (src/schematron/xslt3.ts): the two workers fill the cores already.
+    env: { PINTAE_SEF_CACHE_DIR: SEF_CACHE, PINTAE_XSLT3_SERVERS: '1' },
     // A timeout catches a hang, never slowness: the 2-core machine is shared, and a heavy test (a corpus through
     // Saxon-JS, the fuzz run) can take several times its idle time there. No test sets a shorter one of its own.
     testTimeout: 300_000,

@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { makeDirectories, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
+import { runXslt3 } from './xslt3.js';
 
-const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
@@ -26,18 +24,17 @@ export function compilerVersion(): string {
 }
 
 /**
- * XSLT 3.0 file → SEF (Saxon-JS's compiled form) with the xslt3 package's compiler, in a child process. Compiling
- * costs seconds, so callers keep the result (compileXsltCached). Compiling the file where it lies lets its relative
- * xsl:include and xsl:import resolve.
+ * XSLT 3.0 file → SEF (Saxon-JS's compiled form) with the xslt3 package's compiler (xslt3.ts: a warm child process,
+ * else a process per compile). Compiling costs seconds, so callers keep the result (compileXsltCached). Compiling
+ * the file where it lies lets its relative xsl:include and xsl:import resolve.
  */
-export async function compileXsltFile(sourcePath: string): Promise<string> {
+export async function compileXsltFile(sourcePath: string, how: 'server' | 'process' = 'server'): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'pintae-sef-'));
   try {
     const target = join(work, 'rules.sef.json');
-    try {
-      await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { maxBuffer: 64 << 20 });
-    } catch (e) {
-      const detail = ((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').slice(0, 8).join('\n');
+    const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], how);
+    if (outcome.exitCode !== 0) {
+      const detail = outcome.messages.trim().split('\n').slice(0, 8).join('\n');
       throw new RuleSetError(`the XSLT did not compile:\n${detail}`);
     }
     if (!existsSync(target)) throw new RuleSetError('the XSLT compiler wrote no SEF');
