@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { format } from 'node:util';
 import { Script } from 'node:vm';
-import { SERVER_FLAG } from './xslt3.js';
+import { SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protocol.js';
 
 /*
  * A long-lived xslt3 compiler: a child process that xslt3.ts forks once and sends every compile to. xslt3 is a
@@ -16,10 +16,6 @@ import { SERVER_FLAG } from './xslt3.js';
  * Used only for xslt3 2.7.0 (pinned); test/unit/schematron/xslt3-server.test.ts holds it to the command line's
  * output, and xslt3.ts falls back to a process per compile when this one fails.
  */
-
-export interface CompileJob { id: number; args: string[] }
-/** xslt3's exit code and what it said; or, where the server itself failed, why (the caller compiles another way). */
-export type CompileAnswer = { id: number; exitCode: number; messages: string } | { id: number; serverError: string };
 
 
 const require = createRequire(import.meta.url);

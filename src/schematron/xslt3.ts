@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { CompileAnswer, CompileJob } from './xslt3-server.js';
+import { SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protocol.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,8 +19,6 @@ export interface Xslt3Outcome { exitCode: number; messages: string }
 // Beside this module once built; from the sources (the tests run them), the build's copy.
 const SERVER_SCRIPT = [new URL('./xslt3-server.js', import.meta.url), new URL('../../dist/schematron/xslt3-server.js', import.meta.url)]
   .map((url) => fileURLToPath(url)).find((path) => existsSync(path));
-/** The argument the server is forked with: a test worker that imports xslt3-server.ts has an IPC channel too. */
-export const SERVER_FLAG = '--pintae-xslt3-server';
 
 interface Server { child: ChildProcess; pending: Map<number, (answer: CompileAnswer | undefined) => void> }
 const servers: Server[] = [];
