@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
 import { jsonPositions } from '../io/positions.js';
@@ -53,6 +54,11 @@ export function loadConfig(choice: string | boolean | undefined, cwd: string): P
 }
 
 let validator: ReturnType<Ajv['compile']> | undefined;
+/** ajv's compiler (~60 modules) is loaded only by a run that has a config file to check. */
+function compileConfigSchema(): ReturnType<Ajv['compile']> {
+  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  return new AjvClass({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')));
+}
 
 /** Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column). */
 export function readConfig(file: string): PintaeConfig {
@@ -65,7 +71,7 @@ export function readConfig(file: string): PintaeConfig {
     const at = jsonPositions(text).keys.get('/token') ?? { line: 1, column: 1 };
     throw new UsageError(`${file}:${at.line}:${at.column}: "token" is not read from ${basename(file)} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`);
   }
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')));
+  validator ??= compileConfigSchema();
   if (!validator(parsed.value)) {
     const positions = jsonPositions(text);
     throw new UsageError(problems(validator.errors ?? []).map(({ pointer, key, message }) => {
