@@ -20,12 +20,18 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
  * column in the input file, titled with the rule id; findings turned off by a rule override become `::notice`
  * annotations, and the overrides in force are announced first, so a relaxed rule is never silent. A warnings gate
  * that fails the run is a last `::error` before the summary line; --quiet keeps the annotations of failures only.
+ * The summary line names the rule sets that judged the documents, with how many each (a log shows which release
+ * judged a run even where no document has a finding).
  */
-export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => ({
+export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
+  const judgedBy = new Map<string, number>();
+  return {
   header: (overrides) => (overrides.length
     ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
     : ''),
   result: (all) => {
+    const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
+    if (set) judgedBy.set(set, (judgedBy.get(set) ?? 0) + 1);
     const r = quiet ? failuresOnly(all, gates) : all;
     if (r === undefined) return '';
     const entries = entriesOf(r);
@@ -46,8 +52,10 @@ export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => ({
     return out.join('');
   },
   footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
-    + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off\n`,
-});
+    + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off`
+    + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
+  };
+};
 
 function gateLine(s: Summary, gates: Gates | undefined): string {
   const gate = gates ? gateFailure(s, gates) : undefined;

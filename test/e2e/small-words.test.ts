@@ -31,7 +31,7 @@ describe('counts in the number they take', () => {
 
   it('github: the summary line says "1 warning"', async () => {
     const r = await run(['validate', 'one-warning.json', '--entity', ENTITY, '--format', 'github'], dir);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 0 turned off');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 0 turned off; judged by builtin-billing 1.0.4 (1)');
   });
 });
 

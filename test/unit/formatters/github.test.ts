@@ -1,7 +1,7 @@
 /** The `github` format: workflow commands, checked by exact output (GitHub's own escaping rules, actions/toolkit). */
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, github } from '../../../src/formatters/github.js';
-import { finding, mixedReport, reportOf, validated } from './support.js';
+import { finding, mixedReport, rejected, reportOf, validated } from './support.js';
 
 describe('github format', () => {
   it('escapes % CR LF in messages, and also : and , in properties', () => {
@@ -39,6 +39,18 @@ describe('github format', () => {
     const warned = validated('a.json', 'INV-1', [finding('warning', 'invoice_header', 'unknown field "notes"', { rule: 'pintae/unknown-field', field: 'notes' })]);
     expect(github(reportOf([warned, validated('b.json', 'INV-2', [])]), { color: false }).split('\n').at(-2))
       .toBe('pintae: 2 invoices in 2 files: 2 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 0 turned off');
+  });
+
+  it('names on the summary line the rule sets that judged the documents, how many each, in the order first met (issue 13)', () => {
+    const judged = (file: string, name: string, chosen: 'customization' | 'pinned' = 'customization') => ({
+      ...validated(file, file, []), rule_set: { name, version: '1.0.4', customization: 'urn:peppol:pint:billing-1@ae-1', hash: 'h', chosen } as const,
+    });
+    const out = github(reportOf([judged('a.xml', 'builtin-selfbilling'), judged('b.xml', 'builtin-billing'), judged('c.xml', 'builtin-selfbilling'), rejected('d.json')]), { color: false, quiet: true });
+    expect(out.split('\n')).toEqual([
+      '::error file=d.json,title=pintae/rejected::buyer.legal_registration_type "LICENSE" is not one of TL, EID, PAS, CD (field buyer.legal_registration_type)',
+      'pintae: 4 invoices in 4 files: 3 valid, 0 invalid, 1 rejected, 0 unreadable, 0 warnings, 0 turned off; judged by builtin-selfbilling 1.0.4 (2), builtin-billing 1.0.4 (1)',
+      '',
+    ]);
   });
 
   it('writes nothing but the summary line for a clean run', () => {
