@@ -1,5 +1,15 @@
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The suite never sees the developer's own pintae settings: a token or base URL in the shell would point the API
+// tests at a real service, and a rule set added to the user's cache (`pintae rules add … --customization …`) would
+// judge the fixtures instead of the built-in rules (22 tests failed so). Spawned binaries inherit this environment.
+for (const name of ['PINTAE_TOKEN', 'PINTAE_TOKEN_FILE', 'PINTAE_BASE_URL', 'PINTAE_CONNECT_TIMEOUT_MS', 'PINTAE_REQUEST_TIMEOUT_MS', 'PINTAE_DEBUG', 'XDG_CACHE_HOME']) delete process.env[name];
+// pintae's cache for the suite: V8's code cache of saxon-js kept between runs, added rule sets never (a test adds
+// its own into a directory of its own).
+const TEST_CACHE = fileURLToPath(new URL('./node_modules/.cache/pintae-test-home', import.meta.url));
+rmSync(`${TEST_CACHE}/rules`, { recursive: true, force: true });
 
 // The stylesheets npm run build compiled (scripts/build-rules.mjs), keyed by compilers and XSLT: a rule set a test
 // adds from the built-in sources, in-process or through the binary, finds them there instead of compiling again.
@@ -9,7 +19,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // One warm xslt3 compile server per test process (src/schematron/xslt3.ts): the two workers fill the cores already.
-    env: { PINTAE_SEF_CACHE_DIR: SEF_CACHE, PINTAE_XSLT3_SERVERS: '1' },
+    env: { PINTAE_CACHE_DIR: TEST_CACHE, PINTAE_SEF_CACHE_DIR: SEF_CACHE, PINTAE_XSLT3_SERVERS: '1' },
     // A timeout catches a hang, never slowness: the 2-core machine is shared, and a heavy test (a corpus through
     // Saxon-JS, the fuzz run) can take several times its idle time there. No test sets a shorter one of its own.
     testTimeout: 300_000,

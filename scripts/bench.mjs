@@ -22,8 +22,10 @@ import os, { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus, corpus } from './bench-corpus.mjs';
+import { useOwnCache } from './own-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+useOwnCache(root, 'pintae-bench-home');
 const bin = join(root, 'bin/pintae.js');
 const entity = join(root, 'fixtures/entities/al-noor-trading.json');
 const rates = join(root, 'fixtures/rates/cbuae-2025.csv');

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFuzzCorpus } from './fuzz-corpus.mjs';
+import { useOwnCache } from './own-cache.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+useOwnCache(ROOT, 'pintae-fuzz-home');
 
 function pintae(args, cwd) {
   return new Promise((done, fail) => {

@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium, openBrowser } from './report-browser.mjs';
+import { useOwnCache } from './own-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+useOwnCache(root, 'pintae-screenshots-home');
 const out = join(root, 'docs/screenshots');
 const SHOTS = [
   { name: 'report-valid', input: 'fixtures/invoices/usd-with-rate.json' },

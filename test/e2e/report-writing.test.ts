@@ -19,7 +19,7 @@ function tempDir(): string { const d = mkdtempSync(join(tmpdir(), 'pintae-writin
 function chmodAll(dir: string): void {
   try { chmodSync(dir, 0o777); for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) chmodAll(join(dir, e.name)); } catch { /* already gone */ }
 }
-const run = (args: string[], options: Options = {}) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 30_000, ...options });
+const run = (args: string[], options: Options = {}) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 120_000, ...options });
 const FAST = ['--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--no-schematron'];
 const STANDARD = 'fixtures/invoices/standard.json';
 const STACK = /\n\s+at /;

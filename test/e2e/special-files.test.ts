@@ -13,8 +13,9 @@ import { BIN, ENTITY, RATES, ROOT } from '../helpers/paths.js';
 const dirs: string[] = [];
 afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 function tempDir(): string { const d = mkdtempSync(join(tmpdir(), 'pintae-special-')); dirs.push(d); return d; }
-// A run that would hang on a pipe is stopped here, and the test fails on its exit code rather than timing out.
-const run = (args: string[]) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 20_000 });
+// A run that would hang on a pipe is stopped here (after 2 min: a hang, never slowness, on a busy machine), and the test
+// fails on its exit code rather than timing out.
+const run = (args: string[]) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 120_000 });
 const mkfifo = (path: string) => execa('mkfifo', [path]);
 const FAST = ['--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--no-schematron'];
 const STACK = /\n\s+at /;
@@ -85,7 +86,7 @@ describe('special files and links', () => {
     expect(idle.stderr).toBe(`pintae: --files-from ${list}: the list names no file`);
 
     // As `--files-from <(git diff --name-only)` arrives: a pipe whose writer is there.
-    const fed = await execa('bash', ['-c', `node ${BIN} validate --files-from <(echo fixtures/invoices/standard.json) ${FAST.join(' ')} --format json`], { reject: false, cwd: ROOT, timeout: 20_000 });
+    const fed = await execa('bash', ['-c', `node ${BIN} validate --files-from <(echo fixtures/invoices/standard.json) ${FAST.join(' ')} --format json`], { reject: false, cwd: ROOT, timeout: 120_000 });
     expect(fed.exitCode, fed.stderr).toBe(0);
     expect(results(fed.stdout).map((x) => x.file)).toEqual(['fixtures/invoices/standard.json']);
   });

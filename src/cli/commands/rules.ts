@@ -7,7 +7,7 @@ async function rulesets() {
 /** `pintae rules add <dir|zip|file>`: compiles a rule set once into the cache. */
 export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string }): Promise<number> {
   const { addRuleSet } = await rulesets();
-  process.stderr.write(`compiling ${source} …\n`);
+  process.stderr.write(`adding ${source} …\n`); // compiling it where it is Schematron or XSLT: seconds
   try {
     const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
     const forWhat = m.customizations?.length
