@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { builder, create } from 'xmlbuilder2';
+import { checkWellFormed } from '../io/xml.js';
 import { REPORT_FUNCTION, reportCall } from './report.js';
 
 /**
@@ -54,7 +55,17 @@ export function escapeAttr(text: string): string {
 }
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A DOCTYPE before the root element (entities declared for the schema's own use). */
+const DOCTYPE_FIRST = /^\uFEFF?(?:\s|<\?[^]*?\?>|<!--[^]*?-->)*<!DOCTYPE/;
+
 export function parse(text: string, where: string): El {
+  // Judged by pintae's strict reader first, as every document pintae reads: xmlbuilder2 alone took a schema with an
+  // unclosed sch:pattern. That reader refuses any DOCTYPE, which a schema may carry for entities of its own: such a
+  // schema is left to xmlbuilder2 as before.
+  const strict = checkWellFormed(text);
+  if (!strict.ok && !DOCTYPE_FIRST.test(text)) {
+    throw new SchematronError(`${where}${strict.line ? `, line ${strict.line}, column ${strict.column ?? 1}` : ''}: not well-formed XML: ${strict.message}`);
+  }
   let root: El;
   try { root = create(text).root().node as unknown as El; } catch (e) { throw new SchematronError(`${where}: not well-formed XML: ${(e as Error).message}`); }
   if (root.namespaceURI !== SCH && !(where !== 'schema' && root.namespaceURI === XSL)) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import type { Finding, RuleSetInfo } from '../model/types.js';
 import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
+import { readXmlDocument, rootElement } from '../io/xml.js';
 import { RuleSetError } from './errors.js';
 import { compileXsltCached, compilerVersion, sha256 } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
@@ -208,10 +209,20 @@ function filesOfSingle(path: string): SourceFile[] {
 }
 
 /** A Schematron schema (root sch:schema), not a fragment some schema includes (a pattern, rules, a rule). */
+const SCH_NS = 'http://purl.oclc.org/dsdl/schematron';
+
 function isSchematronSchema(f: SourceFile): boolean {
   if (KIND(f.path) !== 'sch') return false;
   const root = /^(?:\s|<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^>]*>)*<([\w.-]+:)?schema[\s>]/.exec(f.content.toString('utf8', 0, 64 << 10));
-  return root !== null && f.content.includes('http://purl.oclc.org/dsdl/schematron');
+  return root !== null && f.content.includes(SCH_NS);
+}
+
+/** Why a .sch file given alone is no Schematron schema: where its XML breaks (`:line:column: …`), or what its root is. */
+function notASchema(f: SourceFile): string {
+  const read = readXmlDocument(f.content);
+  if (!read.ok) return `${read.line ? `:${read.line}:${read.column ?? 1}` : ''}: not well-formed XML: ${read.message}`;
+  const root = rootElement(read.doc);
+  return `: not an ISO Schematron schema (its root element is ${root ? `{${root.ns}}${root.local}` : 'missing'}; expected schema in the namespace ${SCH_NS})`;
 }
 
 /**
@@ -329,7 +340,10 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
   const stat = statSync(path);
   const files = stat.isDirectory() ? filesOfDirectory(path) : path.toLowerCase().endsWith('.zip') ? filesOfZip(path) : KIND(path) ? filesOfSingle(path) : [];
   const layers = chooseLayers(files);
-  if (layers.length === 0) throw new RuleSetError(`${source}: no rule files found (.sch, .xslt or .sef.json)`);
+  if (layers.length === 0) {
+    const single = files.length === 1 && KIND(path) === 'sch' ? notASchema(files[0]!) : undefined;
+    throw new RuleSetError(single ? `${source}${single}` : `${source}: no rule files found (.sch, .xslt or .sef.json)`);
+  }
   const name = options.name ?? basename(path).replace(/\.(zip|sch|xslt|xsl|sef\.json)$/i, '');
   if (!/^[\w.@-]+$/.test(name) || RESERVED.has(name)) throw new RuleSetError(`rule set name ${JSON.stringify(name)} is not usable: letters, digits, . _ - @ only, and not ${[...RESERVED].map((r) => JSON.stringify(r)).join(', ')}`);
   const target = join(cacheDir(options.env), 'rules', name);

@@ -6,7 +6,7 @@ async function rulesets() {
 
 /** `pintae rules add <dir|zip|file>`: compiles a rule set once into the cache. */
 export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string }): Promise<number> {
-  const { addRuleSet } = await rulesets();
+  const { addRuleSet, builtinInfos } = await rulesets();
   process.stderr.write(`adding ${source} …\n`); // compiling it where it is Schematron or XSLT: seconds
   try {
     const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
@@ -16,6 +16,12 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
     process.stdout.write(`added ${m.name}${m.version ? ` (version ${m.version})` : ''}: ${m.layers.length} layer${m.layers.length === 1 ? '' : 's'} (${m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`).join(', ')}), hash ${m.hash.slice(0, 16)}\n`
       + m.layers.filter((l) => l.unsupported).map((l) => `${l.from} runs on Saxon-JS: pintae's evaluator cannot compile ${l.unsupported}\n`).join('')
       + forWhat + `use it with --rules ${m.name}\n`);
+    // A mistyped CustomizationID is no error (a later specification may be meant), but the set would then judge no
+    // document pintae reads today: said at once rather than found out from reports.
+    const known = builtinInfos().map((b) => b.customization!);
+    for (const id of (m.customizations ?? []).filter((c) => !known.includes(c))) {
+      process.stderr.write(`pintae: warning: ${id} is none of the customizations pintae knows (${known.join(', ')}): the set judges only documents whose cbc:CustomizationID is exactly ${id}\n`);
+    }
     return 0;
   } catch (e) {
     throw new UsageError((e as Error).message);
