@@ -39,6 +39,10 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     const bad = await run(['rules', 'add', sch, '--name', 'bad', '--valid-from', '2026-06-01', '--valid-to', '2026-05-01']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--valid-from 2026-06-01 is after --valid-to 2026-05-01');
+    // A CustomizationID of no built-in set (a typo, or a later specification): added, with a warning.
+    const typo = await run(['rules', 'add', sch, '--name', 'typo', '--customization', 'urn:peppol:pint:billing-1@ae1']);
+    expect(typo.exitCode).toBe(0);
+    expect(typo.stderr).toContain('pintae: warning: urn:peppol:pint:billing-1@ae1 is none of the customizations pintae knows (urn:peppol:pint:billing-1@ae-1, ');
 
     const list = JSON.parse((await run(['rules', 'list', '--format', 'json'])).stdout).rulesets as Array<Record<string, unknown>>;
     const row = (name: string) => list.find((s) => s.name === name);
