@@ -26,34 +26,34 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
 export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
   const judgedBy = new Map<string, number>();
   return {
-  header: (overrides) => (overrides.length
-    ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
-    : ''),
-  result: (all) => {
-    const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
-    if (set) judgedBy.set(set, (judgedBy.get(set) ?? 0) + 1);
-    const r = quiet ? failuresOnly(all, gates) : all;
-    if (r === undefined) return '';
-    const entries = entriesOf(r);
-    const annotate = (e: Entry, note = '') => {
-      const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
-      const name = e.level === 'off' ? 'notice' : e.level;
-      return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e) + note);
-    };
-    // Root causes first; a dependent is counted on its root, or annotated itself (naming its root) with --verbose.
-    const listed = entries.filter((e) => e.level !== 'off');
-    const out: string[] = [];
-    for (const { root, dependents } of fold(listed)) {
-      const errors = dependents.filter((d) => d.level === 'error').length;
-      out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
-      if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
-    }
-    for (const e of entries) if (e.level === 'off') out.push(annotate(e));
-    return out.join('');
-  },
-  footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
-    + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off`
-    + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
+    header: (overrides) => (overrides.length
+      ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
+      : ''),
+    result: (all) => {
+      const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
+      if (set) judgedBy.set(set, (judgedBy.get(set) ?? 0) + 1);
+      const r = quiet ? failuresOnly(all, gates) : all;
+      if (r === undefined) return '';
+      const entries = entriesOf(r);
+      const annotate = (e: Entry, note = '') => {
+        const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
+        const name = e.level === 'off' ? 'notice' : e.level;
+        return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e) + note);
+      };
+      // Root causes first; a dependent is counted on its root, or annotated itself (naming its root) with --verbose.
+      const listed = entries.filter((e) => e.level !== 'off');
+      const out: string[] = [];
+      for (const { root, dependents } of fold(listed)) {
+        const errors = dependents.filter((d) => d.level === 'error').length;
+        out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
+        if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
+      }
+      for (const e of entries) if (e.level === 'off') out.push(annotate(e));
+      return out.join('');
+    },
+    footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
+      + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off`
+      + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
   };
 };
 

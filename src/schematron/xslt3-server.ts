@@ -17,7 +17,6 @@ import { SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protoc
  * output, and xslt3.ts falls back to a process per compile when this one fails.
  */
 
-
 const require = createRequire(import.meta.url);
 const cliPath = require.resolve('xslt3/xslt3.js');
 const cliRequire = createRequire(cliPath);

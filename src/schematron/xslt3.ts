@@ -22,7 +22,7 @@ const SERVER_SCRIPT = [new URL('./xslt3-server.js', import.meta.url), new URL('.
 
 interface Server { child: ChildProcess; pending: Map<number, (answer: CompileAnswer | undefined) => void> }
 const servers: Server[] = [];
-/** Set when a server could not start or died: the rest of this process compiles a process per compile. */
+/** Set when a server could not be forked or died: the rest of this process compiles a process per compile. */
 let broken = false;
 let lastId = 0;
 
@@ -49,6 +49,7 @@ function start(): Server | undefined {
   try {
     child = fork(SERVER_SCRIPT, [SERVER_FLAG], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
   } catch {
+    broken = true;
     return undefined;
   }
   const s: Server = { child, pending: new Map() };
@@ -115,4 +116,4 @@ export async function runXslt3(args: string[], how: 'server' | 'process' = 'serv
 }
 
 /** The process ids of this process's xslt3 servers (tests). */
-export const xslt3ServerPids = (): number[] => servers.map((s) => s.child.pid!).filter((pid) => pid !== undefined);
+export const xslt3ServerPids = (): number[] => servers.flatMap((s) => (s.child.pid === undefined ? [] : [s.child.pid]));
