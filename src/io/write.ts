@@ -64,23 +64,25 @@ function danglingEnd(path: string): string {
 }
 
 /**
- * Temporary files of this process not yet renamed into place. A signal or an exit before the rename removes them
- * (the CLI calls removePendingTemporaries, and is told when the first one appears and the last one goes); a
- * `kill -9` cannot, so the next run removes those of dead processes.
+ * Temporary files of this process not yet renamed into place, and its working directories (a stylesheet being
+ * compiled, a release unpacked). A signal or an exit before they are done with removes them (the CLI calls
+ * removePendingTemporaries, and is told when the first one appears and the last one goes); a `kill -9` cannot, so
+ * the next run removes the files of dead processes.
  */
 const pending = new Set<string>();
 let watcher: ((pending: number) => void) | undefined;
 
 export function watchPendingTemporaries(listener: (pending: number) => void): void { watcher = listener; }
 
-function track(tmp: string, on: boolean): void {
+/** Marks a temporary file or directory of this process as pending (`on`) or done with. */
+export function track(tmp: string, on: boolean): void {
   const before = pending.size;
   if (on) pending.add(tmp); else pending.delete(tmp);
   if (pending.size !== before) watcher?.(pending.size);
 }
 
 export function removePendingTemporaries(): void {
-  for (const tmp of pending) rmSync(tmp, { force: true });
+  for (const tmp of pending) rmSync(tmp, { recursive: true, force: true });
   pending.clear();
   watcher?.(0);
 }

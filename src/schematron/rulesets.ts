@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
@@ -8,7 +7,7 @@ import { writeAtomic } from '../io/write.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { readXmlDocument, rootElement } from '../io/xml.js';
 import { RuleSetError } from './errors.js';
-import { compileXsltCached, compilerVersion, sha256 } from './sef.js';
+import { compileXsltCached, compilerVersion, removeWorkDirectory, sha256, workDirectory } from './sef.js';
 import { CompiledRules, guardedPath } from './run.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
@@ -292,7 +291,7 @@ async function compileLayer(file: SourceFile, files: SourceFile[], workDir: stri
 }
 
 function unpack(files: SourceFile[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pintae-release-'));
+  const dir = workDirectory('pintae-release-');
   for (const f of files) {
     const target = resolve(dir, f.path);
     if (!target.startsWith(dir + sep)) continue; // a zip entry naming a place outside (../) is not a source
@@ -355,7 +354,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
   for (const layer of layers) {
     let out: Awaited<ReturnType<typeof compileLayer>>;
     try { out = await compileLayer(layer, files, workDir, options.env); } catch (e) {
-      if (unpacked) rmSync(unpacked, { recursive: true, force: true });
+      if (unpacked) removeWorkDirectory(unpacked);
       throw new RuleSetError(`${layer.path}: ${(e as Error).message}`);
     }
     const base = basename(layer.path).replace(/\.(sef\.json|xslt|xsl|sch)$/i, '');
@@ -366,7 +365,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
     if (native) sefs.push([native, out.plan!]);
     compiled.push({ file, from: layer.path, kind: KIND(layer.path)!, engine: native ? 'native' : 'saxon-js', ...(native ? { native } : {}), ...(out.unsupported ? { unsupported: out.unsupported } : {}) });
   }
-  if (unpacked) rmSync(unpacked, { recursive: true, force: true });
+  if (unpacked) removeWorkDirectory(unpacked);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeDirectories, writeAtomic } from '../io/write.js';
+import { makeDirectories, track, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
 import { runXslt3 } from './xslt3.js';
 
@@ -23,13 +23,24 @@ export function compilerVersion(): string {
   return (compilers ??= `xslt3@${version('xslt3')} saxon-js@${version('saxon-js')} pintae@${own}`);
 }
 
+/** A working directory that a Ctrl-C in the middle of a compile (seconds) removes too (src/cli/signals.ts). */
+export function workDirectory(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  track(dir, true);
+  return dir;
+}
+export function removeWorkDirectory(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  track(dir, false);
+}
+
 /**
  * XSLT 3.0 file → SEF (Saxon-JS's compiled form) with the xslt3 package's compiler (xslt3.ts: a warm child process,
  * else a process per compile). Compiling costs seconds, so callers keep the result (compileXsltCached). Compiling
  * the file where it lies lets its relative xsl:include and xsl:import resolve.
  */
 export async function compileXsltFile(sourcePath: string, how: 'server' | 'process' = 'server'): Promise<string> {
-  const work = mkdtempSync(join(tmpdir(), 'pintae-sef-'));
+  const work = workDirectory('pintae-sef-');
   try {
     const target = join(work, 'rules.sef.json');
     const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], how);
@@ -40,19 +51,19 @@ export async function compileXsltFile(sourcePath: string, how: 'server' | 'proce
     if (!existsSync(target)) throw new RuleSetError('the XSLT compiler wrote no SEF');
     return readFileSync(target, 'utf8');
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeWorkDirectory(work);
   }
 }
 
 /** XSLT text → SEF text. */
 export async function compileXslt(xslt: string): Promise<string> {
-  const work = mkdtempSync(join(tmpdir(), 'pintae-xslt-'));
+  const work = workDirectory('pintae-xslt-');
   try {
     const source = join(work, 'rules.xslt');
     writeFileSync(source, xslt);
     return await compileXsltFile(source);
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeWorkDirectory(work);
   }
 }
 

@@ -108,6 +108,33 @@ describe('writing reports and files', () => {
     }
   });
 
+  it('Ctrl-C while rules add compiles: exit 130, its working directories removed, no rule set added', async () => {
+    const dir = tempDir();
+    const tmp = join(dir, 'tmp');
+    const cache = join(dir, 'cache');
+    mkdirSync(tmp);
+    // The built-in rules with one comment more: a stylesheet no cache holds, which takes seconds to compile.
+    const rules = join(dir, 'rules');
+    for (const e of readdirSync(join(ROOT, 'schematron'), { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const target = join(rules, e.parentPath.slice(join(ROOT, 'schematron').length), e.name);
+      mkdirSync(join(target, '..'), { recursive: true });
+      copyFileSync(join(e.parentPath, e.name), target);
+    }
+    writeFileSync(join(rules, 'pint-ae.sch'), readFileSync(join(rules, 'pint-ae.sch'), 'utf8').replace('</sch:schema>', '<!-- not cached --></sch:schema>'));
+    const child = run(['rules', 'add', join(rules, 'pint-ae.sch'), '--name', 'interrupted'], {
+      env: { NO_COLOR: '1', TMPDIR: tmp, PINTAE_CACHE_DIR: cache, PINTAE_SEF_CACHE_DIR: join(dir, 'sef') },
+    });
+    // The compile's working directory appears when it starts; waited for however long the machine takes.
+    while (readdirSync(tmp).length === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    expect(readdirSync(tmp).some((n) => n.startsWith('pintae-'))).toBe(true);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(existsSync(join(cache, 'rules', 'interrupted'))).toBe(false);
+  });
+
   it('the temporaries of killed runs (pid gone) are removed by the next run, beside --output and in --out-dir; a live run\'s are kept', async () => {
     const dir = tempDir();
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;

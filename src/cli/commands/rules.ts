@@ -1,4 +1,5 @@
 import { UsageError } from '../../io/errors.js';
+import { removeTemporariesOnExit } from '../signals.js';
 
 async function rulesets() {
   return import('../../schematron/rulesets.js');
@@ -8,6 +9,7 @@ async function rulesets() {
 export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string }): Promise<number> {
   const { addRuleSet, builtinInfos } = await rulesets();
   process.stderr.write(`adding ${source} …\n`); // compiling it where it is Schematron or XSLT: seconds
+  removeTemporariesOnExit(); // a Ctrl-C while compiling leaves no working directory in /tmp
   try {
     const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
     const forWhat = m.customizations?.length
