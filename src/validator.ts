@@ -1,4 +1,5 @@
 import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
+import { parseRuleLimits } from './schematron/limits.js';
 import { loadEnv } from './batch/env.js';
 import { DuplicateNumbers, validateText } from './batch/work.js';
 import { checkXml } from './check.js';
@@ -25,6 +26,10 @@ export interface ValidatorOptions {
   rates?: string | RateTable;
   /** The PINT-AE rule set (--rules): `builtin` (default), `builtin-saxon`, a name added with `pintae rules add`, a path; false: none (--no-schematron). */
   ruleSet?: string | false;
+  /** CPU time, in seconds, one document's rule run may take (--rule-timeout; default 30): past it the document fails with pintae/rules-failed. */
+  ruleTimeout?: number;
+  /** Memory, in MB, a rule run may use (--rule-memory; default 2048). */
+  ruleMemory?: number;
   /** Rule overrides, as the config file's `rules`: `{ "ibr-127-ae": "warning" }`. */
   rules?: Record<string, RuleLevel>;
   /** The config file to read entity, rates, ruleSet and rules from (options given here win): a path, or true to find it upward from `cwd` as the CLI does. Default: none. */
@@ -137,6 +142,13 @@ function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[num
  * named) compiled once, the entity records and the rate table loaded once, and the rule overrides applied to each
  * result as the CLI's reports apply them. A bad entity file, rate table or rule set rejects the promise.
  */
+/** A numeric option as the CLI's parser reads it; anything else is the caller's mistake, said as the CLI says it. */
+function numberOption(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`createValidator: ${name} must be a number (got ${JSON.stringify(value)})`);
+  return String(value);
+}
+
 export async function createValidator(options: ValidatorOptions = {}): Promise<Validator> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config === undefined || options.config === false ? undefined
@@ -151,6 +163,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     uuid: uuidMode(options),
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
+    ruleLimits: parseRuleLimits({ ruleTimeout: numberOption('ruleTimeout', options.ruleTimeout), ruleMemory: numberOption('ruleMemory', options.ruleMemory) }),
   });
   if (rates !== undefined && typeof rates !== 'string') env.rates = rates;
   if (options.entities?.length) {

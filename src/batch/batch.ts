@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { RuleLimits } from '../schematron/limits.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Finding } from '../model/types.js';
 import { checkFile } from './check-work.js';
@@ -90,6 +91,8 @@ export interface CheckBatchOptions {
   xsdErrors: Map<string, string[]>;
   /** Make each result's invoice view (the HTML report). */
   views?: boolean;
+  /** What one document's rule run may take, told to each worker. */
+  ruleLimits?: RuleLimits;
 }
 
 /** `pintae check` over many files: as runBatch, one result per file (or entry discovery could not follow), in input order. */
@@ -99,7 +102,7 @@ export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOp
     for (const { path, message, bytes } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path), bytes, options.views);
     return;
   }
-  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet, views: options.views ?? false };
+  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet, views: options.views ?? false, ...(options.ruleLimits ? { ruleLimits: options.ruleLimits } : {}) };
   const tasks = files.map(({ path: file, message, bytes }): WorkerTask => ({
     file, ...(message !== undefined ? { unreadable: message } : {}), ...(bytes ? { bytes } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
   }));

@@ -4,6 +4,7 @@ import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
 import type { Entity } from '../model/types.js';
 import type { PipelineEnv } from '../pipeline.js';
+import type { RuleLimits } from '../schematron/limits.js';
 
 /**
  * What a run's pipeline needs, as plain data a worker thread can be given: each worker builds its own environment
@@ -19,6 +20,8 @@ export interface EnvSpec {
   lineAmounts: 'aed' | 'document';
   /** Where the run started: relative paths and the local entity store are taken from here. */
   cwd: string;
+  /** What one document's rule run may take (--rule-timeout, --rule-memory); default DEFAULT_RULE_LIMITS. */
+  ruleLimits?: RuleLimits;
 }
 
 function loadEntities(files: string[]): Map<string, Entity> {
@@ -32,7 +35,7 @@ export async function loadEnv(spec: EnvSpec): Promise<PipelineEnv> {
   let schematron: PipelineEnv['schematron'];
   if (spec.ruleSet !== false) {
     const { resolveRuleSet } = await import('../schematron/rulesets.js');
-    try { schematron = await resolveRuleSet(spec.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
+    try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   return {
     findEntity: entityFinder(loadEntities(spec.entityFiles), spec.cwd),

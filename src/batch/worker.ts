@@ -5,13 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EnvSpec } from './env.js';
+import type { RuleLimits } from '../schematron/limits.js';
 import { loadEnv } from './env.js';
 import type { WorkerMessage } from './pool.js';
 import { checkFile } from './check-work.js';
 import { internalFault, unreadable, validateFile, validateText, type WorkResult } from './work.js';
 
 /** `views`: make each result's invoice view (the HTML report). */
-export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean };
+export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean; ruleLimits?: RuleLimits };
 /**
  * A file to read, the text of standard input (read by the main thread, which owns it), or why an input cannot be read
  * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors, and the bytes of
@@ -32,7 +33,7 @@ const crashOn = process.env.PINTAE_TEST_WORKER_CRASH_ON;
 async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
-    if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet);
+    if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet, process.env, setup.ruleLimits);
     const views = setup.views;
     return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors, task.bytes, views)];
   }

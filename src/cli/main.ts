@@ -35,6 +35,8 @@ function validateOptions(cmd: Command): Command {
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules (schema and rule engine only)')
+    .option('--rule-timeout <seconds>', 'CPU time one document\'s rule run may take; past it the document fails with pintae/rules-failed (default 30)')
+    .option('--rule-memory <MB>', 'memory one rule run may use; past it the document fails with pintae/rules-failed (default 2048)')
     .option('--line-amounts <currency>', 'each line\'s VAT and amount with VAT on a foreign-currency invoice: in aed (default) or in the document currency (document)')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
@@ -50,7 +52,7 @@ function batchOptions(cmd: Command): Command {
 /** The option groups of validate, build and check: what is read, which rules judge it, what is written, what fails. */
 const PIPELINE_GROUPS = {
   Input: ['--entity', '--rates', '--files-from', '--shard', '--config', '--no-config'],
-  Rules: ['--rules', '--no-schematron', '--xsd', '--remote', '--base-url'],
+  Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory', '--xsd', '--remote', '--base-url'],
   Output: ['--format', '--output', '--quiet', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   Gates: ['--fail-severity', '--max-warnings'],
 };
@@ -108,6 +110,8 @@ export function program(): Command {
     .description('validate existing UBL invoices and Tax Data Documents: well-formedness, optionally the UBL 2.1 XSD (not for a TDD), then the PINT-AE or AE TDD rules (chosen per document)')
     .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
     .option('--no-schematron', 'skip the PINT-AE rules')
+    .option('--rule-timeout <seconds>', 'CPU time one document\'s rule run may take; past it the document fails with pintae/rules-failed (default 30)')
+    .option('--rule-memory <MB>', 'memory one rule run may use; past it the document fails with pintae/rules-failed (default 2048)')
     .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')));
   helpEnd(groupOptions(check, PIPELINE_GROUPS), [
     ['UBL invoices received or produced elsewhere', 'pintae check received/*.xml'],
@@ -134,7 +138,7 @@ export function program(): Command {
   helpEnd(groupOptions(validateOptions(tdd), {
     Report: ['--type', '--role', '--scope', '--reporter', '--receiver', '--representative', '--transport-id', '--issued'],
     Input: ['--entity', '--rates', '--config', '--no-config'],
-    Rules: ['--rules', '--no-schematron'],
+    Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory'],
     Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   }), [
     ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c…'],
@@ -164,9 +168,10 @@ Exit codes:
   const rules = helpEnd(cli.command('rules').description('manage PINT-AE rule sets (official releases compiled once into a cache)'), [
     ['add an official release once, then use it by name', 'pintae rules add PINT-AE-1.0.3.zip --name pint-ae-1.0.3'],
     ['the built-in and added rule sets', 'pintae rules list'],
+    ['remove an added one', 'pintae rules remove pint-ae-1.0.3'],
   ]);
   const rulesAdd = rules.command('add').argument('<source>', 'an official release directory or zip, or a .sch, .xslt or .sef.json file')
-    .option('--name <name>', 'name to use with --rules (default: the file or directory name)')
+    .option('--name <name>', 'name to use with --rules: 1 to 64 of a-z 0-9 . _ - (default: the file or directory name, lower-cased)')
     .option('--customization <id...>', 'the CustomizationID(s) the set is written for, where the release does not name exactly one (billing: urn:peppol:pint:billing-1@ae-1)')
     .option('--version <version>', 'the release version, where neither the file name nor the release says it')
     .option('--valid-from <date>', 'the first issue date (YYYY-MM-DD) the set is valid for; documents are judged by the newest set of their customization valid on their issue date')
@@ -192,6 +197,15 @@ Exit codes:
     ['the rule sets, one a line', 'pintae rules list'],
     ['as JSON, for scripts', 'pintae rules list --format json'],
   ]);
+  const rulesRemove = rules.command('remove').argument('<name>', 'the name of an added rule set (pintae rules list)')
+    .description('remove one added rule set from the cache (only its own entry)')
+    .allowExcessArguments(true)
+    .action(async (name: string, _options, cmd: Command) => {
+      if (cmd.args.length > 1) throw new UsageError(`rules remove takes one name (got ${cmd.args.length})`);
+      const { runRulesRemove } = await import('./commands/rules.js');
+      process.exitCode = await runRulesRemove(name);
+    });
+  helpEnd(rulesRemove, [['a set added before, or a damaged one rules list marks', 'pintae rules remove pint-ae-1.0.3']]);
 
   registerApiCommands(cli);
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { builder, create } from 'xmlbuilder2';
 import { checkWellFormed } from '../io/xml.js';
 import { REPORT_FUNCTION, reportCall } from './report.js';
+import { DEFAULT_CAPS, includeTarget, readRuleFile, SourceRefused } from './guard/files.js';
 
 /**
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
@@ -33,6 +33,8 @@ export class SchematronError extends Error {
 export interface CompileOptions {
   /** Where relative sch:include hrefs resolve; the source file's directory. */
   baseDir?: string;
+  /** The rule set's own directory, which no include may leave (default baseDir). */
+  root?: string;
   /** The phase to compile; default the schema's @defaultPhase, else every pattern. */
   phase?: string;
   /**
@@ -77,7 +79,7 @@ export function parse(text: string, where: string): El {
  * conveniences for rule sets kept in several files: an included sch:rules contributes its rules in place, and an
  * included xsl:stylesheet contributes its functions and keys to the schema.
  */
-export function expandIncludes(el: El, baseDir: string, depth = 0): void {
+export function expandIncludes(el: El, baseDir: string, root: string = baseDir, depth = 0): void {
   if (depth > 20) throw new SchematronError('sch:include nested more than 20 deep');
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType !== 1) continue;
@@ -89,12 +91,20 @@ export function expandIncludes(el: El, baseDir: string, depth = 0): void {
     if ((c.namespaceURI === SCH && c.localName === 'include') || xslInclude) {
       const href = attr(c, 'href');
       if (!href) throw new SchematronError(`${c.prefix ? `${c.prefix}:` : ''}${c.localName} without @href`);
-      const path = resolve(baseDir, href);
+      // Only a file of the rule set's own directory, read as every rule file is (guard/files.ts).
+      const construct = `<${c.prefix ? `${c.prefix}:` : ''}${c.localName} href="${href}">`;
+      let path: string;
       let text: string;
-      try { text = readFileSync(path, 'utf8'); } catch { throw new SchematronError(`sch:include ${href}: cannot read ${path}`); }
+      try {
+        path = includeTarget(root, baseDir, href, { file: baseDir }, construct);
+        text = readRuleFile(root, path, DEFAULT_CAPS, { file: baseDir }, construct).toString('utf8');
+      } catch (e) {
+        if (e instanceof SourceRefused) throw new SchematronError(`${construct}: ${e.refusal.reason}`);
+        throw e;
+      }
       const included = parse(text, path);
       if (xslInclude && (included.namespaceURI !== XSL || (included.localName !== 'stylesheet' && included.localName !== 'transform'))) throw new SchematronError(`xsl:${c.localName} ${href}: not an XSLT stylesheet`);
-      expandIncludes(included, dirname(path), depth + 1);
+      expandIncludes(included, dirname(path), root, depth + 1);
       const imported = el.ownerDocument!.importNode(included, true) as El;
       if (xslInclude) {
         // Its declarations in place, each keeping the prefixes its stylesheet declared.
@@ -107,7 +117,7 @@ export function expandIncludes(el: El, baseDir: string, depth = 0): void {
         for (const rule of Array.from(imported.childNodes)) el.insertBefore(rule, c);
         el.removeChild(c);
       } else el.replaceChild(imported, c);
-    } else expandIncludes(c, baseDir, depth);
+    } else expandIncludes(c, baseDir, root, depth);
   }
 }
 
@@ -351,7 +361,7 @@ export function activePatterns(schema: El, patterns: El[], phase: string | undef
 export function compileSchematron(text: string, options: CompileOptions = {}): string {
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
-  expandIncludes(schema, options.baseDir ?? process.cwd());
+  expandIncludes(schema, options.baseDir ?? process.cwd(), options.root ?? options.baseDir ?? process.cwd());
   const binding = (attr(schema, 'queryBinding') ?? 'xslt').toLowerCase();
   if (!['xslt', 'xslt2', 'xslt3', 'xpath2', 'xpath31'].includes(binding)) throw new SchematronError(`queryBinding ${binding} is not supported (xslt, xslt2, xslt3)`);
   const ns = namespaces(schema);

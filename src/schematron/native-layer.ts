@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { XDocument, XPathEngine } from '../xpath/api.js';
 import { GlobalLetError, NativeRules } from './native.js';
+import { XPathLimit } from '../xpath/index.js';
 import type { NativePlan } from './native-plan.js';
 import type { CompiledRules } from './run.js';
 import type { SvrlResult } from './svrl.js';
@@ -8,8 +9,11 @@ import type { SvrlResult } from './svrl.js';
 /** What a rule set runs per document: a compiled stylesheet, or the native engine backed by one. */
 export interface RuleLayer {
   readonly name: string;
-  /** The report on one document: its text, and the tree pintae's reader made of it where the layer can use one. */
-  results(xml: string, doc?: XDocument): SvrlResult[];
+  /**
+   * The report on one document: its text, and the tree pintae's reader made of it where the layer can use one. `limits`
+   * are what the run may take, for a layer that runs elsewhere (a native layer runs within the caller's).
+   */
+  results(xml: string, doc?: XDocument, limits?: { timeoutMs: number; memoryMb: number }): SvrlResult[];
 }
 
 /** How often the native engine answered and how often a document went to Saxon-JS (for the benchmark and tests). */
@@ -34,6 +38,8 @@ export class NativeFirst implements RuleLayer {
     private readonly loadStylesheet: CompiledRules | (() => CompiledRules),
     private readonly engine: () => XPathEngine,
     readonly name: string = typeof loadStylesheet === 'function' ? 'native' : loadStylesheet.name,
+    /** The error of a plan that is not JSON (a damaged cache entry): no quiet fall-back to Saxon-JS then. */
+    private readonly damaged?: (reason: string) => Error,
   ) {}
 
   private get stylesheet(): CompiledRules {
@@ -48,7 +54,8 @@ export class NativeFirst implements RuleLayer {
         this.stats.native++;
         return results;
       } catch (e) {
-        if (e instanceof GlobalLetError) throw e;
+        // A limit reached is the document's answer: Saxon-JS would only reach it again, slower.
+        if (e instanceof GlobalLetError || e instanceof XPathLimit) throw e;
         this.stats.fallbacks++;
       }
     }
@@ -57,8 +64,13 @@ export class NativeFirst implements RuleLayer {
 
   private compiled(): NativeRules | null {
     if (this.native === undefined) {
+      let plan: NativePlan;
+      try { plan = JSON.parse(readFileSync(this.planPath, 'utf8')) as NativePlan; } catch (e) {
+        if (this.damaged) throw this.damaged(`not JSON: ${(e as Error).message}`);
+        throw e;
+      }
       try {
-        this.native = new NativeRules(this.engine(), JSON.parse(readFileSync(this.planPath, 'utf8')) as NativePlan);
+        this.native = new NativeRules(this.engine(), plan);
       } catch (e) {
         this.native = null;
         this.stats.unsupported = (e as Error).message;

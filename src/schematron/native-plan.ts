@@ -79,7 +79,7 @@ function messageOf(el: El, params: Map<string, string>): PlanMessage {
 export function planNative(text: string, options: CompileOptions = {}): NativePlan {
   const schema = parse(text, 'schema');
   if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
-  expandIncludes(schema, options.baseDir ?? process.cwd());
+  expandIncludes(schema, options.baseDir ?? process.cwd(), options.root ?? options.baseDir ?? process.cwd());
   // Each top-level xsl:function and xsl:key stands as a stylesheet of its own, with the prefixes in scope where it was written.
   const functions: string[] = [];
   for (const n of Array.from(schema.childNodes)) {

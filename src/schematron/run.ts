@@ -16,24 +16,30 @@ export class CompiledRules {
   private sef: unknown;
   private sefText: string | undefined;
   private guardedSef: unknown;
-  constructor(readonly name: string, sefText: string, private readonly guarded?: () => string) {
+  constructor(readonly name: string, sefText: string, private readonly guarded?: () => string, private readonly damaged?: (reason: string) => Error) {
     this.sefText = sefText;
   }
 
-  /** A SEF file, with its guarded twin when one lies beside it. */
-  static fromFile(name: string, path: string): CompiledRules {
+  /** A SEF file, with its guarded twin when one lies beside it; `damaged` makes the error of one that is not JSON. */
+  static fromFile(name: string, path: string, damaged?: (reason: string) => Error): CompiledRules {
     const twin = guardedPath(path);
-    return new CompiledRules(name, readFileSync(path, 'utf8'), twin !== path && existsSync(twin) ? () => readFileSync(twin, 'utf8') : undefined);
+    return new CompiledRules(name, readFileSync(path, 'utf8'), twin !== path && existsSync(twin) ? () => readFileSync(twin, 'utf8') : undefined, damaged);
+  }
+
+  private parse(text: string): unknown {
+    try { return JSON.parse(text); } catch (e) {
+      throw this.damaged?.(`not JSON: ${(e as Error).message}`) ?? e;
+    }
   }
 
   /** The SVRL report of one document. A document the stylesheet cannot process raises an error (caught by the caller). */
   svrl(xml: string): string {
-    if (this.sefText !== undefined) { this.sef = JSON.parse(this.sefText); this.sefText = undefined; }
+    if (this.sefText !== undefined) { this.sef = this.parse(this.sefText); this.sefText = undefined; }
     try {
       return this.transform(this.sef, xml);
     } catch (e) {
       if (!this.guarded) throw e;
-      return this.transform((this.guardedSef ??= JSON.parse(this.guarded())), xml);
+      return this.transform((this.guardedSef ??= this.parse(this.guarded())), xml);
     }
   }
 

@@ -5,11 +5,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDirectories, track, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
+import { cacheDir } from '../io/cache-dir.js';
 import { runXslt3 } from './xslt3.js';
 
 const require = createRequire(import.meta.url);
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** Where compiled stylesheets are kept by the hash of the compilers and what they were compiled from: $PINTAE_SEF_CACHE_DIR, else <cache>/sef. */
+export function sefCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PINTAE_SEF_CACHE_DIR ?? join(cacheDir(env), 'sef');
+}
+
+/**
+ * The static check's version (src/schematron/guard/): part of the compilers' key, so a rule set compiled before the
+ * check (or before it was tightened) is checked and compiled again, never run as it was.
+ */
+const GUARD = 'guard@1';
 
 let compilers: string | undefined;
 /**
@@ -20,7 +32,7 @@ let compilers: string | undefined;
 export function compilerVersion(): string {
   const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
   const own = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  return (compilers ??= `xslt3@${version('xslt3')} saxon-js@${version('saxon-js')} pintae@${own}`);
+  return (compilers ??= `xslt3@${version('xslt3')} saxon-js@${version('saxon-js')} pintae@${own} ${GUARD}`);
 }
 
 /** A working directory that a Ctrl-C in the middle of a compile (seconds) removes too (src/cli/signals.ts). */
@@ -76,4 +88,17 @@ export async function compileXsltCached(xslt: string, cacheDir: string): Promise
   makeDirectories(cacheDir);
   writeAtomic(path, sef);
   return { sef, path, hash };
+}
+
+/**
+ * An XSLT file compiled where it lies (its includes resolve beside it), kept in `cacheDir` under `key`: the hash of
+ * every file it reads, which the caller computed (guard/index.ts), with the compilers' versions.
+ */
+export async function compileXsltFileCached(sourcePath: string, key: string, cacheDir: string): Promise<{ sef: string; path: string }> {
+  const path = join(cacheDir, `${sha256(`${compilerVersion()}\nfile\n${key}`)}.sef.json`);
+  if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path };
+  const sef = await compileXsltFile(sourcePath);
+  makeDirectories(cacheDir);
+  writeAtomic(path, sef);
+  return { sef, path };
 }

@@ -15,6 +15,7 @@ import { rewriteSlash } from './rewrite.js';
 import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
+import { tick } from './budget.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, isNode, str, unary } from './values.js';
 import { boolSeq, FN, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
@@ -168,17 +169,18 @@ function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }
       const items = value(d);
       const out: Item[] = [];
       for (const it of items) {
+        tick();
         d.locals[slot] = [it];
         for (const r of body(d)) out.push(r);
       }
       return out;
     };
     case 'some': return (d) => {
-      for (const it of value(d)) { d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
+      for (const it of value(d)) { tick(); d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
       return SEQ_FALSE;
     };
     default: return (d) => {
-      for (const it of value(d)) { d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
+      for (const it of value(d)) { tick(); d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
       return SEQ_TRUE;
     };
   }

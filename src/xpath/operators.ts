@@ -1,4 +1,5 @@
 /* Binary operators: logic, comparisons, node comparisons and set operations, ranges, string concatenation, simple map. */
+import { tick } from './budget.js';
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import type { BinaryOp } from './ast.js';
 import { documentOrder } from './axes.js';
@@ -82,6 +83,7 @@ export function compileBinary(op: BinaryOp, left: C, right: C): C {
       const out: Item[] = [];
       d.size = items.length;
       for (let i = 0; i < items.length; i++) {
+        tick();
         d.item = items[i];
         d.position = i + 1;
         for (const r of right(d)) out.push(r);

@@ -4,6 +4,7 @@ import type { Expr } from './ast.js';
 import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes.js';
 import { FN, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
+import { tick } from './budget.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
 export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile): C {
@@ -14,7 +15,7 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
       const ctx = left(d);
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
       const out: XNode[] = [];
-      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
+      for (const it of ctx) { tick(); for (const n of step(requireNode(it), d)) out.push(n); }
       return documentOrder(out);
     };
   }
@@ -27,6 +28,7 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
     let nodes = 0;
     d.size = ctx.length;
     for (let i = 0; i < ctx.length; i++) {
+      tick();
       d.item = requireNode(ctx[i]!);
       d.position = i + 1;
       for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
@@ -99,6 +101,7 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
     const out: Item[] = [];
     d.size = seq.length;
     for (let i = 0; i < seq.length; i++) {
+      tick();
       const it = seq[i]!;
       d.item = it;
       d.position = i + 1;

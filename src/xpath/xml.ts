@@ -22,6 +22,21 @@ export { XmlError } from './xml-error.js';
 /** The string value of a node of the trees this reader makes (XPath's string()). */
 export { stringValueOf } from './dom.js';
 
+/**
+ * The namespace declarations written on each element that has any ([prefix, URI]; '' for the default namespace), kept
+ * beside the tree rather than on every node: only a reader of prefixes in attribute values (a rule set's XPath) asks.
+ */
+const declarations = new WeakMap<XElement, ReadonlyArray<readonly [string, string]>>();
+
+/** The prefixes in scope on an element (the nearest declaration wins; xml is always bound). */
+export function inScopeNamespaces(element: XElement): Map<string, string> {
+  const chain: XElement[] = [];
+  for (let e: XElement | XDocument | null = element; e && e.kind === 1; e = e.parent) chain.unshift(e);
+  const map = new Map<string, string>([['xml', XML_NS]]);
+  for (const e of chain) for (const [p, u] of declarations.get(e) ?? []) map.set(p, u);
+  return map;
+}
+
 /** Parses the text of a whole document. Throws XmlError (located) for anything libxml2 refuses, and for a DOCTYPE. */
 export function parseXml(text: string): XDocument {
   return new Parser(text).document();
@@ -196,6 +211,7 @@ class Parser {
     if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
     const element = new Element(parent, this.order++, this.tree.name(split, ns), this.lines.line, this.lines.column(tagAt));
     if (raw) this.attributes(element, raw);
+    if (undo) declarations.set(element, undo.map(([prefix]) => [prefix, this.bound.get(prefix)!] as const));
     return { element, qname, undo, from: 0 };
   }
 

@@ -4,6 +4,7 @@
  * xsl:choose, xsl:for-each (without xsl:sort) and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
  * (the rule set then runs on Saxon-JS).
  */
+import { tick } from './budget.js';
 import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
 import type { Expr } from './ast.js';
 import { compileExpression, compileFunctionBody } from './evaluate.js';
@@ -207,6 +208,7 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
       if (depth >= MAX_DEPTH) throw notImplemented(`${decl.display}(): calls nested more than ${MAX_DEPTH} deep`);
       let value: Sequence;
       depth++;
+      tick();
       try { value = body(converted); } finally { depth--; }
       return result === ANY ? value : convert(value, result, resultWhat);
     },

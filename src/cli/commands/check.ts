@@ -1,4 +1,5 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
+import { parseRuleLimits } from '../../schematron/limits.js';
 import { UsageError } from '../../io/errors.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { withDefaultSignals } from '../signals.js';
@@ -11,7 +12,7 @@ import { openReport } from '../report.js';
 import { checkConfigOverrides } from '../rule-ids.js';
 import { readStdinSync } from '../../io/stdin.js';
 
-export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string }
+export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string; ruleTimeout?: string; ruleMemory?: string }
 
 /**
  * `check -`: one document from standard input, read as bytes (its encoding is the document's own) and reported as
@@ -30,10 +31,11 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }
     : s.kind === 'stdin' ? stdinSource() : { path: s.path }));
   const jobs = parseJobs(options.jobs);
+  const ruleLimits = parseRuleLimits(options);
   let rules: DocumentRules | undefined;
   if (options.schematron !== false) {
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-    try { rules = await resolveRuleSet(settings.ruleSet); } catch (e) { throw new UsageError((e as Error).message); }
+    try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   checkConfigOverrides(settings, rules);
   const report = openReport(settings);
@@ -56,5 +58,5 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
-  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews }), report, files.length);
+  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews, ruleLimits }), report, files.length);
 }

@@ -35,21 +35,25 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
  * customization, and every added set, with version, engine, source and hash.
  */
 export async function runRulesList(options: { format?: string }): Promise<number> {
-  const { listRuleSets, cacheDir, builtinInfos, engineOf } = await rulesets();
-  const sets = listRuleSets();
+  const { listEntries, cacheDir, builtinInfos, engineOf } = await rulesets();
+  const entries = listEntries();
+  const sets = entries.flatMap((e) => (e.manifest ? [e.manifest] : []));
+  const damaged = entries.flatMap((e) => (e.damaged ? [{ name: e.name, file: e.damaged.file, reason: e.damaged.reason }] : []));
   const builtins = builtinInfos();
   if (options.format === 'json') {
     process.stdout.write(JSON.stringify({ cache: cacheDir(), rulesets: [
       { name: 'builtin', version: '1.0.4', source: 'pintae (of each document\'s customization, the newest set valid on its issue date)', hash: null, engine: 'native', customizations: builtins.map((b) => b.customization), valid_from: null, valid_to: null },
       { name: 'builtin-saxon', version: '1.0.4', source: 'pintae (Saxon-JS alone)', hash: null, engine: 'saxon-js', customizations: builtins.map((b) => b.customization), valid_from: null, valid_to: null },
       ...builtins.map((b) => ({ ...b, customizations: [b.customization], source: 'pintae', engine: 'native' })),
-      ...sets.map((m) => ({ ...m, customization: m.customizations?.[0] ?? null, customizations: m.customizations ?? [], valid_from: m.valid_from ?? null, valid_to: m.valid_to ?? null, engine: engineOf(m) }))] }, null, 2) + '\n');
+      ...sets.map((m) => ({ ...m, customization: m.customizations?.[0] ?? null, customizations: m.customizations ?? [], valid_from: m.valid_from ?? null, valid_to: m.valid_to ?? null, engine: engineOf(m) })),
+      ...damaged.map((d) => ({ name: d.name, damaged: `${d.file}: ${d.reason}`, fix: `pintae rules remove ${d.name}` }))] }, null, 2) + '\n');
     return 0;
   }
   const rows = [['NAME', 'CUSTOMIZATION', 'VERSION', 'VALID', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', 'each document\'s', '1.0.4', '-', 'native', '-', 'pintae (PINT-AE and AE TDD 1.0.4, our own rules; of each document\'s customization, the newest set valid on its issue date)'],
     ['builtin-saxon', 'each document\'s', '1.0.4', '-', 'saxon-js', '-', 'pintae (the built-in sets on Saxon-JS alone: the reference)'],
     ...builtins.map((b) => [b.name, b.customization ?? '-', b.version ?? '-', validityWords(b), 'native', b.hash.slice(0, 16) || '-', 'pintae']),
-    ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source])];
+    ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source]),
+    ...damaged.map((d) => [d.name, 'DAMAGED', '-', '-', '-', '-', `${d.file}: ${d.reason} (pintae rules remove ${d.name})`])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n(cache: ${cacheDir()})\n`);
   return 0;
@@ -59,4 +63,14 @@ export async function runRulesList(options: { format?: string }): Promise<number
 function validityWords(v: { valid_from?: string | null; valid_to?: string | null }): string {
   if (!v.valid_from && !v.valid_to) return 'always';
   return `${v.valid_from ?? ''} – ${v.valid_to ?? ''}`.trim();
+}
+
+/** `pintae rules remove NAME`: the one entry of that name, nothing else. */
+export async function runRulesRemove(name: string): Promise<number> {
+  const { removeRuleSet } = await rulesets();
+  let removed: boolean;
+  try { removed = removeRuleSet(name); } catch (e) { throw new UsageError((e as Error).message); }
+  if (!removed) throw new UsageError(`no rule set named ${name} was added (pintae rules list)`);
+  process.stdout.write(`removed ${name}\n`);
+  return 0;
 }

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { parseRuleLimits } from '../../schematron/limits.js';
 import { randomUUID } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
 import { discover, JSON_INPUTS, XML_INPUTS, type Source } from '../../batch/discover.js';
@@ -17,7 +18,7 @@ import { prepareOutDir } from '../xml-out.js';
 import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
 import { readStdinSync } from '../../io/stdin.js';
 
-export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config'> {
+export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory'> {
   outDir?: string;
   type?: string;
   role?: string;
@@ -101,7 +102,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     ratesFile: options.rates ?? config?.rates,
     ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
     today: options.today ?? new Date().toISOString().slice(0, 10),
-    uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd,
+    uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd, ruleLimits: parseRuleLimits(options),
   });
   if (!toStdout) prepareOutDir(options.outDir!);
 

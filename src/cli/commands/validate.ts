@@ -1,4 +1,5 @@
 import { discover } from '../../batch/discover.js';
+import { parseRuleLimits } from '../../schematron/limits.js';
 import { parseJobs, runBatch } from '../../batch/batch.js';
 import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { withDefaultSignals } from '../signals.js';
@@ -24,6 +25,8 @@ export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   schematron?: boolean;
   /** validate --remote: also ask the service's dry run, and compare (issue 4). */
   remote?: boolean;
+  ruleTimeout?: string;
+  ruleMemory?: string;
   baseUrl?: string;
 }
 
@@ -53,6 +56,7 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
     cwd: process.cwd(),
+    ruleLimits: parseRuleLimits(options),
   };
 }
 
