@@ -368,7 +368,8 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
   if (unpacked) removeWorkDirectory(unpacked);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const [file, sef] of sefs) writeAtomic(join(target, file), sef);
+  // The cache is pintae's state, read back as written: a compiled set with a token's run redacted would be a different set.
+  for (const [file, sef] of sefs) writeAtomic(join(target, file), sef, { verbatim: true });
   const manifest: Manifest = {
     name,
     version: VERSION.exec(basename(path))?.[1] ?? VERSION.exec(layers.map((l) => l.path).join(' '))?.[1] ?? options.version ?? null,
@@ -380,7 +381,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
     ...dates,
     compiler: compilerVersion(),
   };
-  writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeAtomic(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n', { verbatim: true });
   return manifest;
 }
 
