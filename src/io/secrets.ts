@@ -52,6 +52,8 @@ function spellings(piece: string): Set<string> {
 /** The spellings of the secrets' pieces, grouped by length, so that a text is scanned once per length. */
 interface Matcher {
   groups: Array<{ length: number; pieces: Set<string>; pairs: Uint8Array }>;
+  /** The groups' `pairs` together: a window that begins no piece of any length is passed over once. */
+  pairs: Uint8Array;
   /** Proper prefixes of the pieces: where a chunk may end in the middle of one. */
   prefixes: Set<string>;
   longest: number;
@@ -79,12 +81,13 @@ function buildMatcher(all: Iterable<string>): Matcher | null {
     }
   }
   if (byLength.size === 0) return null;
+  const anyPair = new Uint8Array(1 << 16);
   const groups = [...byLength].map(([length, pieces]) => {
     const pairs = new Uint8Array(1 << 16);
-    for (const p of pieces) pairs[pairKey(p, 0)] = 1;
+    for (const p of pieces) pairs[pairKey(p, 0)] = anyPair[pairKey(p, 0)] = 1;
     return { length, pieces, pairs };
   });
-  return { groups, prefixes, longest };
+  return { groups, pairs: anyPair, prefixes, longest };
 }
 
 function registered(): Matcher | null {
@@ -96,6 +99,7 @@ function registered(): Matcher | null {
 function coverage(text: string, m: Matcher, coveredAhead: number): Array<[number, number]> {
   const runs: Array<[number, number]> = coveredAhead > 0 ? [[0, coveredAhead]] : [];
   for (let j = 0; j < text.length; j++) {
+    if (!m.pairs[pairKey(text, j)]) continue;
     let end = -1;
     for (const g of m.groups) {
       if (j + g.length > text.length || !g.pairs[pairKey(text, j)] || !g.pieces.has(text.substr(j, g.length))) continue;
