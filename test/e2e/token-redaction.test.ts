@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
@@ -193,6 +193,17 @@ describe.each(TOKENS)('a %s token', (_kind, token) => {
       const result = await run({ token, via: 'file', args: ['validate', holding(), ...OFFLINE, '--format', 'json', '--output', 'report.json'] });
       expect(result.exitCode).toBe(1);
       expectRedacted(result, token);
+    });
+
+    it('with worker threads (--jobs 2), which register no secret of their own: the main thread writes', async () => {
+      const dir = join(inputs, `jobs-${dirs.length}`);
+      mkdirSync(dir);
+      for (const n of [1, 2, 3]) writeFileSync(join(dir, `inv-${n}.json`), readFileSync(holding(), 'utf8'));
+      const result = await run({ token, args: ['validate', dir, ...OFFLINE, '--jobs', '2', '--format', 'sarif', '--output', 'report.sarif'] });
+      expect(result.exitCode, result.stderr).toBe(1);
+      expectRedacted(result, token);
+      const built = await run({ token, args: ['build', dir, ...OFFLINE, '--no-schematron', '--jobs', '2', '--out-dir', 'xml'] });
+      expectRedacted(built, token);
     });
 
     it('build: the XML on standard output and in --out-dir; tdd --out-dir', async () => {
