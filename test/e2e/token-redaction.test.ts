@@ -62,7 +62,10 @@ async function run({ token, args, via = 'env' }: Run) {
 function expectRedacted(result: Awaited<ReturnType<typeof run>>, token: string): void {
   expect(leakedRuns(result.stdout, token), `stdout:\n${result.stdout}`).toEqual([]);
   expect(leakedRuns(result.stderr, token), `stderr:\n${result.stderr}`).toEqual([]);
-  for (const f of result.files) expect(leakedRuns(f.text, token), `${f.path}:\n${f.text}`).toEqual([]);
+  for (const f of result.files) {
+    expect(leakedRuns(f.text, token), `${f.path}:\n${f.text}`).toEqual([]);
+    expect(leakedRuns(f.path.slice(result.cwd.length), token), f.path).toEqual([]);
+  }
   expect([result.stdout, result.stderr, ...result.files.map((f) => f.text)].join('\n')).toContain('[redacted]');
 }
 
@@ -116,6 +119,16 @@ describe.each(TOKENS)('a %s token', (_kind, token) => {
       route = undefined;
       const result = await run({ token, args: ['entities', 'list', '--format', format] });
       expect(result.exitCode, result.stderr).toBe(0);
+      expectRedacted(result, token);
+    });
+
+    it('entities pull of every connected entity: one whose entity_id holds the token is not saved (its file name would)', async () => {
+      route = undefined;
+      const result = await run({ token, args: ['entities', 'pull'] });
+      expect(result.exitCode, result.stderr).toBe(1);
+      // (a typed token's slice is no file name at all, and is refused for that first)
+      expect(result.stderr).toMatch(/ent_\[redacted\]: not saved \(the entity_id (holds the access token|cannot be a file name)\)/);
+      expect(result.files.map((f) => f.path.slice(result.cwd.length))).toEqual([join('/.pintae', 'entities', 'ent_one.json')]);
       expectRedacted(result, token);
     });
 
