@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../io/errors.js';
-import { registerSecret } from './redact.js';
+import { registerSecret } from '../io/secrets.js';
 
 /**
  * Where the API client finds its base URL and token: base URL from --base-url, then PINTAE_BASE_URL, then `baseUrl`
@@ -37,13 +37,29 @@ export function resolveToken(env: NodeJS.ProcessEnv): string {
       throw new UsageError(`${where}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
   }
+  registerSecret(token);
   if (!token) throw new UsageError('no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)');
   if (token.length < 4 || /\s/.test(token)) throw new UsageError(`${where}: not a usable bearer token (empty, too short or containing spaces)`);
   // An HTTP header carries only these: any other character would make the client fail with the request never sent,
   // an outcome that could only be reported as unknown. Refused here, before anything is recorded or sent.
   if (!/^[\x21-\x7e]+$/.test(token)) throw new UsageError(`${where}: not a usable bearer token (it holds a character other than printable ASCII, which an HTTP header cannot carry; the token is not shown)`);
-  registerSecret(token);
   return token;
+}
+
+/**
+ * Registers the token as a secret as soon as the CLI starts, whatever the command: one in the environment must never
+ * be printed, even by a run that sends nothing (`pintae validate` echoing an invoice that holds it). Quietly: a
+ * token that is missing or unusable is reported by resolveToken when a command needs it. The file is read only when
+ * it is a small regular file, since a pipe read here would be consumed.
+ */
+export function registerTokenSecrets(env: NodeJS.ProcessEnv): void {
+  registerSecret(env.PINTAE_TOKEN?.trim());
+  const file = env.PINTAE_TOKEN_FILE;
+  if (!file) return;
+  try {
+    const stat = statSync(file);
+    if (stat.isFile() && stat.size <= 64 * 1024) registerSecret(readFileSync(file, 'utf8').trim());
+  } catch { /* unreadable: resolveToken says so when a command needs the token */ }
 }
 
 export function resolveSettings(flags: { baseUrl?: string }, env: NodeJS.ProcessEnv, cwd: string): ApiSettings {

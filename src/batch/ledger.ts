@@ -5,6 +5,7 @@ import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
 import { jsonPositions } from '../io/positions.js';
 import { makeDirectories } from '../io/write.js';
+import { redactDeep } from '../io/secrets.js';
 
 /**
  * The submission ledger: an append-only JSON-lines file, fsync'd after every append. A submission is recorded
@@ -127,12 +128,18 @@ export class Ledger {
     return this.entries.get(ledgerKey(baseUrl, entityId, invoiceNumber));
   }
 
-  /** Appends the records in one write and one fsync; they are durable when this returns. */
+  /**
+   * Appends the records in one write and one fsync; they are durable when this returns. What the service answered
+   * (an invoice_id, a status, a note) is stored with the registered secrets removed, field by field so each line
+   * stays JSON: a token echoed by the service must not outlive the run in a file. This run keeps the answers as
+   * they came. The payload hash is pintae's own and holds a token's characters only by chance (a hex token): it is
+   * kept, since a changed hash would make a rerun refuse the invoice as changed.
+   */
   append(records: LedgerRecord[]): void {
     if (records.length === 0) return;
     for (const r of records) this.remember(r);
     if (this.fd === null) return;
-    const text = (this.needsNewline ? '\n' : '') + records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const text = (this.needsNewline ? '\n' : '') + records.map((r) => JSON.stringify({ ...redactDeep(r), sha256: r.sha256 })).join('\n') + '\n';
     this.needsNewline = false;
     writeSync(this.fd, text);
     fsyncSync(this.fd);

@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../io/errors.js';
 import { fsErrorWords } from '../io/input-file.js';
 import { registerApiCommands } from './api-commands.js';
+import { registerTokenSecrets } from '../api/settings.js';
+import { redactStandardStreams } from './redact-output.js';
 import { entityOption } from './entity-option.js';
 import { groupOptions, helpConfiguration, helpEnd } from './help.js';
 
@@ -238,6 +240,10 @@ Exit codes:
 }
 
 async function main(argv: string[]): Promise<void> {
+  // Before anything is written: from here on the token is removed from all pintae prints (src/cli/redact-output.ts)
+  // and all files it writes (src/io/write.ts, the ledger).
+  redactStandardStreams();
+  registerTokenSecrets(process.env);
   try {
     await program().parseAsync(argv);
   } catch (e) {

@@ -5,6 +5,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
 import { jsonPositions } from '../io/positions.js';
+import { registerSecret } from '../io/secrets.js';
 import type { RuleLevel } from '../model/report.js';
 
 /** The names pintae looks for, in this order, in each directory from the working directory upward. */
@@ -68,6 +69,9 @@ export function readConfig(file: string): PintaeConfig {
   if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const value = parsed.value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'token' in value) {
+    // Refused, but a secret all the same: whatever pintae prints from here on (this file's other errors too) omits it.
+    const token = (value as Record<string, unknown>).token;
+    if (typeof token === 'string') registerSecret(token.trim());
     const at = jsonPositions(text).keys.get('/token') ?? { line: 1, column: 1 };
     throw new UsageError(`${file}:${at.line}:${at.column}: "token" is not read from ${basename(file)} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`);
   }

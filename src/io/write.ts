@@ -2,6 +2,7 @@ import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdi
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import { fsErrorWords, kindOf } from './input-file.js';
+import { Redactor } from './secrets.js';
 
 /**
  * `mkdir -p` without Node's own recursive mkdir, which never returns where a parent refuses new entries with ENOENT
@@ -113,7 +114,33 @@ function processAlive(pid: number): boolean {
 /** A file written piece by piece: atomically (renamed into place on commit, removed on abort) or through a stream. */
 export interface AtomicFile { write(chunk: string): void; commit(): void; abort(): void }
 
-export function openAtomic(path: string): AtomicFile {
+/**
+ * `verbatim`: the bytes are pintae's own state, never shown to anyone and read back as they were written (a compiled
+ * rule set in the cache). Everything else a user gets (a report, XML, a saved entity) is redacted here.
+ */
+export interface WriteOptions { verbatim?: boolean }
+
+/**
+ * Every file written through here has the registered secrets removed (src/io/secrets.ts): the one choke point for
+ * files, as the CLI's wrapper of standard output and error is for the terminal, so no writer can forget it. A
+ * report arrives in pieces, so one Redactor per file finds a token split across two of them; what it holds back
+ * is written on commit.
+ */
+function redacting(file: AtomicFile, options: WriteOptions): AtomicFile {
+  if (options.verbatim) return file;
+  const redactor = new Redactor();
+  return {
+    write: (chunk) => file.write(redactor.push(chunk)),
+    commit: () => { file.write(redactor.end()); file.commit(); },
+    abort: () => file.abort(),
+  };
+}
+
+export function openAtomic(path: string, options: WriteOptions = {}): AtomicFile {
+  return redacting(openFile(path), options);
+}
+
+function openFile(path: string): AtomicFile {
   const target = outputTarget(path);
   if (target.kind === 'stream') return openStream(path, target.path);
   const tmp = temporaryOf(target.path);
@@ -189,8 +216,8 @@ function openThrough(shown: string, path: string): number {
 }
 
 /** Writes a whole file, by the rules of openAtomic: nobody ever sees it half written. */
-export function writeAtomic(path: string, content: string): void {
-  const file = openAtomic(path);
+export function writeAtomic(path: string, content: string, options: WriteOptions = {}): void {
+  const file = openAtomic(path, options);
   try {
     file.write(content);
   } catch (e) {
@@ -235,7 +262,7 @@ export function checkWritableDirectory(dir: string, create: boolean, shown = `${
 export function prepareOutput(path: string): { open: () => AtomicFile } {
   const target = outputTarget(path);
   if (target.kind === 'stream') {
-    const opened = openStream(path, target.path);
+    const opened = redacting(openStream(path, target.path), {});
     return { open: () => opened };
   }
   checkWritableDirectory(dirname(target.path), false, `${path}: cannot write`);

@@ -86,7 +86,7 @@ export async function compileXsltCached(xslt: string, cacheDir: string): Promise
   if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path, hash };
   const sef = await compileXslt(xslt);
   makeDirectories(cacheDir);
-  writeAtomic(path, sef);
+  writeAtomic(path, sef, { verbatim: true }); // a cache entry, read back as written (src/io/write.ts)
   return { sef, path, hash };
 }
 
@@ -99,6 +99,6 @@ export async function compileXsltFileCached(sourcePath: string, key: string, cac
   if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path };
   const sef = await compileXsltFile(sourcePath);
   makeDirectories(cacheDir);
-  writeAtomic(path, sef);
+  writeAtomic(path, sef, { verbatim: true }); // a cache entry, read back as written (src/io/write.ts)
   return { sef, path };
 }

@@ -59,9 +59,12 @@ describe('pintae check: a document nested 10,000 levels deep is refused at the e
   });
 });
 
+// Shares no run of 8 characters with the working directory's name (pintae-nesting-…): pintae redacts any such run.
+const TOKEN = 'tok-N3st-5d8e';
+
 describe('the sandbox: a deeply nested body is a 400, a 200 with the finding, or its own 207 item (never a 500)', () => {
   it('push, validate and bulk; validate --remote and entities create do not send one', async () => {
-    const sb = await sandbox({ dataDir: tempDir(), tokens: { t: 'app', 'tok-nesting': 'app' } });
+    const sb = await sandbox({ dataDir: tempDir(), tokens: { t: 'app', [TOKEN]: 'app' } });
     try {
       const entity = await createEntity(sb, 't');
       const body = (number: string, reference?: string) => item(number, reference).replace('"ent_al_noor"', JSON.stringify(entity.entity_id));
@@ -76,7 +79,7 @@ describe('the sandbox: a deeply nested body is a 400, a 200 with the finding, or
       expect(bulk.body.results.map((r: any) => r.status_code)).toEqual([202, 400, 400, 202]);
       writeFileSync(join(dir, 'remote.json'), `[${body('R-1')}, ${body('R-2', arrays(5_000))}]`);
       writeFileSync(join(dir, 'entity.json'), `{"company_name": "X",\n "trn": ${arrays(5_000)}}`);
-      const env = { NO_COLOR: '1', PINTAE_BASE_URL: sb.url, PINTAE_TOKEN: 'tok-nesting' };
+      const env = { NO_COLOR: '1', PINTAE_BASE_URL: sb.url, PINTAE_TOKEN: TOKEN };
       const [remote, created] = await Promise.all([
         execa('node', [BIN, 'validate', '--remote', join(dir, 'remote.json'), '--rates', RATES, '--format', 'json', '--no-schematron'], { reject: false, cwd: dir, env }),
         execa('node', [BIN, 'entities', 'create', join(dir, 'entity.json')], { reject: false, cwd: dir, env }),

@@ -7,6 +7,7 @@ import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
 import { jsonPositions, pointerOfField } from '../../io/positions.js';
 import { UsageError } from '../../io/errors.js';
 import { writeAtomic } from '../../io/write.js';
+import { redactSecrets } from '../../io/secrets.js';
 import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
 
 export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string }
@@ -62,6 +63,8 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
   let failed = 0;
   for (const id of wanted) {
     if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${id}: not saved (the entity_id cannot be a file name)\n`); failed++; continue; }
+    // The file's name is written too: an id that holds the token (a service echoing it) would leave it on disk.
+    if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${id}: not saved (the entity_id holds the access token)\n`); failed++; continue; }
     const record = await entities.get(client, id);
     const path = join(dir, `${id}.json`);
     writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSecrets, redact, redactDeep, registerSecret, REDACTED } from '../../../src/api/redact.js';
+import { redact, redactDeep } from '../../../src/api/redact.js';
+import { clearSecrets, registerSecret, REDACTED } from '../../../src/io/secrets.js';
 import { ApiError, ApiUnreachableError } from '../../../src/api/errors.js';
 
 afterEach(clearSecrets);

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveBaseUrl, resolveToken } from '../../../src/api/settings.js';
-import { clearSecrets, redact } from '../../../src/api/redact.js';
+import { redact } from '../../../src/api/redact.js';
+import { clearSecrets } from '../../../src/io/secrets.js';
 import { UsageError } from '../../../src/io/errors.js';
 
 const root = mkdtempSync(join(tmpdir(), 'pintae-settings-'));
