@@ -14,6 +14,7 @@ export function knownRuleIds(ruleSet: string | undefined): KnownRuleIds {
     unreachable: new Map([
       ['pintae/unreadable', 'it marks an input that could not be read, which always fails the run'],
       ['pintae/rejected', 'it marks an invoice the service refuses with 400, which always fails the run'],
+      ['pintae/rules-failed', 'it marks a document its rules could not be run on (a limit reached, a damaged rule set), which is never valid'],
     ]),
   };
 }
