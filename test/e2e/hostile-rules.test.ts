@@ -209,6 +209,23 @@ describe('hostile rule sets: limits while they run (issue 21 item 3)', () => {
     }
   });
 
+  it('pintae/rules-failed cannot be overridden: not by a config file, not by a library caller', async () => {
+    const s = scene('loop-native.sch');
+    const config = join(s.root, 'pintae.config.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'pintae/rules-failed': 'off' } }));
+    const r = await cli(s, ['check', '--rules', s.rules, s.docs[0]!, '--rule-timeout', '1', '--config', config]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/"pintae\/rules-failed" cannot be overridden: it marks a document its rules could not be run on/);
+    const previous = process.env.PINTAE_CACHE_DIR;
+    process.env.PINTAE_CACHE_DIR = s.cache;
+    try {
+      const v = await createValidator({ ruleSet: s.rules, ruleTimeout: 1, rules: { 'pintae/rules-failed': 'off' } });
+      expect(v.check(INVOICE).valid).toBe(false);
+    } finally {
+      process.env.PINTAE_CACHE_DIR = previous;
+    }
+  });
+
   it('limits that make no sense are usage errors', async () => {
     const s = scene('loop-native.sch');
     for (const [flag, value] of [['--rule-timeout', '0'], ['--rule-timeout', 'soon'], ['--rule-memory', '10'], ['--rule-memory', '-5']]) {
