@@ -123,17 +123,24 @@ function validity(options: AddOptions): { valid_from: string | null; valid_to: s
   return { valid_from: options.validFrom ?? null, valid_to: options.validTo ?? null };
 }
 
-/** The content hash of every file a rule set reads, by its place in the release: what keys a set given by path. */
-export function inputsHash(perLayer: ReadFile[][], root: string): string {
-  return sha256(perLayer.flat().map((r) => `${r.path.slice(root.length)}\n${sha256(r.content)}`).join('\n'));
+/**
+ * The content hash of every file a rule set reads, by its place in the release (a SEF's guarded twin too): what keys
+ * a set given by path.
+ */
+export function inputsHash(perLayer: ReadFile[][], release: Release): string {
+  const twins = release.files.filter((f) => isTwin(f.path));
+  return sha256([...perLayer.flat(), ...twins].map((r) => `${r.path.slice(release.root.length)}\n${sha256(r.content)}`).join('\n'));
 }
 
-/** The inputs hash of the release at `source` as it is now, after the static check (which refuses it as addRuleSet would). */
+/**
+ * The inputs hash of the release at `source` as it is now. Its schemas and stylesheets are checked again on the way
+ * (their includes are found so), its SEFs only hashed: a changed one makes another hash, and is checked when added.
+ */
 export function currentInputs(source: string): string {
   const release = readRelease(source);
   try {
     const layers = chooseLayers(release.files);
-    return inputsHash(inspectRuleSet(release.root, layers.map((l) => ({ ...l, kind: KIND(l.path)! })), release.display), release.root);
+    return inputsHash(inspectRuleSet(release.root, layers.map((l) => ({ ...l, kind: KIND(l.path)! })), release.display, undefined, { sefs: false }), release);
   } finally {
     release.close();
   }
@@ -177,7 +184,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
       version: VERSION.exec(basename(source))?.[1] ?? VERSION.exec(layers.map((l) => release.display(l.path)).join(' '))?.[1] ?? options.version ?? null,
       source: resolve(source),
       hash: sha256(layers.map((l) => sha256(l.content)).join('')),
-      inputs: inputsHash(reads, release.root),
+      inputs: inputsHash(reads, release),
       layers: compiled,
       added: new Date().toISOString(),
       // A release naming exactly one of the built-in sets' specifications is written for it; two (the billing rules

@@ -40,7 +40,7 @@ interface Layer { path: string; content: Buffer; kind: 'sch' | 'xslt' | 'sef' }
  * every file it reads (the layer first, then its includes in the order met), for the content hash that keys its
  * compiled output; throws RuleSetRefused with every refusal.
  */
-export function inspectRuleSet(root: string, layers: Layer[], display: (path: string) => string, caps: SourceCaps = DEFAULT_CAPS): ReadFile[][] {
+export function inspectRuleSet(root: string, layers: Layer[], display: (path: string) => string, caps: SourceCaps = DEFAULT_CAPS, options: { sefs?: boolean } = {}): ReadFile[][] {
   const refusals: Refusal[] = [];
   const files: ReadFile[] = [];
   const perLayer: ReadFile[][] = [];
@@ -56,6 +56,11 @@ export function inspectRuleSet(root: string, layers: Layer[], display: (path: st
     const first = files.length;
     count({ path: layer.path, display: shown, content: layer.content });
     perLayer.push([]);
+    if (layer.kind === 'sef' && options.sefs === false) {
+      // Only its bytes are wanted (the hash of a set checked when it was added): parsing and walking it costs more.
+      perLayer[perLayer.length - 1] = files.slice(first);
+      continue;
+    }
     if (layer.kind === 'sef') {
       let json: unknown;
       try { json = JSON.parse(layer.content.toString('utf8')); } catch (e) {
