@@ -123,6 +123,17 @@ describe('hostile rule sets: refused before they run, naming file, line and cons
     });
   }
 
+  it('a config file in a checkout naming a rule set: the set is checked as any other before it runs', async () => {
+    const s = scene('js-eval.sch');
+    writeFileSync(join(s.root, 'pintae.config.json'), JSON.stringify({ ruleSet: './js-eval.sch' }));
+    const before = snapshot(s);
+    const r = await execa('node', [BIN, 'check', s.docs[0]!], { cwd: s.root, reject: false, timeout: 120_000, env: { NO_COLOR: '1', PINTAE_CACHE_DIR: s.cache } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/js-eval\.sch:6:\d+: js:eval\(\): .*JavaScript/);
+    expect(existsSync(s.out)).toBe(false);
+    expect(snapshot(s)).toEqual(before);
+  });
+
   it('an include that is a link to a file outside the rule set', async () => {
     const s = scene('include-link');
     symlinkSync(s.secret, join(s.rules, 'part.xml'));
