@@ -66,7 +66,6 @@ export function inspectSef(file: string, sef: unknown): Refusal[] {
     if (node.N === 'function' && typeof node.name === 'string') own.add(node.name);
     for (const [k, v] of Object.entries(node)) if (k !== 'N') collect(v);
   };
-  collect(sef);
   const visit = (n: unknown, line: string | undefined, module: string | undefined): void => {
     if (Array.isArray(n)) { for (const c of n) visit(c, line, module); return; }
     if (n === null || typeof n !== 'object') return;
@@ -86,6 +85,13 @@ export function inspectSef(file: string, sef: unknown): Refusal[] {
     }
     for (const [k, v] of Object.entries(node)) if (k !== 'N') visit(v, here, where);
   };
-  visit(sef, undefined, undefined);
+  try {
+    collect(sef);
+    visit(sef, undefined, undefined);
+  } catch (e) {
+    // A tree nested deeper than the walk can go is no SEF Saxon-JS wrote: refused rather than half read.
+    if (!(e instanceof RangeError)) throw e;
+    return [{ file, construct: 'the file', reason: 'nested deeper than any compiled stylesheet (not a SEF pintae can read)' }];
+  }
   return refusals;
 }
