@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { childCommand, spawnOptions } from './boundary.js';
-import type { BridgeAnswer, BridgeRequest, ChildJob, ChildMessage, LimitKind, RuleLimits } from './protocol.js';
+import { maxReportChars, type BridgeAnswer, type BridgeRequest, type ChildJob, type ChildMessage, type LimitKind, type RuleLimits } from './protocol.js';
 import { procAvailable, readCpuMs, readRssMb, rssLimitMb, wallLimitMs } from './usage.js';
 
 /*
@@ -101,9 +101,13 @@ async function run(req: BridgeRequest): Promise<BridgeAnswer> {
   const answer = await new Promise<ChildMessage | undefined>((resolve) => {
     const stop = watch(child, req.limits);
     child.pending = (message) => { stop(); child.pending = undefined; resolve(message); };
-    child.proc.send({ id: req.id, sef: req.sef, guarded: req.guarded, xml: req.xml } satisfies ChildJob, (e) => { if (e) kill(child, 'crash', e.message); });
+    child.proc.send({ id: req.id, sef: req.sef, guarded: req.guarded, xml: req.xml, maxReport: maxReportChars(req.xml.length) } satisfies ChildJob, (e) => { if (e) kill(child, 'crash', e.message); });
   });
   if (!answer || 'ready' in answer) return ended(child, req.id);
+  if ('svrl' in answer && answer.svrl.length > maxReportChars(req.xml.length)) {
+    kill(child, 'memory', 'a report past its bound');
+    return { id: req.id, limit: 'memory', detail: 'a report past its bound' };
+  }
   child.cpuBase = readCpuMs(child.proc.pid!) ?? 0;
   return { ...answer, id: req.id };
 }

@@ -1,5 +1,5 @@
 import './lockdown.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { CHILD_FLAG, type ChildJob, type ChildMessage } from './protocol.js';
 
 /*
@@ -19,11 +19,14 @@ async function main(): Promise<void> {
   setSaxonCodeCacheDir(null);
   const api = saxon();
   hideProcess();
-  const sefs = new Map<string, unknown>();
+  // Each stylesheet parsed once, and again when its file changes (a rule set added again under its name).
+  const sefs = new Map<string, { stamp: string; sef: unknown }>();
   const stylesheet = (path: string) => {
-    let sef = sefs.get(path);
-    if (sef === undefined) sefs.set(path, (sef = JSON.parse(readFileSync(path, 'utf8'))));
-    return sef;
+    const { mtimeMs, size } = statSync(path);
+    const stamp = `${mtimeMs}:${size}`;
+    let kept = sefs.get(path);
+    if (kept?.stamp !== stamp) sefs.set(path, (kept = { stamp, sef: JSON.parse(readFileSync(path, 'utf8')) }));
+    return kept.sef;
   };
   const transform = (path: string, xml: string) =>
     api.transform({ stylesheetInternal: stylesheet(path), sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
         answer = { id: job.id, error: message(twin) };
       }
     }
+    // A report past its bound would cost pintae's process the memory this one was limited to.
+    if ('svrl' in answer && answer.svrl.length > job.maxReport) answer = { id: job.id, limit: 'memory', detail: `a report of more than ${job.maxReport} characters` };
     send(answer);
   });
   send({ ready: true });

@@ -33,11 +33,18 @@ export type BridgeAnswer =
   | { id: number; limit: LimitKind; detail: string }
   | { id: number; unavailable: string };
 
-/** Bridge → child: one document. */
-export interface ChildJob { id: number; sef: string; guarded?: string; xml: string }
+/** Bridge → child: one document, and the longest report it may answer with. */
+export interface ChildJob { id: number; sef: string; guarded?: string; xml: string; maxReport: number }
+
+/** How long a report may be: generous for SVRL (a failed assert per node of a large document), bounded all the same. */
+export const maxReportChars = (xmlChars: number) => 64 * 2 ** 20 + 16 * xmlChars;
 
 /** Child → bridge: ready once Saxon-JS is loaded, then one answer per job. */
-export type ChildMessage = { ready: true } | { id: number; svrl: string } | { id: number; error: string };
+export type ChildMessage =
+  | { ready: true }
+  | { id: number; svrl: string }
+  | { id: number; error: string }
+  | { id: number; limit: 'memory'; detail: string };
 
 /** The child's argument: marks the process (a test worker importing child.ts has none). */
 export const CHILD_FLAG = '--pintae-rules-sandbox';

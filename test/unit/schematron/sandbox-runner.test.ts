@@ -89,6 +89,15 @@ describe('the sandboxed runner', () => {
     expect(sandboxChildPids().some((pid) => before.includes(pid))).toBe(false);
   });
 
+  it('runs a stylesheet rewritten in place (a rule set added again under its name) as it now is', async () => {
+    const dir = join(work, 'rewritten');
+    const path = await sef(dir, 'rules', '<first/>');
+    const rules = SandboxedRules.fromFile('rules', path);
+    expect(rules.svrl('<doc/>')).toContain('<first/>');
+    await sef(dir, 'rules', '<second-one/>');
+    expect(SandboxedRules.fromFile('rules', path).svrl('<doc/>')).toContain('<second-one/>');
+  });
+
   it('refuses to run at all where no boundary holds (never unsandboxed)', async () => {
     const path = await sef(join(work, 'refused'), 'ok', '<ok/>');
     const refused = SandboxedRules.fromFile('ok', path, { ruleSet: 'someone-elses', nodeFlags: new Set() });
