@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { makeDirectories, track, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
-import { runXslt3 } from './xslt3.js';
+import { compileArea, runXslt3 } from './xslt3.js';
+
+export { compileScope } from './xslt3.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,8 +26,8 @@ export function compilerVersion(): string {
 }
 
 /** A working directory that a Ctrl-C in the middle of a compile (seconds) removes too (src/cli/signals.ts). */
-export function workDirectory(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function workDirectory(prefix: string, parent = tmpdir()): string {
+  const dir = mkdtempSync(join(parent, prefix));
   track(dir, true);
   return dir;
 }
@@ -40,10 +42,12 @@ export function removeWorkDirectory(dir: string): void {
  * the file where it lies lets its relative xsl:include and xsl:import resolve.
  */
 export async function compileXsltFile(sourcePath: string, how: 'server' | 'process' = 'server'): Promise<string> {
-  const work = workDirectory('pintae-sef-');
+  const source = resolve(sourcePath);
+  // The output in a sandboxed server's area, where alone it may write.
+  const work = workDirectory('pintae-sef-', how === 'server' ? compileArea() : undefined);
   try {
     const target = join(work, 'rules.sef.json');
-    const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], how);
+    const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { source, target }, how);
     if (outcome.exitCode !== 0) {
       const detail = outcome.messages.trim().split('\n').slice(0, 8).join('\n');
       throw new RuleSetError(`the XSLT did not compile:\n${detail}`);
@@ -57,7 +61,7 @@ export async function compileXsltFile(sourcePath: string, how: 'server' | 'proce
 
 /** XSLT text → SEF text. */
 export async function compileXslt(xslt: string): Promise<string> {
-  const work = workDirectory('pintae-xslt-');
+  const work = workDirectory('pintae-xslt-', compileArea());
   try {
     const source = join(work, 'rules.xslt');
     writeFileSync(source, xslt);

@@ -43,25 +43,44 @@ export interface ChildOptions {
   nodeFlags?: ReadonlySet<string>;
 }
 
-/** The node command that runs the child, or why none can be built. */
+/** The node command that runs a rule set's child, or why none can be built. */
 export function childCommand(options: ChildOptions): ChildCommand | { unavailable: string } {
+  const script = childScript();
+  if (!script) return { unavailable: 'the sandbox child (dist/schematron/sandbox/child.js) is not built' };
+  const command = underBoundary({
+    readable: [dirname(require.resolve('saxon-js/package.json')), resolve(options.dir)],
+    memoryMb: options.memoryMb, nodeFlags: options.nodeFlags,
+  }, options.probe ? [options.probe] : [script, CHILD_FLAG]);
+  return 'unavailable' in command ? command : { ...command, cwd: resolve(options.dir) };
+}
+
+export interface BoundaryOptions {
+  /** Besides pintae's own dist/ (and its package.json): what the process may read. */
+  readable: string[];
+  /** What it may write (nothing, by default). */
+  writable?: string[];
+  memoryMb?: number;
+  nodeFlags?: ReadonlySet<string>;
+}
+
+/** `node <flags> <script and arguments>` under the boundary, wrapped in the Linux tools found; or why it cannot be. */
+export function underBoundary(options: BoundaryOptions, script: string[]): { file: string; args: string[] } | { unavailable: string } {
   const flag = permissionFlag(options.nodeFlags);
   if (!flag) return { unavailable: `this Node.js (${process.version}) has no permission model` };
-  const script = childScript();
-  if (!script || !distDir) return { unavailable: 'the sandbox child (dist/schematron/sandbox/child.js) is not built' };
-  const saxonDir = dirname(require.resolve('saxon-js/package.json'));
+  if (!distDir) return { unavailable: 'pintae is not built (dist/ is missing)' };
   const packageJson = resolve(distDir, '../package.json');
-  const readable = [resolve(distDir), saxonDir, resolve(options.dir), ...(existsSync(packageJson) ? [packageJson] : [])];
+  const readable = [resolve(distDir), ...(existsSync(packageJson) ? [packageJson] : []), ...options.readable];
+  const writable = options.writable ?? [];
   // A * in a granted path is a wildcard to Node: a path holding one would grant more than itself.
-  const wild = readable.find((p) => p.includes('*'));
-  if (wild) return { unavailable: `a path it would be allowed to read holds a * (${wild})` };
+  const wild = [...readable, ...writable].find((p) => p.includes('*'));
+  if (wild) return { unavailable: `a path it would be allowed to use holds a * (${wild})` };
   const node = [
-    flag, ...readable.map((p) => `--allow-fs-read=${p}`),
-    '--disallow-code-generation-from-strings', `--max-old-space-size=${options.memoryMb}`, '--no-warnings',
-    ...(options.probe ? [options.probe] : [script, CHILD_FLAG]),
+    flag, ...readable.map((p) => `--allow-fs-read=${p}`), ...writable.map((p) => `--allow-fs-write=${p}`),
+    '--disallow-code-generation-from-strings', ...(options.memoryMb ? [`--max-old-space-size=${options.memoryMb}`] : []), '--no-warnings',
+    ...script,
   ];
   const wrap = linuxWrappers();
-  return { file: wrap[0] ?? process.execPath, args: [...wrap.slice(1), ...(wrap.length ? [process.execPath] : []), ...node], cwd: resolve(options.dir) };
+  return { file: wrap[0] ?? process.execPath, args: [...wrap.slice(1), ...(wrap.length ? [process.execPath] : []), ...node] };
 }
 
 let wrappers: string[] | undefined;

@@ -1,4 +1,4 @@
-import './lockdown.js';
+import { hideProcess } from './lockdown.js';
 import { readFileSync, statSync } from 'node:fs';
 import { CHILD_FLAG, type ChildJob, type ChildMessage } from './protocol.js';
 
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   // V8 refuses the parent's code cache here (its flags differ: measured, docs/decisions.md), and the child may write nothing.
   setSaxonCodeCacheDir(null);
   const api = saxon();
-  hideProcess();
+  hideProcess(real);
   // Each stylesheet parsed once, and again when its file changes (a rule set added again under its name).
   const sefs = new Map<string, { stamp: string; sef: unknown }>();
   const stylesheet = (path: string) => {
@@ -50,18 +50,6 @@ async function main(): Promise<void> {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** What Saxon-JS reads of `process` while it runs (process.platform, process.stdout for xsl:message), and nothing else. */
-function hideProcess(): void {
-  const stub = Object.freeze({
-    platform: real.platform,
-    env: Object.freeze({}),
-    stdout: Object.freeze({ write: () => true }),
-    version: real.version,
-    versions: real.versions,
-  });
-  Object.defineProperty(globalThis, 'process', { value: stub, writable: false, configurable: false, enumerable: false });
-}
 
 if (real.argv[2] === CHILD_FLAG && real.send) {
   // Gone with the bridge: its channel closing is the end (a child stuck in a loop is killed by the bridge or by its

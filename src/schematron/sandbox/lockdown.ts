@@ -51,3 +51,19 @@ for (const name of ['fetch', 'WebSocket', 'EventSource']) {
   if (name in globalThis) Object.defineProperty(globalThis, name, { value: refuse(name), writable: false, configurable: false });
 }
 refuseAll(process, 'process', ['kill', 'dlopen', 'binding', '_linkedBinding', 'chdir', 'setuid', 'setgid', 'setgroups', 'abort']);
+
+/**
+ * Takes `process` from the global object, leaving what Saxon-JS reads of it while it runs (process.platform, and
+ * process.stdout for xsl:message): a stylesheet that reaches JavaScript (js: and ixsl: functions, ixsl:window())
+ * then finds no process to signal, no builtin module to load, no IPC channel to write to. The caller keeps `real`.
+ */
+export function hideProcess(real: NodeJS.Process): void {
+  const stub = Object.freeze({
+    platform: real.platform,
+    env: Object.freeze({}),
+    stdout: Object.freeze({ write: () => true }),
+    version: real.version,
+    versions: real.versions,
+  });
+  Object.defineProperty(globalThis, 'process', { value: stub, writable: false, configurable: false, enumerable: false });
+}
