@@ -86,21 +86,19 @@ export function underBoundary(options: BoundaryOptions, script: string[]): { fil
 let wrappers: string[] | undefined;
 /**
  * setpriv (parent-death signal), prlimit (no core file) and unshare (an empty network namespace): util-linux tools,
- * each kept where it is found and, for unshare, where the kernel lets an unprivileged user make the namespace
- * (checked once: some systems forbid user namespaces).
+ * each kept where it is found and works here, tried once on a no-op (an old setpriv lacks --pdeathsig; some systems
+ * forbid unprivileged user namespaces). The chain execs, so the child keeps the pid the bridge watches.
  */
 export function linuxWrappers(): string[] {
   if (wrappers) return wrappers;
   wrappers = [];
   if (process.platform !== 'linux') return wrappers;
   const tool = (name: string) => ['/usr/bin', '/bin', '/usr/sbin', '/sbin'].map((d) => join(d, name)).find((p) => existsSync(p));
-  const setpriv = tool('setpriv');
-  const prlimit = tool('prlimit');
-  const unshare = tool('unshare');
-  if (setpriv) wrappers.push(setpriv, '--pdeathsig', 'KILL', '--');
-  if (prlimit) wrappers.push(prlimit, '--core=0', '--');
-  if (unshare && spawnSync(unshare, ['--user', '--net', '--', process.execPath, '-e', '0'], { stdio: 'ignore', timeout: 10_000 }).status === 0) {
-    wrappers.push(unshare, '--user', '--net', '--');
+  const noop = tool('true');
+  const works = (args: string[]) => noop !== undefined && spawnSync(args[0]!, [...args.slice(1), noop], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  for (const [name, ...args] of [['setpriv', '--pdeathsig', 'KILL', '--'], ['prlimit', '--core=0', '--'], ['unshare', '--user', '--net', '--']] as const) {
+    const path = tool(name);
+    if (path && works([path, ...args])) wrappers.push(path, ...args);
   }
   return wrappers;
 }

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { compileXsltFile } from '../../../src/schematron/sef.js';
 import { SandboxedRules, sandboxChildPids } from '../../../src/schematron/sandbox/runner.js';
 import { SandboxUnavailableError, stylesheetFromFile } from '../../../src/schematron/sandbox/index.js';
 import { readCpuMs, readRssMb } from '../../../src/schematron/sandbox/usage.js';
+import { linuxWrappers } from '../../../src/schematron/sandbox/boundary.js';
+import { linuxWrappers } from '../../../src/schematron/sandbox/boundary.js';
 import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT } from '../../helpers/paths.js';
 
 /*
@@ -127,6 +129,25 @@ describe('the sandboxed runner', () => {
     expect(svrl).toContain('<ok/>');
     expect(pids.length).toBe(1);
     await expect.poll(() => readCpuMs(pids[0]!), { timeout: 30_000 }).toBeUndefined();
+  });
+
+  it.runIf(linuxWrappers().includes('--pdeathsig'))('a child busy in a loop dies with a parent that is SIGKILLed (its parent-death signal)', async () => {
+    const dir = join(work, 'orphan');
+    const ok = await sef(dir, 'ok', '<ok/>');
+    const loop = await sef(dir, 'loop', '<xsl:value-of select="sum(for $i in 1 to 1000000000000 return $i)"/>');
+    const runner = join(ROOT, 'dist/schematron/sandbox/runner.js');
+    const code = `import(${JSON.stringify(runner)}).then(({ SandboxedRules, sandboxChildPids }) => {
+      SandboxedRules.fromFile('ok', ${JSON.stringify(ok)}).svrl('<doc/>');
+      process.stdout.write(sandboxChildPids().join(',') + '\\n');
+      SandboxedRules.fromFile('loop', ${JSON.stringify(loop)}).svrl('<doc/>');
+    });`;
+    const parent = spawn(process.execPath, ['--input-type=commonjs', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    // The child is running the loop (its CPU time grows), its parent blocked waiting for it.
+    const cpu = readCpuMs(pid)!;
+    await expect.poll(() => readCpuMs(pid)! > cpu + 200, { timeout: 60_000 }).toBe(true);
+    parent.kill('SIGKILL');
+    await expect.poll(() => readCpuMs(pid), { timeout: 30_000 }).toBeUndefined();
   });
 
   it.runIf(process.platform === 'linux')('reads a process\'s CPU time and resident memory from /proc', () => {
