@@ -28,7 +28,10 @@ const flag = new Int32Array(signal, 0, 1);
 const live = new Int32Array(signal, 4);
 const remember = (pid: number) => { const at = live.indexOf(0); if (at >= 0) Atomics.store(live, at, pid); };
 const forget = (pid: number) => { const at = live.indexOf(pid); if (at >= 0) Atomics.compareExchange(live, at, pid, 0); };
+/** The children, the most recently used last. */
 const children = new Map<string, Child>();
+/** Children kept warm at once: starting another stops the least recently used (a server judging with many sets). */
+const MAX_CHILDREN = 8;
 const onLinux = procAvailable();
 /** How often a running child is looked at (CPU, memory, clock). */
 const WATCH_MS = 25;
@@ -93,9 +96,21 @@ function ended(child: Child, id: number): BridgeAnswer {
   return { id, limit: 'crash', detail: [child.exited, said].filter(Boolean).join(': ') };
 }
 
+/** The key's child, now the most recently used; or none, with room made for one. */
+function warm(key: string): Child | undefined {
+  const child = children.get(key);
+  if (child) { children.delete(key); children.set(key, child); return child; }
+  for (const [old, c] of children) {
+    if (children.size < MAX_CHILDREN) break;
+    children.delete(old);
+    c.proc.kill('SIGKILL');
+  }
+  return undefined;
+}
+
 async function run(req: BridgeRequest): Promise<BridgeAnswer> {
   const key = `${req.limits.memoryMb}\n${req.dir}`;
-  const child = children.get(key) ?? start(req, key);
+  const child = warm(key) ?? start(req, key);
   if ('unavailable' in child) return { id: req.id, unavailable: child.unavailable };
   if (!(await child.ready)) return ended(child, req.id);
   const answer = await new Promise<ChildMessage | undefined>((resolve) => {
