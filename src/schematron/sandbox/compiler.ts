@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, isAbsolute } from 'node:path';
@@ -46,18 +46,33 @@ export const inside = (path: string, dir: string) => { const r = relative(dir, p
 
 /**
  * A warm compile server's area: the one directory it may read and write. Its compiles' sources and outputs are made
- * there (sef.ts); the area goes when its servers have gone, or with the process.
+ * there (sef.ts); the area goes when its servers have gone, or as the process exits. A process killed outright (a
+ * test worker ended by its pool) leaves its area: the next process to make one removes those of processes gone.
  */
 const areas = new Set<string>();
 let cleaning = false;
+const AREA = /^pintae-compile-(\d+)-/;
 export function makeArea(): string {
-  const area = mkdtempSync(join(tmpdir(), 'pintae-compile-'));
-  if (!cleaning) process.once('exit', () => { for (const a of areas) rmSync(a, { recursive: true, force: true }); });
-  cleaning = true;
+  if (!cleaning) {
+    cleaning = true;
+    process.once('exit', () => { for (const a of areas) rmSync(a, { recursive: true, force: true }); });
+    sweep();
+  }
+  const area = mkdtempSync(join(tmpdir(), `pintae-compile-${process.pid}-`));
   areas.add(area);
   return area;
 }
 export function removeArea(area: string): void {
   areas.delete(area);
   rmSync(area, { recursive: true, force: true });
+}
+
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch (e) { return (e as { code?: string }).code === 'EPERM'; } };
+function sweep(): void {
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(AREA.exec(name)?.[1] ?? process.pid);
+      if (pid !== process.pid && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  } catch { /* a temporary directory that cannot be listed keeps what it holds */ }
 }

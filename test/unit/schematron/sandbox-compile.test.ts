@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileScope, compileXslt, compileXsltFile } from '../../../src/schematron/sef.js';
 import { compiles, xslt3ServerPids } from '../../../src/schematron/xslt3.js';
+import { ROOT } from '../../helpers/paths.js';
 
 /*
  * Compiling XSLT runs the stylesheet's code (issue 21): a static parameter or a use-when is evaluated by the compiler,
@@ -77,5 +78,17 @@ describe('the xslt3 compiler behind the boundary', () => {
     // A compile could leave its server altered: set-b's compiles never run on a server set-a's compiles ran on.
     expect(b.some((pid) => a.includes(pid))).toBe(false);
     expect(JSON.parse(await compileXslt(honest))).toHaveProperty('N', 'package');
+  });
+
+  it('leaves no area behind: one left by a process killed outright is removed by the next process that makes one', () => {
+    const gone = execFileSync(process.execPath, ['-p', 'process.pid'], { encoding: 'utf8' }).trim();
+    const left = mkdtempSync(join(tmpdir(), `pintae-compile-${gone}-`));
+    writeFileSync(join(left, 'rules.xslt'), 'left over');
+    const compiler = pathToFileURL(join(ROOT, 'dist/schematron/sandbox/compiler.js')).href;
+    const made = execFileSync(process.execPath, ['--input-type=module', '-e', `import { makeArea } from ${JSON.stringify(compiler)}; console.log(makeArea());`], { encoding: 'utf8' }).trim();
+    expect(existsSync(left)).toBe(false);
+    // And its own area went as it exited.
+    expect(made).toMatch(/pintae-compile-\d+-/);
+    expect(existsSync(made)).toBe(false);
   });
 });
