@@ -43,6 +43,13 @@ interface Loaded {
 }
 let loaded: Loaded | undefined;
 
+/** Where V8's code cache of saxon-js is kept: undefined, `<cacheDir>/v8`; null, nowhere (a process that may not read it). */
+let codeCacheDir: string | null | undefined;
+/** Before saxon-js is first loaded: the sandboxed child (src/schematron/sandbox) is given its directory, as its environment is empty. */
+export function setSaxonCodeCacheDir(dir: string | null): void {
+  codeCacheDir = dir;
+}
+
 /**
  * saxon-js requires axios (with its HTTP stack: ~0.15 s of a cold start) for fetching http: resources, which pintae
  * never asks of it. It gets a stand-in that loads the real axios on first use.
@@ -83,13 +90,14 @@ function load(): Loaded {
   const plain = createRequire(path);
   const moduleRequire = Object.assign((id: string) => (id === 'axios' ? lazyAxios(module) : plain(id)), plain);
   const key = createHash('sha256').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 16);
-  const file = join(cacheDir(), 'v8', `saxon-js-${key}.bin`);
-  const cachedData = readCodeCache(file);
+  const dir = codeCacheDir === undefined ? join(cacheDir(), 'v8') : codeCacheDir;
+  const file = dir === null ? undefined : join(dir, `saxon-js-${key}.bin`);
+  const cachedData = file === undefined ? undefined : readCodeCache(file);
   const script = new Script(Module.wrap(source), { filename: path, ...(cachedData ? { cachedData } : {}) });
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, moduleRequire, module, path, dirname(path));
   module.loaded = true;
   const fresh = !cachedData || script.cachedDataRejected === true;
-  return { api: module.exports as SaxonJSApi, patched, ...(fresh ? { codeCache: { script, file } } : {}) };
+  return { api: module.exports as SaxonJSApi, patched, ...(fresh && file !== undefined ? { codeCache: { script, file } } : {}) };
 }
 
 /** Keeps V8's code cache of saxon-js for the next process, once, after a first transform; a failure to write is ignored. */

@@ -1,8 +1,8 @@
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { RuleSetError } from './errors.js';
-import { compileXsltCached, compileXsltFileCached, compilerVersion, sefCacheDir, sha256 } from './sef.js';
+import { compileScope, compileXsltCached, compileXsltFileCached, compilerVersion, sefCacheDir, sha256 } from './sef.js';
 import { guardedPath } from './run.js';
-import { inspectRuleSet, RuleSetRefused, type ReadFile, type Refusal } from './guard/index.js';
+import { inspectRuleSet, RuleSetRefused, staticCheckOn, type ReadFile, type Refusal } from './guard/index.js';
 import { inspectSef } from './guard/sef.js';
 import { KIND, readRelease, type Release, type SourceFile } from './release.js';
 import { badName, defaultName, writeEntry, type Manifest } from './cache.js';
@@ -67,6 +67,7 @@ async function compileLayer(layer: SourceFile, reads: ReadFile[], release: Relea
   const shown = release.display(layer.path);
   const kind = KIND(layer.path)!;
   const checked = (sef: string, what: string): string => {
+    if (!staticCheckOn()) return sef;
     const refusals: Refusal[] = inspectSef(`${shown} (${what})`, JSON.parse(sef));
     if (refusals.length > 0) throw new RuleSetRefused(refusals);
     return sef;
@@ -79,7 +80,7 @@ async function compileLayer(layer: SourceFile, reads: ReadFile[], release: Relea
   if (kind === 'xslt') {
     // Compiled where it lies, so its relative includes resolve; cached under the content of every file it reads.
     const key = sha256(reads.map((r) => `${r.path.slice(release.root.length)}\n${sha256(r.content)}`).join('\n'));
-    return { sef: checked((await compileXsltFileCached(layer.path, key, sefCache)).sef, 'compiled') };
+    return { sef: checked((await compileXsltFileCached(layer.path, key, sefCache, release.root)).sef, 'compiled') };
   }
   const { compileSchematron } = await import('./compile.js');
   const options = { baseDir: dirname(layer.path), root: release.root };
@@ -164,7 +165,8 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
     const files = layerFiles(layers, release);
     const out: Array<[string, string]> = [];
     const compiled: Manifest['layers'] = [];
-    for (const [i, layer] of layers.entries()) {
+    // The set's compiles on compile servers of its own: a compile runs code, and no other set's may have left one altered.
+    await compileScope.run(`set:${name}:${release.root}`, async () => { for (const [i, layer] of layers.entries()) {
       let c: CompiledLayer;
       try { c = await compileLayer(layer, reads[i]!, release, options.env); } catch (e) {
         if (e instanceof RuleSetRefused) throw e;
@@ -176,7 +178,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
       const native = c.plan === undefined ? undefined : `${files[i]}.native.json`;
       if (native) out.push([native, c.plan!]);
       compiled.push({ file, from: release.within(layer.path), kind: KIND(layer.path)!, engine: native ? 'native' : 'saxon-js', ...(native ? { native } : {}), ...(c.unsupported ? { unsupported: c.unsupported } : {}) });
-    }
+    } });
     const known = options.known ?? [];
     const named = known.filter((id) => layers.some((l) => l.content.includes(id)));
     const manifest: Manifest = {

@@ -3,7 +3,7 @@ import type { XDocument, XPathEngine } from '../xpath/api.js';
 import { GlobalLetError, NativeRules } from './native.js';
 import { XPathLimit } from '../xpath/index.js';
 import type { NativePlan } from './native-plan.js';
-import type { CompiledRules } from './run.js';
+import type { Stylesheet } from './run.js';
 import type { SvrlResult } from './svrl.js';
 
 /** What a rule set runs per document: a compiled stylesheet, or the native engine backed by one. */
@@ -23,26 +23,27 @@ export interface NativeStats { native: number; fallbacks: number; unsupported?: 
  * A Schematron rule set run by pintae's own XPath evaluator, with its Saxon-JS stylesheet behind it. The evaluator is
  * compiled on the first document; a schema it cannot compile runs on Saxon-JS for good, and a document on which it
  * raises any error (an XPath error, a construct it lacks, a document it cannot read) is run on Saxon-JS, which is the
- * reference: the fast stylesheet, then its guarded twin, decide what the error means (see CompiledRules).
+ * reference: the fast stylesheet, then its guarded twin, decide what the error means (see CompiledRules; a rule set from anyone
+ * runs it sandboxed, sandbox/runner.ts).
  */
 export class NativeFirst implements RuleLayer {
   private native: NativeRules | null | undefined;
   readonly stats: NativeStats = { native: 0, fallbacks: 0 };
 
-  private stylesheetLoaded: CompiledRules | undefined;
+  private stylesheetLoaded: Stylesheet | undefined;
 
   constructor(
     /** The schema read for the native engine (native-plan.ts), as `npm run build` saves it. */
     private readonly planPath: string,
     /** The same rules compiled for Saxon-JS: read only when a document needs it (never, with the built-in rules). */
-    private readonly loadStylesheet: CompiledRules | (() => CompiledRules),
+    private readonly loadStylesheet: Stylesheet | (() => Stylesheet),
     private readonly engine: () => XPathEngine,
     readonly name: string = typeof loadStylesheet === 'function' ? 'native' : loadStylesheet.name,
     /** The error of a plan that is not JSON (a damaged cache entry): no quiet fall-back to Saxon-JS then. */
     private readonly damaged?: (reason: string) => Error,
   ) {}
 
-  private get stylesheet(): CompiledRules {
+  private get stylesheet(): Stylesheet {
     return (this.stylesheetLoaded ??= typeof this.loadStylesheet === 'function' ? this.loadStylesheet() : this.loadStylesheet);
   }
 

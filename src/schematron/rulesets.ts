@@ -6,6 +6,8 @@ import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
 import { compilerVersion, sha256 } from './sef.js';
 import { CompiledRules } from './run.js';
+import { RuleLimitError } from './sandbox/limit-error.js';
+import { SandboxedRules } from './sandbox/runner.js';
 import { DamagedEntry, listEntries, NAME, readManifest, removeEntry, rulesDir, type Manifest } from './cache.js';
 import type { AddOptions } from './add.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
@@ -24,6 +26,13 @@ let ruleLimits: RuleLimits = DEFAULT_RULE_LIMITS;
 export function setRuleLimits(limits: RuleLimits): void { ruleLimits = limits; }
 export const currentRuleLimits = (): RuleLimits => ruleLimits;
 const LIMIT_FLAG = { time: '--rule-timeout', memory: '--rule-memory' } as const;
+
+/** A limit the sandbox stopped a run at, in the words of the evaluator's own (XPathLimit). */
+function sandboxLimitWords(e: RuleLimitError): string {
+  if (e.kind === 'time') return `the rules ran longer than the time limit of ${(e.limit ?? 0) / 1000} s (--rule-timeout)`;
+  if (e.kind === 'memory') return `the rules needed more memory than the limit of ${e.limit} MB (--rule-memory)${e.detail ? `: ${e.detail}` : ''}`;
+  return `the process that ran them ended unexpectedly${e.detail ? ` (${e.detail})` : ''}`;
+}
 
 /** A set of compiled layers run together on every document (the official release has two). */
 export class RuleSet {
@@ -58,8 +67,9 @@ export class RuleSet {
       try {
         return svrlToFindings(withinLimits({ cpuMs: limits.timeoutMs, heapBytes: limits.memoryMb * 2 ** 20 }, () => layer.results(xml, doc, limits)));
       } catch (e) {
-        if (e instanceof XPathLimit) {
-          return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${e.message} (${LIMIT_FLAG[e.kind]})`, section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
+        const limit = e instanceof XPathLimit ? `${e.message} (${LIMIT_FLAG[e.kind]})` : e instanceof RuleLimitError ? sandboxLimitWords(e) : undefined;
+        if (limit !== undefined) {
+          return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${limit}`, section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
         }
         // Never "valid": a document the rules could not judge fails, whatever the reason (a limit, a damaged set).
         return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${(e as Error).message.split('\n')[0]}`, section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
@@ -220,7 +230,8 @@ async function loadAdded(added: Manifest, env: NodeJS.ProcessEnv): Promise<RuleS
   const dir = join(rulesDir(env), manifest.name);
   const damaged = (file: string) => (reason: string) => new DamagedEntry(manifest.name, join(dir, file), reason);
   return new RuleSet(manifest.name, manifest.layers.map((l) => {
-    const stylesheet = () => CompiledRules.fromFile(l.from, join(dir, l.file), damaged(l.file));
+    // Rules from anyone run on Saxon-JS only behind the sandbox's process boundary (sandbox/), within the limits.
+    const stylesheet = () => SandboxedRules.fromFile(l.from, join(dir, l.file), { ruleSet: manifest.name, limits: { cpuMs: ruleLimits.timeoutMs, memoryMb: ruleLimits.memoryMb }, damaged: damaged(l.file) });
     return l.engine === 'native' && l.native ? new NativeFirst(join(dir, l.native), stylesheet, () => engine, l.from, damaged(l.native)) : stylesheet();
   }), { version: manifest.version, hash: manifest.hash, customizations: manifest.customizations ?? [], valid_from: manifest.valid_from ?? null, valid_to: manifest.valid_to ?? null });
 }

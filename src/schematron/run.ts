@@ -2,6 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { saveSaxonCodeCache, saxon } from '../io/saxon.js';
 import { parseSvrl, type SvrlResult } from './svrl.js';
 
+/**
+ * What runs a compiled stylesheet on a document: in pintae's process (CompiledRules, for the built-in rules) or behind
+ * a process boundary (sandbox/runner.ts, for rule sets from anyone).
+ */
+export interface Stylesheet {
+  readonly name: string;
+  /** The SVRL report of one document; a document the stylesheet cannot process raises an error. */
+  svrl(xml: string): string;
+  results(xml: string): SvrlResult[];
+}
+
 /** Where the guarded twin of a fast SEF compiled by pintae lies: foo.sef.json → foo.guarded.sef.json. */
 export const guardedPath = (sefPath: string) => sefPath.replace(/\.sef\.json$/, '.guarded.sef.json');
 
@@ -12,7 +23,7 @@ export const guardedPath = (sefPath: string) => sefPath.replace(/\.sef\.json$/, 
  * The SEF text is parsed on the first document, so a process that only checks a rule set can be named (a batch's main
  * thread, whose workers do the validating) never pays for it.
  */
-export class CompiledRules {
+export class CompiledRules implements Stylesheet {
   private sef: unknown;
   private sefText: string | undefined;
   private guardedSef: unknown;

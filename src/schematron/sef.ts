@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { makeDirectories, track, writeAtomic } from '../io/write.js';
 import { RuleSetError } from './errors.js';
 import { cacheDir } from '../io/cache-dir.js';
-import { runXslt3 } from './xslt3.js';
+import { compileArea, runXslt3 } from './xslt3.js';
+
+export { compileScope } from './xslt3.js';
 
 const require = createRequire(import.meta.url);
 
@@ -36,8 +38,8 @@ export function compilerVersion(): string {
 }
 
 /** A working directory that a Ctrl-C in the middle of a compile (seconds) removes too (src/cli/signals.ts). */
-export function workDirectory(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function workDirectory(prefix: string, parent = tmpdir()): string {
+  const dir = mkdtempSync(join(parent, prefix));
   track(dir, true);
   return dir;
 }
@@ -51,11 +53,13 @@ export function removeWorkDirectory(dir: string): void {
  * else a process per compile). Compiling costs seconds, so callers keep the result (compileXsltCached). Compiling
  * the file where it lies lets its relative xsl:include and xsl:import resolve.
  */
-export async function compileXsltFile(sourcePath: string, how: 'server' | 'process' = 'server'): Promise<string> {
-  const work = workDirectory('pintae-sef-');
+export async function compileXsltFile(sourcePath: string, how: 'server' | 'process' = 'server', root?: string): Promise<string> {
+  const source = resolve(sourcePath);
+  // The output in a sandboxed server's area, where alone it may write.
+  const work = workDirectory('pintae-sef-', how === 'server' ? compileArea() : undefined);
   try {
     const target = join(work, 'rules.sef.json');
-    const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], how);
+    const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { source, target, ...(root ? { root: resolve(root) } : {}) }, how);
     if (outcome.exitCode !== 0) {
       const detail = outcome.messages.trim().split('\n').slice(0, 8).join('\n');
       throw new RuleSetError(`the XSLT did not compile:\n${detail}`);
@@ -69,7 +73,7 @@ export async function compileXsltFile(sourcePath: string, how: 'server' | 'proce
 
 /** XSLT text → SEF text. */
 export async function compileXslt(xslt: string): Promise<string> {
-  const work = workDirectory('pintae-xslt-');
+  const work = workDirectory('pintae-xslt-', compileArea());
   try {
     const source = join(work, 'rules.xslt');
     writeFileSync(source, xslt);
@@ -94,10 +98,10 @@ export async function compileXsltCached(xslt: string, cacheDir: string): Promise
  * An XSLT file compiled where it lies (its includes resolve beside it), kept in `cacheDir` under `key`: the hash of
  * every file it reads, which the caller computed (guard/index.ts), with the compilers' versions.
  */
-export async function compileXsltFileCached(sourcePath: string, key: string, cacheDir: string): Promise<{ sef: string; path: string }> {
+export async function compileXsltFileCached(sourcePath: string, key: string, cacheDir: string, root?: string): Promise<{ sef: string; path: string }> {
   const path = join(cacheDir, `${sha256(`${compilerVersion()}\nfile\n${key}`)}.sef.json`);
   if (existsSync(path)) return { sef: readFileSync(path, 'utf8'), path };
-  const sef = await compileXsltFile(sourcePath);
+  const sef = await compileXsltFile(sourcePath, 'server', root);
   makeDirectories(cacheDir);
   writeAtomic(path, sef, { verbatim: true }); // a cache entry, read back as written (src/io/write.ts)
   return { sef, path };

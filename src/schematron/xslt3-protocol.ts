@@ -8,3 +8,6 @@ export type CompileAnswer = { id: number; exitCode: number; messages: string } |
 
 /** The argument the server is forked with: a test worker that imports xslt3-server.ts has an IPC channel too. */
 export const SERVER_FLAG = '--pintae-xslt3-server';
+
+/** The second argument of a server run behind the sandbox's boundary (it locks itself down before its first job). */
+export const SANDBOXED_FLAG = '--sandboxed';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { format } from 'node:util';
 import { Script } from 'node:vm';
-import { SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protocol.js';
+import { SANDBOXED_FLAG, SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protocol.js';
 
 /*
  * A long-lived xslt3 compiler: a child process that xslt3.ts forks once and sends every compile to. xslt3 is a
@@ -18,6 +18,8 @@ import { SERVER_FLAG, type CompileAnswer, type CompileJob } from './xslt3-protoc
  */
 
 const require = createRequire(import.meta.url);
+// Kept before a sandboxed server takes `process` from the global object (below).
+const real = process;
 const cliPath = require.resolve('xslt3/xslt3.js');
 const cliRequire = createRequire(cliPath);
 type Cli = (require: NodeJS.Require, process: object, console: object, setTimeout: (f: () => void) => number) => void;
@@ -31,13 +33,13 @@ export function runXslt3(args: string[]): Promise<{ exitCode: number; messages: 
     const messages: string[] = [];
     const say = (...parts: unknown[]) => { messages.push(format(...parts)); };
     const fakeProcess = {
-      argv: [process.execPath, cliPath, ...args],
+      argv: [real.execPath, cliPath, ...args],
       get exitCode() { return exitCode; },
       set exitCode(code: number) { exitCode = code; },
-      hrtime: process.hrtime,
-      memoryUsage: () => process.memoryUsage(),
+      hrtime: real.hrtime,
+      memoryUsage: () => real.memoryUsage(),
       stdout: { write: (text: string) => { say(text); return true; } },
-      version: process.version,
+      version: real.version,
     };
     let wait: (() => void) | undefined;
     let again = false;
@@ -59,14 +61,26 @@ export function runXslt3(args: string[]): Promise<{ exitCode: number; messages: 
   });
 }
 
+/*
+ * Sandboxed (forked behind the boundary of sandbox/compiler.ts), the server locks itself down before its first job,
+ * as a rule set's child does (sandbox/lockdown.ts): a stylesheet's code that runs at compile time (a static
+ * parameter, use-when) finds no network, no process, no builtin module.
+ */
+async function lockDown(): Promise<void> {
+  const { hideProcess } = await import('./sandbox/lockdown.js');
+  // saxon-js loaded now, with what it loads (axios, whose dependencies read process.stderr as they load).
+  cliRequire('saxon-js');
+  hideProcess(real);
+}
+
 // As the child process: one job at a time, in the order sent; gone with its parent.
-if (process.send && process.argv[2] === SERVER_FLAG) {
-  let queue = Promise.resolve();
-  process.on('message', (job: CompileJob) => {
+if (real.send && real.argv[2] === SERVER_FLAG) {
+  let queue = real.argv[3] === SANDBOXED_FLAG ? lockDown().catch(() => real.exit(70)) : Promise.resolve();
+  real.on('message', (job: CompileJob) => {
     queue = queue.then(() => runXslt3(job.args).then(
-      (done) => { process.send!({ id: job.id, ...done } satisfies CompileAnswer); },
-      (e: Error) => { process.send!({ id: job.id, serverError: e.message } satisfies CompileAnswer); },
+      (done) => { real.send!({ id: job.id, ...done } satisfies CompileAnswer); },
+      (e: Error) => { real.send!({ id: job.id, serverError: e.message } satisfies CompileAnswer); },
     ));
   });
-  process.on('disconnect', () => process.exit(0));
+  real.on('disconnect', () => real.exit(0));
 }

@@ -392,3 +392,24 @@ describe('rule sets as published (issue 21 item 5)', () => {
     expect((JSON.parse(both.stdout).results[0].response.data.errors as Array<{ message: string }>).map((e) => e.message).sort()).toEqual(['first', 'second']);
   });
 });
+
+describe('hostile rule sets on Saxon-JS: limits behind the process boundary (issue 21 items 2 and 3)', () => {
+  it('a loop pintae\'s evaluator leaves to Saxon-JS: pintae/rules-failed naming the time limit, and the next document is judged', async () => {
+    const s = scene('loop-saxon.sch');
+    const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '2', '--format', 'json']);
+    expect(r.exitCode, r.stderr).toBe(1);
+    const results = JSON.parse(r.stdout).results as Array<{ file: string; response: { data: { errors: Array<{ rule?: string; message: string }> } } }>;
+    expect(results.map((x) => x.file)).toEqual(s.docs);
+    for (const x of results) {
+      expect(x.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 2 s \(--rule-timeout\)$/) })]);
+    }
+  });
+
+  it('a sequence held whole on Saxon-JS: pintae/rules-failed naming the memory limit', async () => {
+    const s = scene('memory-saxon.sch');
+    const r = await cli(s, ['check', '--rules', s.rules, s.docs[0]!, '--rule-memory', '256', '--format', 'json']);
+    expect(r.exitCode, r.stderr).toBe(1);
+    const [result] = JSON.parse(r.stdout).results;
+    expect(result.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/the rules needed more memory than the limit of 256 MB \(--rule-memory\)/) })]);
+  });
+});

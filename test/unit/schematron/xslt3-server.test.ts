@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSchematron } from '../../../src/schematron/compile.js';
 import { compileXsltFile } from '../../../src/schematron/sef.js';
 import { CompiledRules } from '../../../src/schematron/run.js';
-import { xslt3ServerPids } from '../../../src/schematron/xslt3.js';
+import { compiles, xslt3ServerPids } from '../../../src/schematron/xslt3.js';
 import { ROOT } from '../../helpers/paths.js';
 
 /*
@@ -30,8 +30,11 @@ describe('the xslt3 compile server', () => {
   it('writes the command line\'s SEF for every stylesheet, in any order, and the SEF runs', async () => {
     const byProcess = await Promise.all(stylesheets.map((path) => compileXsltFile(path, 'process')));
     const order = [...stylesheets.keys(), ...[...stylesheets.keys()].reverse()];
+    const served = compiles.server;
     for (const k of order) expect(timeless(await compileXsltFile(stylesheets[k]!, 'server')), stylesheets[k]).toEqual(timeless(byProcess[k]!));
     expect(xslt3ServerPids().length).toBeGreaterThan(0);
+    // Every one by the server, none by a fallback process (a server that failed every job would still give the SEF).
+    expect(compiles.server - served).toBe(order.length);
     const lines = `<Invoice xmlns:cac="${CAC}" xmlns:cbc="${CBC}">${['1', '3', '3'].map((id) => `<cac:InvoiceLine><cbc:ID>${id}</cbc:ID></cac:InvoiceLine>`).join('')}</Invoice>`;
     const results = new CompiledRules('for-each', await compileXsltFile(stylesheets[2]!, 'server')).results(lines);
     expect(results.map((r) => r.id)).toEqual(['fe-001', 'fe-002']);
