@@ -362,6 +362,24 @@ describe('the rule cache is pintae\'s, and pintae touches only its own entries (
   });
 });
 
+describe('a damaged compiled file (issue 21 item 4)', () => {
+  it('a truncated SEF: each document fails with pintae/rules-failed naming the file and the fix, never valid', async () => {
+    const s = scene('js-eval.sch');
+    const rules = join(s.root, 'own.xsl');
+    writeFileSync(rules, '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:svrl="http://purl.oclc.org/dsdl/svrl"><xsl:template match="/"><svrl:schematron-output/></xsl:template></xsl:stylesheet>');
+    expect((await cli(s, ['rules', 'add', rules, '--name', 'own'])).exitCode).toBe(0);
+    expect((await cli(s, ['check', '--rules', 'own', s.docs[0]!])).exitCode).toBe(0);
+    const sef = join(s.cache, 'rules', 'own', 'own.sef.json');
+    writeFileSync(sef, readFileSync(sef, 'utf8').slice(0, 100));
+    const r = await cli(s, ['check', '--rules', 'own', s.docs[0]!, '--format', 'json']);
+    expect(r.exitCode).toBe(1);
+    const [error] = JSON.parse(r.stdout).results[0].response.data.errors;
+    expect(error.rule).toBe('pintae/rules-failed');
+    expect(error.message).toContain(`${sef}: the rule set own is damaged (not JSON: `);
+    expect(error.message).toContain('pintae rules remove own');
+  });
+});
+
 describe('rule sets as published (issue 21 item 5)', () => {
   it('an XSLT with a relative xsl:include, from its directory and from a zip; two schemas of one name in different folders are both kept', async () => {
     const s = scene('js-eval.sch');
