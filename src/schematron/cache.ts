@@ -116,6 +116,7 @@ export function listEntries(env: NodeJS.ProcessEnv = process.env): Array<{ name:
 export function writeEntry(env: NodeJS.ProcessEnv, name: string, files: Array<[string, string]>, manifest: Manifest): void {
   const dir = rulesDir(env);
   makeDirectories(dir);
+  removeLeftovers(dir);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = join(dir, `.new-${name}-${tag}`);
   track(fresh, true);
@@ -136,6 +137,21 @@ export function writeEntry(env: NodeJS.ProcessEnv, name: string, files: Array<[s
     if (existsSync(fresh)) rmSync(fresh, { recursive: true, force: true });
     track(fresh, false);
   }
+}
+
+/** What a process killed in the middle of a swap left (`.new-…` or `.old-…` of a pid no longer alive): pintae's own, and only those. */
+function removeLeftovers(dir: string): void {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  for (const n of names) {
+    const m = /^\.(?:new|old)-[a-z0-9][a-z0-9._-]{0,63}-(\d+)-[0-9a-f]{8}$/.exec(n);
+    if (!m || alive(Number(m[1]))) continue;
+    try { removeOwn(join(dir, n)); } catch { /* another process took it first */ }
+  }
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
 
 function isLink(path: string): boolean {

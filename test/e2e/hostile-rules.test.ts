@@ -295,8 +295,14 @@ describe('the rule cache is pintae\'s, and pintae touches only its own entries (
     mkdirSync(join(s.cache, 'rules'), { recursive: true });
     writeFileSync(join(s.cache, 'mine.txt'), 'not pintae\'s');
     writeFileSync(join(s.cache, 'rules', 'other.txt'), 'not pintae\'s either');
+    // What a killed add left (its pid gone) is pintae's to remove; a live process's, and anything else, is not.
+    const dead = join(s.cache, 'rules', '.new-good-999999999-0123abcd');
+    const live = join(s.cache, 'rules', `.new-good-${process.pid}-0123abcd`);
+    const mine = join(s.cache, 'rules', '.mine-999999999');
+    for (const d of [dead, live, mine]) mkdirSync(d);
     const added = await cli(s, ['rules', 'add', rules, '--name', 'good']);
     expect(added.exitCode, added.stderr).toBe(0);
+    expect([dead, live, mine].map((d) => existsSync(d))).toEqual([false, true, true]);
     for (const name of ['..', '.', '../x', 'a/b', '', 'Upper', 'builtin', 'builtin-billing', '-x', 'x'.repeat(65)]) {
       const r = await cli(s, ['rules', 'add', rules, '--name', name]);
       expect(r.exitCode, name).toBe(2);
