@@ -71,14 +71,13 @@ describe.skipIf('unavailable' in support)('hostile rule sets with the static che
   beforeAll(() => { setStaticCheckForTests(false); process.env.PINTAE_TOKEN = TOKEN; });
   afterAll(() => { setStaticCheckForTests(true); delete process.env.PINTAE_TOKEN; });
 
+  // One case for each way out of the document (the corpus has more spellings of each: test/e2e/hostile-rules.test.ts).
   const cases: Array<[string, string | undefined]> = [
-    ['js-eval.sch', undefined], ['js-eval.xsl', undefined], ['js-eqname.sch', undefined], ['ixsl.sch', undefined],
-    ['function-reference.sch', undefined], ['function-lookup.sch', undefined],
+    ['js-eval.sch', undefined], ['js-eval.xsl', undefined], ['ixsl.sch', undefined], ['function-reference.sch', undefined],
     ['result-document.xsl', undefined], ['source-document.xsl', undefined], ['evaluate.xsl', undefined], ['use-when.xsl', undefined],
-    ['match-pattern.xsl', undefined], ['include-absolute', undefined], ['include-parent', undefined], ['xsl-include-parent', undefined],
+    ['include-absolute', undefined], ['xsl-include-parent', undefined],
     ['file-function.sch', "unparsed-text('file://@SECRET@')"], ['file-function.sch', "string(doc('file://@SECRET@'))"],
-    ['file-function.sch', "environment-variable('PINTAE_TOKEN')"], ['file-function.sch', "string-join(available-environment-variables(), ',')"],
-    ['file-function.sch', "string-join(uri-collection('file://@SECRET@/..'), ',')"], ['file-function.sch', "string(unparsed-text-available('file://@SECRET@'))"],
+    ['file-function.sch', "environment-variable('PINTAE_TOKEN')"], ['file-function.sch', "string-join(uri-collection('file://@SECRET@/..'), ',')"],
   ];
   for (const [source, call] of cases) {
     it(`${source}${call ? ` (${call.replace('@SECRET@', '…')})` : ''}: nothing created, read or deleted; no secret, no token`, async () => {
