@@ -12,9 +12,9 @@ import { sandboxSupport } from '../../src/schematron/sandbox/index.js';
  * Issue 21 item 2, defence in depth: the hostile corpus with the static check switched off (the switch is for tests
  * alone). What the check would have refused is then compiled and run, and the second layer must hold: pintae's own
  * reading of includes, the xslt3 compiler behind the process boundary, Saxon-JS behind it while rules run. No attack
- * may create a file, read the secret or the token into any output, or delete a file; loops and memory bombs end in
- * pintae/rules-failed. (test/unit/schematron/sandbox-attacks.test.ts holds each attack against the runner itself,
- * with the sandbox on and off.)
+ * may create a file, read the secret or the token into any output, or delete a file. (Loops and memory bombs on
+ * Saxon-JS: test/e2e/hostile-rules.test.ts through the CLI; test/unit/schematron/sandbox-attacks.test.ts holds each
+ * attack against the runner itself, with the sandbox on and off.)
  */
 
 const CORPUS = join(ROOT, 'test/fixtures/hostile');
@@ -37,7 +37,7 @@ function snapshot(root: string, skip: string): Map<string, string> {
 }
 
 /** Adds and runs one case with the check off: what came out (findings' words, or the error that stopped it). */
-async function attempt(source: string, call?: string, limits = { timeoutMs: 3_000, memoryMb: 256 }): Promise<{ said: string; out: string; secretText: string; changed: boolean }> {
+async function attempt(source: string, call?: string, limits = { timeoutMs: 10_000, memoryMb: 256 }): Promise<{ said: string; out: string; secretText: string; changed: boolean }> {
   const root = mkdtempSync(join(tmpdir(), 'pintae-contained-'));
   const tag = randomBytes(6).toString('hex');
   const secret = join(root, `secret-${tag}.txt`);
@@ -89,13 +89,6 @@ describe.skipIf('unavailable' in support)('hostile rule sets with the static che
     });
   }
 
-  it('the endless loop and the memory bomb on Saxon-JS end in pintae/rules-failed', async () => {
-    for (const [source, words, limits] of [['loop-saxon.sch', /time limit of 3 s/, { timeoutMs: 3_000, memoryMb: 256 }], ['memory-saxon.sch', /memory than the limit of 256 MB/, { timeoutMs: 120_000, memoryMb: 256 }]] as const) {
-      const r = await attempt(source, undefined, limits);
-      const findings = JSON.parse(r.said) as Array<{ rule?: string; message: string }>;
-      expect(findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(words) })]);
-    }
-  });
 });
 
 if ('unavailable' in support) console.warn(`SKIPPED: no process boundary on this machine (${support.unavailable}): added rule sets on Saxon-JS are refused here, never run unsandboxed`);

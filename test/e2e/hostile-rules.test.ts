@@ -318,13 +318,14 @@ describe('the rule cache is pintae\'s, and pintae touches only its own entries (
     const added = await cli(s, ['rules', 'add', rules, '--name', 'good']);
     expect(added.exitCode, added.stderr).toBe(0);
     expect([dead, live, mine].map((d) => existsSync(d))).toEqual([false, true, true]);
-    for (const name of ['..', '.', '../x', 'a/b', '', 'Upper', 'builtin', 'builtin-billing', '-x', 'x'.repeat(65)]) {
+    // Every name is judged in the unit test of badName (test/unit/schematron/guard.test.ts); here, spawned, those that
+    // would leave the cache or take the built-in rules' place.
+    for (const name of ['..', '.', '../x', 'builtin-billing']) {
       const r = await cli(s, ['rules', 'add', rules, '--name', name]);
       expect(r.exitCode, name).toBe(2);
       expect(r.stderr, name).toMatch(/rule set name .* (is not usable|names built-in rules)/);
-      const removed = await cli(s, ['rules', 'remove', name]);
-      expect(removed.exitCode, name).toBe(2);
     }
+    for (const name of ['..', '../x', 'builtin']) expect((await cli(s, ['rules', 'remove', name])).exitCode, name).toBe(2);
     // A file named "..sch" gives no usable default name: the user is asked for one.
     const dots = join(s.root, '..sch');
     writeFileSync(dots, failing('dots'));
@@ -435,12 +436,12 @@ describe('rule sets as published (issue 21 item 5)', () => {
 describe('hostile rule sets on Saxon-JS: limits behind the process boundary (issue 21 items 2 and 3)', () => {
   it('a loop pintae\'s evaluator leaves to Saxon-JS: pintae/rules-failed naming the time limit, and the next document is judged', async () => {
     const s = scene('loop-saxon.sch');
-    const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '2', '--format', 'json']);
+    const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '1', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
     const results = JSON.parse(r.stdout).results as Array<{ file: string; response: { data: { errors: Array<{ rule?: string; message: string }> } } }>;
     expect(results.map((x) => x.file)).toEqual(s.docs);
     for (const x of results) {
-      expect(x.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 2 s \(--rule-timeout\)$/) })]);
+      expect(x.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
     }
   });
 
