@@ -168,19 +168,23 @@ function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }
     case 'for': return (d) => {
       const items = value(d);
       const out: Item[] = [];
+      tick(items.length);
       for (const it of items) {
-        tick();
         d.locals[slot] = [it];
         for (const r of body(d)) out.push(r);
       }
       return out;
     };
     case 'some': return (d) => {
-      for (const it of value(d)) { tick(); d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
+      const items = value(d);
+      tick(items.length);
+      for (const it of items) { d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
       return SEQ_FALSE;
     };
     default: return (d) => {
-      for (const it of value(d)) { tick(); d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
+      const items = value(d);
+      tick(items.length);
+      for (const it of items) { d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
       return SEQ_TRUE;
     };
   }

@@ -82,8 +82,8 @@ export function compileBinary(op: BinaryOp, left: C, right: C): C {
       const saved = d.item, savedPos = d.position, savedSize = d.size;
       const out: Item[] = [];
       d.size = items.length;
+      tick(items.length);
       for (let i = 0; i < items.length; i++) {
-        tick();
         d.item = items[i];
         d.position = i + 1;
         for (const r of right(d)) out.push(r);

@@ -15,7 +15,8 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
       const ctx = left(d);
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
       const out: XNode[] = [];
-      for (const it of ctx) { tick(); for (const n of step(requireNode(it), d)) out.push(n); }
+      tick(ctx.length);
+      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
       return documentOrder(out);
     };
   }
@@ -27,8 +28,8 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
     const out: Item[] = [];
     let nodes = 0;
     d.size = ctx.length;
+    tick(ctx.length);
     for (let i = 0; i < ctx.length; i++) {
-      tick();
       d.item = requireNode(ctx[i]!);
       d.position = i + 1;
       for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
@@ -100,8 +101,8 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
     const saved = d.item, savedPos = d.position, savedSize = d.size;
     const out: Item[] = [];
     d.size = seq.length;
+    tick(seq.length);
     for (let i = 0; i < seq.length; i++) {
-      tick();
       const it = seq[i]!;
       d.item = it;
       d.position = i + 1;
