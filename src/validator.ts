@@ -1,7 +1,8 @@
 import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
 import { parseRuleLimits } from './schematron/limits.js';
 import { loadEnv } from './batch/env.js';
-import { DuplicateNumbers, validateText } from './batch/work.js';
+import { DuplicateNumbers, unreadable, validateText } from './batch/work.js';
+import { decodeText } from './io/text.js';
 import { checkXml } from './check.js';
 import { loadConfig } from './config/load.js';
 import { RuleOverrides } from './report/gates.js';
@@ -89,11 +90,12 @@ export interface ValidatorResult {
 
 export interface Validator {
   /**
-   * One invoice request body: an object, or JSON text (its findings then get the line and column of their field,
-   * as the CLI's do). A bulk body or an array is refused: use `validateMany`.
+   * One invoice request body: an object, or JSON text or bytes (its findings then get the line and column of their
+   * field, as the CLI's do; bytes are read as the CLI reads a file: UTF-8, or UTF-16 with a byte-order mark, anything
+   * else an `error` at its byte). A bulk body or an array is refused: use `validateMany`.
    */
   validate(body: unknown): ValidatorResult;
-  /** JSON text or a value holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
+  /** JSON text or bytes, or a value, holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
   validateMany(input: unknown): ValidatorResult[];
   /** An existing UBL invoice (XML text or bytes) through well-formedness and the PINT-AE rules, as `pintae check`. */
   check(xml: string | Uint8Array): ValidatorResult;
@@ -181,9 +183,15 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     if (single && results.some((r) => r.index !== null)) throw new TypeError(ONE);
     return results.map((r) => plain(duplicates.mark(r), overrides));
   };
+  const fromBytes = (bytes: Uint8Array, single: boolean): ValidatorResult[] => {
+    const decoded = decodeText(bytes);
+    if (decoded.ok) return fromText(decoded.text, single);
+    return [plain(unreadable('', { message: decoded.message, line: decoded.line, column: decoded.column }), rulesOf())];
+  };
   const many = (input: unknown): ValidatorResult[] => {
     const overrides = rulesOf();
     if (typeof input === 'string') return fromText(input, false);
+    if (input instanceof Uint8Array) return fromBytes(input, false);
     const items = Array.isArray(input) ? input : isBulk(input) ? (input as { invoices: unknown[] }).invoices : [input];
     // The same warning the CLI gives a number repeated in one run: through the text path's bookkeeping, by value.
     const seen = new Set<string>();
@@ -231,6 +239,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     tdd,
     validate(body) {
       if (typeof body === 'string') return fromText(body, true)[0]!;
+      if (body instanceof Uint8Array) return fromBytes(body, true)[0]!;
       if (isBulk(body)) throw new TypeError(ONE);
       return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
     },

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
+import { usageText } from '../io/text.js';
 import { jsonPositions } from '../io/positions.js';
 import { registerSecret } from '../io/secrets.js';
 import type { RuleLevel } from '../model/report.js';
@@ -63,8 +64,9 @@ function compileConfigSchema(): ReturnType<Ajv['compile']> {
 
 /** Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column). */
 export function readConfig(file: string): PintaeConfig {
-  let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+  let bytes: Buffer;
+  try { bytes = readFileSync(file); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+  const text = usageText(bytes, file);
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const value = parsed.value;

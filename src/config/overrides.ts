@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../io/errors.js';
 import { jsonPositions } from '../io/positions.js';
+import { usageText } from '../io/text.js';
 import type { Section } from '../model/types.js';
 import { editDistance } from '../schema/spelling.js';
 
@@ -47,7 +48,7 @@ export function checkOverrideIds(file: string, rules: Readonly<Record<string, un
   });
   if (problems.length === 0) return;
   let keys: ReturnType<typeof jsonPositions>['keys'] = new Map();
-  try { keys = jsonPositions(readFileSync(file, 'utf8')).keys; } catch { /* read a moment ago; positions are a help */ }
+  try { keys = jsonPositions(usageText(readFileSync(file), file)).keys; } catch { /* read a moment ago; positions are a help */ }
   throw new UsageError(problems.map(({ id, problem }) => {
     const at = keys.get(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 1, column: 1 };
     return `${file}:${at.line}:${at.column}: ${problem}`;

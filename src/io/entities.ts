@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
 import { UsageError } from './errors.js';
+import { usageText } from './text.js';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
@@ -34,8 +35,9 @@ export function toEntity(raw: unknown, where: string): Entity {
 
 /** Reads `--entity <file>`: one entity object or an array of them. */
 export function loadEntityFile(path: string): Map<string, Entity> {
-  let content: string;
-  try { content = readFileSync(path, 'utf8'); } catch (e) { throw new UsageError(`--entity ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  let bytes: Buffer;
+  try { bytes = readFileSync(path); } catch (e) { throw new UsageError(`--entity ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  const content = usageText(bytes, path);
   const parsed = parseJson(content);
   if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];

@@ -12,7 +12,7 @@ import { runSettings, type ReportCliOptions, type RunSettings } from '../../conf
 import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
-import { readStdinSync } from '../../io/stdin.js';
+import { readStdinText } from '../../io/stdin.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -97,7 +97,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, {
-    jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinSync().toString('utf8')),
+    jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinText()),
   });
   const code = await reportAll(mapResults(results, writeXml), report, sources.length);
   const xml = printed?.take(sources[0]!.path);
