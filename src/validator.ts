@@ -5,6 +5,7 @@ import { DuplicateNumbers, unreadable, validateText } from './batch/work.js';
 import { decodeText } from './io/text.js';
 import { checkXml } from './check.js';
 import { loadConfig } from './config/load.js';
+import { sameRuleKeys } from './config/overrides.js';
 import { RuleOverrides } from './report/gates.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
@@ -47,6 +48,8 @@ export interface ValidatorOptions {
   cwd?: string;
   /** tdd(): the parties every TDD names, as the config file's `tdd` (0242:<id>); tdd()'s own options win. */
   tdd?: { receiver?: string; representative?: string };
+  /** Told what the CLI says as `pintae: warning:` (a key given twice in the config file or an entity file), located `file:line:column: …`; default: nothing is said. */
+  onWarning?: (message: string) => void;
 }
 
 /** What tdd() takes: `pintae tdd`'s options by their long names; receiver and representative may come from createValidator's `tdd` or the config file. */
@@ -155,6 +158,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   const cwd = options.cwd ?? process.cwd();
   const config = options.config === undefined || options.config === false ? undefined
     : loadConfig(options.config === true ? undefined : options.config, cwd);
+  for (const message of config?.warnings ?? []) options.onWarning?.(message);
   const entityFiles = options.entity === undefined ? config?.entity ?? [] : Array.isArray(options.entity) ? options.entity : [options.entity];
   const rates = options.rates ?? config?.rates;
   const env: PipelineEnv = await loadEnv({
@@ -166,7 +170,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
     ruleLimits: parseRuleLimits({ ruleTimeout: numberOption('ruleTimeout', options.ruleTimeout), ruleMemory: numberOption('ruleMemory', options.ruleMemory) }),
-  });
+  }, options.onWarning);
   if (rates !== undefined && typeof rates !== 'string') env.rates = rates;
   if (options.entities?.length) {
     const given = new Map(options.entities.map((e) => [e.entity_id, e]));
@@ -174,6 +178,9 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     env.findEntity = (id) => given.get(id) ?? fromFiles(id);
   }
   const rules = options.rules ?? config?.rules ?? {};
+  // Ids are matched without regard to case: two keys for one rule would give it two levels.
+  const same = sameRuleKeys(rules)[0];
+  if (same) throw new TypeError(`rules: "${same.id}" names the same rule as "${same.earlier}" (rule ids are matched without regard to case); keep one`);
   const rulesOf = () => new RuleOverrides(rules);
 
   const fromText = (text: string, single: boolean): ValidatorResult[] => {

@@ -18,6 +18,7 @@ import { prepareOutDir } from '../xml-out.js';
 import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
 import { readStdinSync } from '../../io/stdin.js';
 import { decodeText } from '../../io/text.js';
+import { warn, warnAll } from '../warn.js';
 
 export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory'> {
   outDir?: string;
@@ -104,6 +105,7 @@ const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${f
 export async function runTdd(paths: string[], options: TddCliOptions): Promise<number> {
   const cwd = process.cwd();
   const config = loadConfig(options.config, cwd);
+  warnAll(config?.warnings);
   const shared = sharedOptions(options, config);
   const sources = inputs(paths);
   const toStdout = options.outDir === undefined || options.outDir === '-';
@@ -115,7 +117,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd, ruleLimits: parseRuleLimits(options),
-  });
+  }, warn);
   if (!toStdout) prepareOutDir(options.outDir!);
 
   let failed = false;

@@ -13,6 +13,7 @@ import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { readStdinText } from '../../io/stdin.js';
+import { warn, warnAll } from '../warn.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -63,11 +64,12 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
 /** The offline pipeline's environment for the commands that validate before sending (push, bulk). */
 export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
   const config = loadConfig(options.config, process.cwd());
+  warnAll(config?.warnings);
   return loadEnv(envSpec(options, {
     entity: options.entity?.length ? options.entity : config?.entity ?? [],
     rates: options.rates ?? config?.rates,
     ruleSet: options.rules ?? config?.ruleSet,
-  }));
+  }), warn);
 }
 
 /**
@@ -77,6 +79,7 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
+  warnAll(settings.config?.warnings);
   if (options.remote) remoteUsage(options, settings, mode);
   if (mode === 'validate' && options.outDir === '-') throw new UsageError('validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>');
   // build of one input without --out-dir (or with --out-dir -) prints its XML; the report goes to standard error.
@@ -84,7 +87,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const spec = envSpec(options, settings);
   const jobs = parseJobs(options.jobs);
   // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
-  const env = await loadEnv(spec);
+  const env = await loadEnv(spec, warn);
   checkConfigOverrides(settings, env.schematron);
   const sources = batchInputs(paths, options, discover);
   if (toStdout && sources.length > 1) throw new UsageError(`build prints one invoice's XML to standard output; for ${sources.length} inputs give --out-dir <directory>`);
