@@ -38,7 +38,10 @@ describe('a text field longer than libxml2 reads in one text node', () => {
     expect(readdirSync(out)).toEqual(['bulk-1.xml']);
   });
 
-  it('at the limit: build writes it and check reads it', async () => {
+  it('a byte over the limit: build writes nothing; at the limit: build writes it and check reads it', async () => {
+    const over = await run(['build', writeJson(dir, 'over.json', withDescription('OVER-1', 'é'.repeat(LIMIT / 2) + 'x')), '--entity', ENTITY, '--out-dir', join(dir, 'over-out'), '--format', 'json', '--no-schematron']);
+    expect(over.exitCode).toBe(1);
+    expect(readdirSync(join(dir, 'over-out'))).toEqual([]);
     const file = writeJson(dir, 'edge.json', withDescription('EDGE-1', 'é'.repeat(LIMIT / 2)));
     const out = join(dir, 'edge-out');
     const built = await run(['build', file, '--entity', ENTITY, '--out-dir', out, '--format', 'json', '--no-schematron']);
