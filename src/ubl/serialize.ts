@@ -33,8 +33,13 @@ export class UnwritableText extends Error {
 
 const character = (c: number) => `the character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 const size = (bytes: number) => `a text of ${bytes} bytes (UTF-8; libxml2 reads at most ${MAX_TEXT_BYTES} in one text node)`;
-/** True when `s` may exceed the limit: the exact count is taken only when it could (3 bytes a code unit at most). */
-const tooLong = (s: string) => s.length * 3 > MAX_TEXT_BYTES && utf8Length(s) > MAX_TEXT_BYTES;
+/** True when `s` may exceed `limit` bytes: the exact count is taken only when it could (3 bytes a code unit at most). */
+const tooLong = (s: string, limit = MAX_TEXT_BYTES) => s.length * 3 > limit && utf8Length(s) > limit;
+/**
+ * A start tag's limit: libxml2 counts its 10,000,000 bytes from its last input-buffer shrink, which was measured up to
+ * 809 bytes before the tag (docs/decisions.md, "The one XML reader"); 4 KiB below it, what pintae writes it reads.
+ */
+const START_TAG_BYTES = MAX_TEXT_BYTES - 4096;
 
 const TEXT_SPECIAL = /[&<>\r]/;
 const TEXT_SPECIAL_ALL = /[&<>\r]/g;
@@ -123,9 +128,9 @@ class Writer {
       else if (v !== undefined) children.push([key, v]);
     }
     // A reader limits a start tag as it does a text node (src/xpath/xml.ts): attribute values are the only text in one.
-    if (longest && open.length * 3 > MAX_TEXT_BYTES) {
+    if (longest && open.length * 3 > START_TAG_BYTES) {
       const tag = `${open.slice(indent.length)}/>`;
-      if (tooLong(tag)) throw new UnwritableText(longest.at, longest.field, `a start tag of ${utf8Length(tag)} bytes (UTF-8; libxml2 reads at most ${MAX_TEXT_BYTES})`);
+      if (tooLong(tag, START_TAG_BYTES)) throw new UnwritableText(longest.at, longest.field, `a start tag of ${utf8Length(tag)} bytes (UTF-8; pintae writes at most ${START_TAG_BYTES}, within libxml2's limit)`);
     }
     if (children.length === 0) {
       this.write(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);
