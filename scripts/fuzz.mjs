@@ -26,7 +26,11 @@ function pintae(args, cwd) {
 
 const located = (x) => Number.isInteger(x?.line) && x.line >= 1 && Number.isInteger(x?.column) && x.column >= 1;
 
-/** True when line:column lies inside the text as pintae reads it (UTF-8, a byte-order mark not counted). */
+/**
+ * True when line:column lies inside the text as pintae reads it (src/io/text.ts: UTF-8 or UTF-16 with a byte-order
+ * mark, the mark not counted; a file it refuses is taken a byte a character, which holds every place before its
+ * first bad byte).
+ */
 function inside(text, { line, column }) {
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
   return line <= lines.length && column <= lines[line - 1].length + 1;
@@ -63,7 +67,9 @@ export async function fuzzRound({ seed, count, bulkFiles = 4, singleShare = 0.1,
     const [one, two] = await Promise.all([pintae([...args, '--jobs', '1'], dir), pintae([...args, '--jobs', '2'], dir)]);
     const seconds = (performance.now() - started) / 1000;
     const cache = new Map();
-    const texts = (file) => { if (!cache.has(file)) cache.set(file, readFileSync(file, 'utf8')); return cache.get(file); };
+    const { decodeText } = await import(new URL('../dist/io/text.js', import.meta.url).href);
+    const read = (file) => { const bytes = readFileSync(file); const d = decodeText(bytes); return d.ok ? d.text : bytes.toString('latin1'); };
+    const texts = (file) => { if (!cache.has(file)) cache.set(file, read(file)); return cache.get(file); };
     const a = inspect(one, corpus.results, texts);
     const b = inspect(two, corpus.results, texts);
     let jobsDifferences = 0;

@@ -4,7 +4,7 @@ export { RULES, runRules, type Rule, type RuleContext } from './rules/index.js';
 export { deriveBuyerEndpoint, type Endpoint } from './derive/endpoint.js';
 export { RateTable, resolveRate } from './derive/rates.js';
 export { parseRates, loadRates } from './io/rates.js';
-export { loadEntityFile, toEntity } from './io/entities.js';
+export { loadEntityFile, loadEntityFiles, toEntity } from './io/entities.js';
 export { renderInvoice } from './ubl/invoice.js';
 export type * from './model/types.js';
 export { loadConfig, findConfigFile, readConfig, CONFIG_NAMES, type PintaeConfig } from './config/load.js';

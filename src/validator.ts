@@ -1,9 +1,11 @@
 import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
 import { parseRuleLimits } from './schematron/limits.js';
 import { loadEnv } from './batch/env.js';
-import { DuplicateNumbers, validateText } from './batch/work.js';
+import { DuplicateNumbers, unreadable, validateText } from './batch/work.js';
+import { decodeText } from './io/text.js';
 import { checkXml } from './check.js';
 import { loadConfig } from './config/load.js';
+import { sameRuleKeys } from './config/overrides.js';
 import { RuleOverrides } from './report/gates.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
@@ -46,6 +48,8 @@ export interface ValidatorOptions {
   cwd?: string;
   /** tdd(): the parties every TDD names, as the config file's `tdd` (0242:<id>); tdd()'s own options win. */
   tdd?: { receiver?: string; representative?: string };
+  /** Told what the CLI says as `pintae: warning:` (a key given twice in the config file or an entity file), located `file:line:column: …`; default: nothing is said. */
+  onWarning?: (message: string) => void;
 }
 
 /** What tdd() takes: `pintae tdd`'s options by their long names; receiver and representative may come from createValidator's `tdd` or the config file. */
@@ -89,11 +93,12 @@ export interface ValidatorResult {
 
 export interface Validator {
   /**
-   * One invoice request body: an object, or JSON text (its findings then get the line and column of their field,
-   * as the CLI's do). A bulk body or an array is refused: use `validateMany`.
+   * One invoice request body: an object, or JSON text or bytes (its findings then get the line and column of their
+   * field, as the CLI's do; bytes are read as the CLI reads a file: UTF-8, or UTF-16 with a byte-order mark, anything
+   * else an `error` at its byte). A bulk body or an array is refused: use `validateMany`.
    */
   validate(body: unknown): ValidatorResult;
-  /** JSON text or a value holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
+  /** JSON text or bytes, or a value, holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
   validateMany(input: unknown): ValidatorResult[];
   /** An existing UBL invoice (XML text or bytes) through well-formedness and the PINT-AE rules, as `pintae check`. */
   check(xml: string | Uint8Array): ValidatorResult;
@@ -153,6 +158,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   const cwd = options.cwd ?? process.cwd();
   const config = options.config === undefined || options.config === false ? undefined
     : loadConfig(options.config === true ? undefined : options.config, cwd);
+  for (const message of config?.warnings ?? []) options.onWarning?.(message);
   const entityFiles = options.entity === undefined ? config?.entity ?? [] : Array.isArray(options.entity) ? options.entity : [options.entity];
   const rates = options.rates ?? config?.rates;
   const env: PipelineEnv = await loadEnv({
@@ -164,7 +170,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
     ruleLimits: parseRuleLimits({ ruleTimeout: numberOption('ruleTimeout', options.ruleTimeout), ruleMemory: numberOption('ruleMemory', options.ruleMemory) }),
-  });
+  }, options.onWarning);
   if (rates !== undefined && typeof rates !== 'string') env.rates = rates;
   if (options.entities?.length) {
     const given = new Map(options.entities.map((e) => [e.entity_id, e]));
@@ -172,6 +178,9 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     env.findEntity = (id) => given.get(id) ?? fromFiles(id);
   }
   const rules = options.rules ?? config?.rules ?? {};
+  // Ids are matched without regard to case: two keys for one rule would give it two levels.
+  const same = sameRuleKeys(rules)[0];
+  if (same) throw new TypeError(`rules: "${same.id}" names the same rule as "${same.earlier}" (rule ids are matched without regard to case); keep one`);
   const rulesOf = () => new RuleOverrides(rules);
 
   const fromText = (text: string, single: boolean): ValidatorResult[] => {
@@ -181,9 +190,15 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     if (single && results.some((r) => r.index !== null)) throw new TypeError(ONE);
     return results.map((r) => plain(duplicates.mark(r), overrides));
   };
+  const fromBytes = (bytes: Uint8Array, single: boolean): ValidatorResult[] => {
+    const decoded = decodeText(bytes);
+    if (decoded.ok) return fromText(decoded.text, single);
+    return [plain(unreadable('', { message: decoded.message, line: decoded.line, column: decoded.column }), rulesOf())];
+  };
   const many = (input: unknown): ValidatorResult[] => {
     const overrides = rulesOf();
     if (typeof input === 'string') return fromText(input, false);
+    if (input instanceof Uint8Array) return fromBytes(input, false);
     const items = Array.isArray(input) ? input : isBulk(input) ? (input as { invoices: unknown[] }).invoices : [input];
     // The same warning the CLI gives a number repeated in one run: through the text path's bookkeeping, by value.
     const seen = new Set<string>();
@@ -231,6 +246,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     tdd,
     validate(body) {
       if (typeof body === 'string') return fromText(body, true)[0]!;
+      if (body instanceof Uint8Array) return fromBytes(body, true)[0]!;
       if (isBulk(body)) throw new TypeError(ONE);
       return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
     },

@@ -3,6 +3,7 @@ import { ApiUnreachableError } from './errors.js';
 import { backoffDelay, classifyError, DEFAULT_RETRY, RETRY_STATUSES, type RetryPolicy } from './retry.js';
 import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
+import { answerText } from '../io/text.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -89,7 +90,7 @@ export class ApiClient {
       dispatcher: this.agent,
       signal: AbortSignal.timeout(this.requestTimeoutMs),
     });
-    const text = await res.body.text();
+    const text = answerText(new Uint8Array(await res.body.arrayBuffer()));
     let parsed: unknown = text;
     if (text.trim()) { try { parsed = JSON.parse(text); } catch { parsed = redact(text.slice(0, 2_000)); } } else parsed = null;
     // An answer is input too: one nested past the limit is kept as words, since redacting or printing it walks it.

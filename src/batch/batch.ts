@@ -6,6 +6,7 @@ import { checkFile } from './check-work.js';
 import type { Source } from './discover.js';
 import type { EnvSpec } from './env.js';
 import { cappedJobs } from './jobs.js';
+import { placeOf } from '../io/text.js';
 import { orderedPool } from './pool.js';
 import { runSources, type InvoiceResult } from './run.js';
 import { DuplicateNumbers, unreadable, type WorkResult } from './work.js';
@@ -65,7 +66,11 @@ export async function* runBatch(sources: Source[], env: PipelineEnv, options: Ba
       if (source.kind === 'file') { yield { file: source.path }; continue; }
       if (source.kind === 'unreadable') { yield { file: source.path, unreadable: source.message }; continue; }
       let text: string;
-      try { text = options.readStdin(); } catch (e) { yield { file: '-', unreadable: (e as Error).message }; continue; }
+      try { text = options.readStdin(); } catch (e) {
+        const { message, line, column } = placeOf(e, (x) => (x as Error).message);
+        yield { file: '-', unreadable: message, ...(line !== undefined ? { line, column } : {}) };
+        continue;
+      }
       yield { file: '-', text };
     }
   };

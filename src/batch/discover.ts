@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { UsageError } from '../io/errors.js';
 import { danglingTarget, fsErrorWords, InputError, readInputFile } from '../io/input-file.js';
+import { textOrThrow } from '../io/text.js';
 
 /**
  * One input: a file path as the user gave it or as a directory or glob expanded it, standard input, or an entry
@@ -150,11 +151,12 @@ function expandGlob(pattern: string, found: Found): void {
 }
 
 /**
- * The text of one input: standard input through `readStdin`, a file through the one input reader. An input
- * discovery could not follow throws its message. Every command that reads inputs goes through here.
+ * The text of one input: standard input through `readStdin`, a file through the one input reader and the one
+ * decoder. An input discovery could not follow throws its message; bytes that are not text throw UndecodableText,
+ * which carries their place. Every command that reads inputs goes through here.
  */
 export function readSource(source: Source, readStdin: () => string): string {
   if (source.kind === 'stdin') return readStdin();
   if (source.kind === 'unreadable') throw new InputError(source.message);
-  return readInputFile(source.path).toString('utf8');
+  return textOrThrow(readInputFile(source.path));
 }

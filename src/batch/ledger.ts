@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
+import { decodeText } from '../io/text.js';
 import { jsonPositions } from '../io/positions.js';
 import { makeDirectories } from '../io/write.js';
 import { redactDeep } from '../io/secrets.js';
@@ -100,7 +101,7 @@ export class Ledger {
 
   private load(): void {
     if (!existsSync(this.path!)) return;
-    const text = readFileSync(this.path!, 'utf8');
+    const text = ledgerText(readFileSync(this.path!), this.path!);
     const lines = text.split('\n');
     this.needsNewline = text.length > 0 && !text.endsWith('\n');
     lines.forEach((line, i) => {
@@ -174,6 +175,22 @@ function acquireLock(lockPath: string): string {
     try { unlinkSync(lockPath); } catch { /* taken over by someone else: the next try tells */ }
   }
   throw new UsageError(`${lockPath}: could not take the ledger lock`);
+}
+
+/** A stand-in for a last line torn inside a character: a line that is no JSON, skipped as any torn last line is. */
+const TORN = '(a write cut short)';
+
+/**
+ * The ledger's text (src/io/text.ts). A crash can cut the last write inside a character: bytes that do not decode
+ * after the last line end are that torn line; anywhere else, the ledger is damaged.
+ */
+function ledgerText(bytes: Uint8Array, path: string): string {
+  const decoded = decodeText(bytes);
+  if (decoded.ok) return decoded.text;
+  const end = bytes.lastIndexOf(0x0a) + 1;
+  const head = end < bytes.length ? decodeText(bytes.subarray(0, end)) : decoded;
+  if (head.ok) return head.text + TORN;
+  throw new UsageError(`${path}:${decoded.line}:${decoded.column}: ${decoded.message}; the ledger is damaged (move it aside to start a new one)`);
 }
 
 function readFileSafe(path: string): string {

@@ -1,6 +1,7 @@
 import type { InvoiceResult } from '../model/report.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
+import { placeOf } from '../io/text.js';
 import { DuplicateNumbers, internalFault, unreadable, validateFile, validateText } from './work.js';
 
 // Formatters and gates read results from src/model; the batch runner only makes them.
@@ -29,6 +30,6 @@ export function* runSources(sources: Iterable<Source>, env: PipelineEnv, readStd
 
 function stdinResults(readStdin: () => string, env: PipelineEnv, keepXml: boolean, views: boolean) {
   let text: string;
-  try { text = readStdin(); } catch (e) { return [unreadable('-', { message: (e as Error).message })]; }
+  try { text = readStdin(); } catch (e) { return [unreadable('-', placeOf(e, (x) => (x as Error).message))]; }
   return validateText('-', text, env, keepXml, views);
 }

@@ -2,6 +2,7 @@ import { fsErrorWords } from '../io/input-file.js';
 import { nestingFinding, validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { tooDeepAt } from '../io/json-depth.js';
 import { parseJson } from '../io/json.js';
+import { UndecodableText } from '../io/text.js';
 import { readSource, type Source } from './discover.js';
 import { invoicesOf } from './run.js';
 import { payloadHash } from './ledger.js';
@@ -41,7 +42,8 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
   for (const source of sources) {
     let text: string;
     try { text = readSource(source, readStdin); } catch (e) {
-      yield unreadable(source.path, fsErrorWords(e));
+      // Bytes that are not text are located as a JSON error is: path:line:column.
+      yield unreadable(source.path, e instanceof UndecodableText ? `${source.path}:${e.message}` : fsErrorWords(e));
       continue;
     }
     const parsed = parseJson(text);

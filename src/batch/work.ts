@@ -2,6 +2,7 @@ import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { duplicateWarning, validateInvoice, type InvoiceOutcome, type PipelineEnv } from '../pipeline.js';
 import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Position } from '../io/positions.js';
 import { parseJson } from '../io/json.js';
+import { decodeText } from '../io/text.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import { xmlNotJson } from '../io/input-kind.js';
 import type { InvoiceResult } from '../model/report.js';
@@ -37,13 +38,16 @@ const pruned = (v: string) => (v.trim() === '' ? undefined : v);
 
 /** Reads a file and validates every invoice in it; an unreadable file is one located result, never an exception. */
 export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, views = false): WorkResult[] {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readInputFile(path).toString('utf8');
+    bytes = readInputFile(path);
   } catch (e) {
     return [unreadable(path, { message: fsErrorWords(e) })];
   }
-  return validateText(path, text, env, keepXml, views);
+  // Bytes that are not text pintae reads: located at the byte, and nothing of the file is judged (no XML either).
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return [unreadable(path, { message: decoded.message, line: decoded.line, column: decoded.column })];
+  return validateText(path, decoded.text, env, keepXml, views);
 }
 
 /**

@@ -18,7 +18,7 @@ export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; vi
  * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors, and the bytes of
  * standard input.
  */
-export interface WorkerTask { file: string; text?: string; bytes?: Uint8Array; unreadable?: string; xsdErrors?: string[] }
+export interface WorkerTask { file: string; text?: string; bytes?: Uint8Array; unreadable?: string; line?: number; column?: number; xsdErrors?: string[] }
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -39,7 +39,7 @@ async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   }
   const env = await loadEnv(setup.env);
   const { keepXml, views } = setup;
-  return (task) => task.unreadable !== undefined ? [unreadable(task.file, { message: task.unreadable })]
+  return (task) => task.unreadable !== undefined ? [unreadable(task.file, { message: task.unreadable, line: task.line, column: task.column })]
     : task.text !== undefined ? validateText(task.file, task.text, env, keepXml, views) : validateFile(task.file, env, keepXml, views);
 }
 

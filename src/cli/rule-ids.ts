@@ -2,6 +2,7 @@ import type { RunSettings } from '../config/settings.js';
 import { checkOverrideIds, type KnownRuleIds } from '../config/overrides.js';
 import { PINTAE_RULE_IDS, SPEC_RULE_IDS } from '../rules/ids.js';
 import { addedRuleIds, builtinRuleIds } from '../schematron/rule-ids.js';
+import { warnAll } from './warn.js';
 
 /**
  * The ids pintae knows: the built-in PINT-AE rules', those of the rule set in use when it is an added one (a newer
@@ -22,11 +23,12 @@ export function knownRuleIds(ruleSet: string | undefined): KnownRuleIds {
 /**
  * A config file's rule overrides, checked against the ids known for the run's rule set: by the name it was resolved
  * to when there is one (a path given to --rules is cached under a name of its own), else as the settings name it.
- * A usage error, located at the key, for any other id.
+ * A usage error, located at the key, for any other id (or a second key naming one rule); a warning for a key whose
+ * case differs from its rule's id.
  */
 export function checkConfigOverrides(settings: RunSettings, resolved: object | undefined): void {
   const config = settings.config;
   if (!config?.rules || Object.keys(config.rules).length === 0) return;
   const name = resolved && 'name' in resolved && typeof resolved.name === 'string' ? resolved.name : settings.ruleSet;
-  checkOverrideIds(config.file, config.rules, knownRuleIds(name));
+  warnAll(checkOverrideIds(config.file, config.rules, knownRuleIds(name)));
 }

@@ -10,7 +10,7 @@ import { formatJson, formatText, type ReportRow } from './submit-report.js';
 import { progress } from './progress.js';
 import { withRemoteEntities } from './entity-prefetch.js';
 import { useColor } from './ui.js';
-import { readStdinSync } from '../io/stdin.js';
+import { readStdinText } from '../io/stdin.js';
 
 export interface SubmitOptions extends ValidateOptions, ApiOptions {
   /** commander's --no-validate sets this false. */
@@ -48,7 +48,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   try {
     const sources = discover(paths);
     let stdin: string | undefined;
-    const readStdin = () => (stdin ??= readStdinSync().toString('utf8'));
+    const readStdin = () => (stdin ??= readStdinText());
     const local = options.validate === false ? undefined : await pipelineEnv(options);
     const env = local && await withRemoteEntities(local, sources, readStdin, client, (line) => process.stderr.write(line));
     const read = [...readSendables(sources, env, readStdin)];

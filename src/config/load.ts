@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
 import { UsageError } from '../io/errors.js';
 import { parseJson } from '../io/json.js';
+import { usageText } from '../io/text.js';
+import { repeatedKeyWarnings } from '../io/repeated-keys.js';
 import { jsonPositions } from '../io/positions.js';
 import { registerSecret } from '../io/secrets.js';
 import type { RuleLevel } from '../model/report.js';
@@ -25,6 +27,8 @@ export interface PintaeConfig {
   baseUrl?: string;
   /** pintae tdd: the parties every TDD of one organisation names (the FTA's service provider, its own), 0242:<id>. */
   tdd?: { receiver?: string; representative?: string };
+  /** What is worth a word but stops nothing, located (`file:line:column: …`): a key given twice. The CLI says each on stderr. */
+  warnings?: string[];
 }
 
 export const CONFIG_SCHEMA_URL = new URL('../../schemas/pintae.config.schema.json', import.meta.url);
@@ -63,8 +67,9 @@ function compileConfigSchema(): ReturnType<Ajv['compile']> {
 
 /** Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column). */
 export function readConfig(file: string): PintaeConfig {
-  let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+  let bytes: Buffer;
+  try { bytes = readFileSync(file); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+  const text = usageText(bytes, file);
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const value = parsed.value;
@@ -83,7 +88,9 @@ export function readConfig(file: string): PintaeConfig {
       return `${file}:${at.line}:${at.column}: ${message}`;
     }).join('\n'));
   }
-  return resolvePaths(file, parsed.value as Record<string, unknown>);
+  const config = resolvePaths(file, parsed.value as Record<string, unknown>);
+  const warnings = repeatedKeyWarnings(text, file);
+  return warnings.length ? { ...config, warnings } : config;
 }
 
 const nameOf = (pointer: string) => pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(the config)';

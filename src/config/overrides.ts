@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../io/errors.js';
 import { jsonPositions } from '../io/positions.js';
+import { usageText } from '../io/text.js';
 import type { Section } from '../model/types.js';
 import { editDistance } from '../schema/spelling.js';
 
@@ -36,20 +37,44 @@ export function overrideProblem(id: string, known: KnownRuleIds): string | undef
 }
 
 /**
- * Every override of the config file that names an id pintae does not know (or one no finding can carry) stops the run
- * before any work, located at its key: a misspelt id would otherwise relax nothing while the report says it is in
- * force (`applied: 0` is also what an id of a rule that did not fire shows).
+ * Keys of `rules` that name a rule an earlier key already names: ids are matched without regard to case, so
+ * `IBR-127-AE` and `ibr-127-ae` are one rule, and two levels for it cannot both be in force.
  */
-export function checkOverrideIds(file: string, rules: Readonly<Record<string, unknown>>, known: KnownRuleIds): void {
+export function sameRuleKeys(rules: Readonly<Record<string, unknown>>): Array<{ id: string; earlier: string }> {
+  const seen = new Map<string, string>();
+  return Object.keys(rules).flatMap((id) => {
+    const earlier = seen.get(id.toLowerCase());
+    if (earlier === undefined) { seen.set(id.toLowerCase(), id); return []; }
+    return [{ id, earlier }];
+  });
+}
+
+/**
+ * Every override of the config file that names an id pintae does not know (or one no finding can carry), or a rule an
+ * earlier key already names, stops the run before any work, located at its key: a misspelt id would otherwise relax
+ * nothing while the report says it is in force (`applied: 0` is also what an id of a rule that did not fire shows).
+ * Returns the warnings, located: a key that matches its rule only without regard to case (it works; the reports
+ * write the id as the rules do).
+ */
+export function checkOverrideIds(file: string, rules: Readonly<Record<string, unknown>>, known: KnownRuleIds): string[] {
+  let keys: ReturnType<typeof jsonPositions>['keys'] = new Map();
+  try { keys = jsonPositions(usageText(readFileSync(file), file)).keys; } catch { /* read a moment ago; positions are a help */ }
+  const at = (id: string) => {
+    const where = keys.get(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 1, column: 1 };
+    return `${file}:${where.line}:${where.column}`;
+  };
   const problems = Object.keys(rules).flatMap((id) => {
     const problem = overrideProblem(id, known);
-    return problem ? [{ id, problem }] : [];
+    return problem ? [`${at(id)}: ${problem}`] : [];
   });
-  if (problems.length === 0) return;
-  let keys: ReturnType<typeof jsonPositions>['keys'] = new Map();
-  try { keys = jsonPositions(readFileSync(file, 'utf8')).keys; } catch { /* read a moment ago; positions are a help */ }
-  throw new UsageError(problems.map(({ id, problem }) => {
-    const at = keys.get(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? { line: 1, column: 1 };
-    return `${file}:${at.line}:${at.column}: ${problem}`;
-  }).join('\n'));
+  for (const { id, earlier } of sameRuleKeys(rules)) {
+    problems.push(`${at(id)}: rules: "${id}" names the same rule as "${earlier}" (${at(earlier)}): rule ids are matched without regard to case, so one rule would get two levels; keep one`);
+  }
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  const overridable = [...known.overridable];
+  return Object.keys(rules).flatMap((id) => {
+    if (overridable.includes(id)) return [];
+    const rule = overridable.find((k) => k.toLowerCase() === id.toLowerCase());
+    return rule === undefined ? [] : [`${at(id)}: rules: "${id}" is taken as the rule ${rule} (rule ids are matched without regard to case); write it as ${rule}, as the reports do`];
+  });
 }

@@ -5,6 +5,7 @@ import { toDecimal } from '../derive/money.js';
 import { parseJson } from './json.js';
 import { jsonPositions, type Position } from './positions.js';
 import { UsageError } from './errors.js';
+import { usageText } from './text.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^\d+(\.\d+)?$/;
@@ -102,7 +103,7 @@ export function parseRates(content: string, path: string): RateTable {
 }
 
 export function loadRates(path: string): RateTable {
-  let content: string;
-  try { content = readFileSync(path, 'utf8'); } catch (e) { throw new UsageError(`--rates ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
-  return parseRates(content, path);
+  let bytes: Buffer;
+  try { bytes = readFileSync(path); } catch (e) { throw new UsageError(`--rates ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  return parseRates(usageText(bytes, path), path);
 }

@@ -1,4 +1,5 @@
 import { readSync } from 'node:fs';
+import { textOrThrow } from './text.js';
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
@@ -24,4 +25,9 @@ export function readStdinSync(): Buffer {
     chunks.push(Buffer.from(buffer.subarray(0, n)));
   }
   return Buffer.concat(chunks);
+}
+
+/** Standard input as text (src/io/text.ts): bytes that are not text throw UndecodableText, with their place. */
+export function readStdinText(): string {
+  return textOrThrow(readStdinSync());
 }

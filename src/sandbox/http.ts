@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { decodeText } from '../io/text.js';
 
 /** What a handler answers; the server writes it (after any injected latency or fault). */
 export interface Reply {
@@ -28,7 +29,10 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new BodyError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const decoded = decodeText(Buffer.concat(chunks));
+  // Never read with U+FFFD in place of what was sent: a body that is not text is refused, at its byte.
+  if (!decoded.ok) throw new BodyError(400, `The request body is not UTF-8 JSON: ${decoded.line}:${decoded.column}: ${decoded.message}`);
+  const text = decoded.text;
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

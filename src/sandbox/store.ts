@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../io/write.js';
+import { usageText } from '../io/text.js';
 import { readEntityRecord, readInvoiceRecord, type EntityRecord, type InvoiceRecord } from './records.js';
 import { makeDirectories } from '../io/write.js';
 
@@ -13,7 +14,7 @@ function readRecords<T>(dir: string, read: (file: string, content: string) => T)
   if (!existsSync(dir)) return [];
   // Dot files are writeAtomic's temporaries: a crash mid-write leaves one behind, never a half record.
   return readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .map((f) => read(join(dir, f), readFileSync(join(dir, f), 'utf8')));
+    .map((f) => read(join(dir, f), usageText(readFileSync(join(dir, f)), join(dir, f))));
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseJson } from '../io/json.js';
 import { UsageError } from '../io/errors.js';
+import { usageText } from '../io/text.js';
 import { makeDirectories } from '../io/write.js';
 
 export const DEFAULT_APPLICATION = 'app_sandbox';
@@ -22,7 +23,7 @@ export function loadTokens(dataDir: string): { path: string; tokens: Record<stri
     renameSync(tmp, path);
     return { path, tokens, created: true };
   }
-  const parsed = parseJson(readFileSync(path, 'utf8'));
+  const parsed = parseJson(usageText(readFileSync(path), path));
   if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const value = parsed.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path}: expected {"<token>": "<application id>", ...}`);

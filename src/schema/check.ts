@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { Entity, Finding } from '../model/types.js';
 import { ENTITY_TEXT_FIELDS } from '../ubl/parties.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
+import { MAX_TEXT_BYTES, utf8Length } from '../xpath/xml.js';
 import { sectionOfField } from './sections.js';
 import { invoiceSchema } from './invoice.schema.js';
 import { lookup } from '../codelists/lookup.js';
@@ -40,6 +41,18 @@ const RULE_OF_FIELD: Record<string, string> = { transaction_type_code: 'ibr-154-
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
+ * The UTF-8 length of text longer than libxml2 reads in one text node (XML_MAX_TEXT_LENGTH), else undefined: such
+ * text would be written, then refused by pintae check, pintae tdd and the receiver alike. Measured on the value as
+ * sent, which is what a reader gets back from the text node (escapes are undone); the writer guards the rest.
+ */
+function oversize(value: string): number | undefined {
+  if (value.length * 3 <= MAX_TEXT_BYTES) return undefined;
+  const bytes = utf8Length(value);
+  return bytes > MAX_TEXT_BYTES ? bytes : undefined;
+}
+const OVERSIZE = `more than an XML document can carry in one text node (libxml2 reads at most ${MAX_TEXT_BYTES})`;
+
+/**
  * Fields that never reach the XML as sent, so any character is fine there: kept on the record only (spec 2.1), the
  * key that selects the entity, the seller block (validated, not emitted, 2.3), and the unit (a code or EA, 2.7).
  */
@@ -57,10 +70,10 @@ function unrepresentable(value: unknown, path: string, out: Finding[], shape: Sh
   if (typeof value === 'string') {
     if (NOT_EMITTED.test(path)) return;
     const bad = NOT_XML_CHAR.exec(value);
-    if (bad) {
-      const field = path || '(body)';
-      out.push({ message: `${field} contains the character ${codePoint(bad[0])}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
-    }
+    const field = path || '(body)';
+    if (bad) out.push({ message: `${field} contains the character ${codePoint(bad[0])}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
+    const bytes = oversize(value);
+    if (bytes !== undefined) out.push({ message: `${field} is ${bytes} bytes long (UTF-8), ${OVERSIZE}: shorten it`, section: sectionOfField(field), severity: 'error', field });
   } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out, shape?.items));
   else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
@@ -79,10 +92,18 @@ export function unwritableEntity(entity: Entity): Finding[] {
   const out: Finding[] = [];
   for (const name of ENTITY_TEXT_FIELDS) {
     const value = entity[name];
-    const bad = value === undefined ? null : NOT_XML_CHAR.exec(value);
+    if (value === undefined) continue;
+    const bad = NOT_XML_CHAR.exec(value);
     if (bad) {
       out.push({
         message: `The record of entity ${JSON.stringify(entity.entity_id)} holds the character ${codePoint(bad[0])} in ${name}, which an XML document cannot carry: correct the entity record`,
+        section: 'seller_party', severity: 'error', field: 'entity_id',
+      });
+    }
+    const bytes = oversize(value);
+    if (bytes !== undefined) {
+      out.push({
+        message: `The record of entity ${JSON.stringify(entity.entity_id)} holds ${bytes} bytes (UTF-8) in ${name}, ${OVERSIZE}: correct the entity record`,
         section: 'seller_party', severity: 'error', field: 'entity_id',
       });
     }

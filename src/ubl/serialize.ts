@@ -1,5 +1,6 @@
 import { Items, SOURCE, type XmlNode, type XmlValue } from './node.js';
 import { Sources } from './sources.js';
+import { MAX_TEXT_BYTES, utf8Length } from '../xpath/xml.js';
 
 /*
  * The object tree (node.ts) as indented XML text, without a DOM (building one cost ~60% of a build). Text is written
@@ -18,15 +19,27 @@ export const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FF
 const MAYBE_NOT_XML_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /**
- * Text the builder was given that no XML document can carry. The request and entity checks refuse such text at its
- * field before anything is built; this is the writer's own guard, so a gap there can never produce broken XML.
+ * Text the builder was given that no XML document can carry: a character XML 1.0 does not allow, or more UTF-8 bytes
+ * than libxml2 (and pintae's reader) take in one text node or start tag. The request and entity checks refuse such
+ * text at its field before anything is built; this is the writer's own guard, so a gap there can never produce XML
+ * that pintae, or the receiver's libxml2, then refuses to read.
  */
 export class UnwritableText extends Error {
-  constructor(readonly location: string, readonly field: string | undefined, readonly codePoint: number) {
-    super(`${location}: the character U+${codePoint.toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML`);
+  constructor(readonly location: string, readonly field: string | undefined, what: string) {
+    super(`${location}: ${what} cannot be written in XML`);
     this.name = 'UnwritableText';
   }
 }
+
+const character = (c: number) => `the character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+const size = (bytes: number) => `a text of ${bytes} bytes (UTF-8; libxml2 reads at most ${MAX_TEXT_BYTES} in one text node)`;
+/** True when `s` may exceed `limit` bytes: the exact count is taken only when it could (3 bytes a code unit at most). */
+const tooLong = (s: string, limit = MAX_TEXT_BYTES) => s.length * 3 > limit && utf8Length(s) > limit;
+/**
+ * A start tag's limit: libxml2 counts its 10,000,000 bytes from its last input-buffer shrink, which was measured up to
+ * 809 bytes before the tag (docs/decisions.md, "The one XML reader"); 4 KiB below it, what pintae writes it reads.
+ */
+const START_TAG_BYTES = MAX_TEXT_BYTES - 4096;
 
 const TEXT_SPECIAL = /[&<>\r]/;
 const TEXT_SPECIAL_ALL = /[&<>\r]/g;
@@ -62,12 +75,13 @@ class Writer {
 
   private checked(raw: string, path: string, field: string | undefined): string {
     const bad = MAYBE_NOT_XML_CHAR.test(raw) ? NOT_XML_CHAR.exec(raw) : null;
-    if (bad) throw new UnwritableText(path, field, bad[0].codePointAt(0)!);
+    if (bad) throw new UnwritableText(path, field, character(bad[0].codePointAt(0)!));
     return raw;
   }
 
   text(raw: string, path: string, field: string | undefined): string {
     this.checked(raw, path, field);
+    if (tooLong(raw)) throw new UnwritableText(path, field, size(utf8Length(raw)));
     return TEXT_SPECIAL.test(raw) ? raw.replace(TEXT_SPECIAL_ALL, reference) : raw;
   }
 
@@ -96,6 +110,8 @@ class Writer {
     let open = `${indent}<${name}`;
     let text: string | undefined;
     const children: Array<[string, XmlValue]> = [];
+    // The longest attribute value written: blamed if the start tag ends up longer than a reader takes.
+    let longest: { at: string; field: string | undefined; length: number } | undefined;
     for (const key of Object.keys(value)) {
       const v = value[key];
       const first = key.charCodeAt(0);
@@ -104,10 +120,17 @@ class Writer {
         const at = `${path}/@${localName(key.slice(1))}`;
         const from = value[SOURCE + key] as string | undefined;
         if (from !== undefined) this.sources.set(at, from);
-        open += ` ${key.slice(1)}="${this.attribute(v as string, at, from ?? own)}"`;
+        const written = this.attribute(v as string, at, from ?? own);
+        if (written.length > (longest?.length ?? -1)) longest = { at, field: from ?? own, length: written.length };
+        open += ` ${key.slice(1)}="${written}"`;
       } else if (first === 36 /* $ */) continue;
       else if (key === '#') text = v as string;
       else if (v !== undefined) children.push([key, v]);
+    }
+    // A reader limits a start tag as it does a text node (src/xpath/xml.ts): attribute values are the only text in one.
+    if (longest && open.length * 3 > START_TAG_BYTES) {
+      const tag = `${open.slice(indent.length)}/>`;
+      if (tooLong(tag, START_TAG_BYTES)) throw new UnwritableText(longest.at, longest.field, `a start tag of ${utf8Length(tag)} bytes (UTF-8; pintae writes at most ${START_TAG_BYTES}, within libxml2's limit)`);
     }
     if (children.length === 0) {
       this.write(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);

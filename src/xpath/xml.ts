@@ -19,6 +19,8 @@ import { isUriReference } from './xml-uri.js';
 
 export { decodeXml } from './xml-decode.js';
 export { XmlError } from './xml-error.js';
+/** libxml2's limit on one text node, and the UTF-8 length it is measured in: what pintae writes, this reader reads. */
+export { MAX_TEXT_BYTES, utf8Length } from './xml-chars.js';
 /** The string value of a node of the trees this reader makes (XPath's string()). */
 export { stringValueOf } from './dom.js';
 

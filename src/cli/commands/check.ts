@@ -10,6 +10,7 @@ import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
 import { checkConfigOverrides } from '../rule-ids.js';
+import { warnAll } from '../warn.js';
 import { readStdinSync } from '../../io/stdin.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string; ruleTimeout?: string; ruleMemory?: string }
@@ -27,6 +28,7 @@ function stdinSource(): CheckSource {
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
+  warnAll(settings.config?.warnings);
   // The same discovery as validate's, so links, pipes and unreadable directories are treated alike by both.
   const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }
     : s.kind === 'stdin' ? stdinSource() : { path: s.path }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { entities, type EntityRecord } from '../../api/entities.js';
 import type { ApiClient } from '../../api/client.js';
 import { parseJson } from '../../io/json.js';
+import { usageText } from '../../io/text.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
 import { jsonPositions, pointerOfField } from '../../io/positions.js';
 import { UsageError } from '../../io/errors.js';
@@ -16,8 +17,9 @@ export interface EntityOptions extends ApiOptions { userId?: string; set?: strin
 export function entityFields(file: string | undefined, sets: string[] = []): EntityRecord {
   let fields: EntityRecord = {};
   if (file) {
-    let text: string;
-    try { text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+    let bytes: Buffer;
+    try { bytes = file === '-' ? readFileSync(0) : readFileSync(file); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+    const text = usageText(bytes, file);
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
     if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw new UsageError(`${file}: the entity fields must be a JSON object`);

@@ -3,6 +3,7 @@ import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
 import { FORMATTERS, FORMAT_NAMES, isFormatName } from '../../formatters/index.js';
 import { UsageError } from '../../io/errors.js';
 import { parseJson } from '../../io/json.js';
+import { usageText } from '../../io/text.js';
 import { gateExitCode } from '../../report/gates.js';
 import { useColor } from '../ui.js';
 
@@ -17,10 +18,11 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
   const format = options.format ?? 'json';
   if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
   const reports = files.map((file) => {
-    let text: string;
-    try { text = readInputFile(file).toString('utf8'); } catch (e) {
+    let bytes: Uint8Array;
+    try { bytes = readInputFile(file); } catch (e) {
       throw new UsageError(`${file}: ${fsErrorWords(e)}`);
     }
+    const text = usageText(bytes, file);
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: not a pintae JSON report: ${parsed.message}`);
     try { return readReport(parsed.value); } catch (e) {

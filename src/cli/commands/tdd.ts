@@ -17,6 +17,8 @@ import { withDefaultSignals } from '../signals.js';
 import { prepareOutDir } from '../xml-out.js';
 import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
 import { readStdinSync } from '../../io/stdin.js';
+import { decodeText } from '../../io/text.js';
+import { warn, warnAll } from '../warn.js';
 
 export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory'> {
   outDir?: string;
@@ -75,11 +77,22 @@ function sharedOptions(options: TddCliOptions, config: ReturnType<typeof loadCon
   return shared;
 }
 
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** Whether an input is XML: its first character past a byte-order mark and white space is '<', in UTF-8 or UTF-16. */
 const isXml = (bytes: Uint8Array) => {
+  // UTF-16 with a byte-order mark (XML or JSON alike): its first character, read a code unit at a time.
+  const little = bytes[0] === 0xff && bytes[1] === 0xfe;
+  if (little || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    let i = 2;
+    const unit = () => (little ? bytes[i]! | (bytes[i + 1]! << 8) : (bytes[i]! << 8) | bytes[i + 1]!);
+    while (i + 1 < bytes.length && isSpace(unit())) i += 2;
+    return i + 1 < bytes.length && unit() === 0x3c;
+  }
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
-  // UTF-16 documents start with a byte-order mark or '<' beside a zero byte.
-  return bytes[i] === 0x3c || bytes[i] === 0xfe || bytes[i] === 0xff || (bytes[i] === 0 && bytes[i + 1] === 0x3c);
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  // A UTF-16 XML document without a byte-order mark starts with '<' beside a zero byte, as libxml2 detects it.
+  return bytes[i] === 0x3c || (bytes[i] === 0 && bytes[i + 1] === 0x3c);
 };
 
 const where = (file: string, at: { line?: number; column?: number }) => (at.line !== undefined ? `${file}:${at.line}:${at.column ?? 1}` : file);
@@ -92,6 +105,7 @@ const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${f
 export async function runTdd(paths: string[], options: TddCliOptions): Promise<number> {
   const cwd = process.cwd();
   const config = loadConfig(options.config, cwd);
+  warnAll(config?.warnings);
   const shared = sharedOptions(options, config);
   const sources = inputs(paths);
   const toStdout = options.outDir === undefined || options.outDir === '-';
@@ -103,7 +117,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd, ruleLimits: parseRuleLimits(options),
-  });
+  }, warn);
   if (!toStdout) prepareOutDir(options.outDir!);
 
   let failed = false;
@@ -125,9 +139,11 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     const transportId = options.transportId ?? (() => { const id = randomUUID(); generated.push(id); return id; });
     let results: TddResult[];
     try {
-      results = isXml(bytes)
-        ? [tddOfXml(bytes, env.schematron, { ...shared, transportId })]
-        : tddOfJson(file, Buffer.from(bytes).toString('utf8'), env, { ...shared, transportId });
+      const json = isXml(bytes) ? undefined : decodeText(bytes);
+      results = json === undefined ? [tddOfXml(bytes, env.schematron, { ...shared, transportId })]
+        // Bytes that are not text: refused at the byte, no TDD made of them.
+        : !json.ok ? [{ ok: false, xml: null, findings: [], index: null, error: { message: json.message, line: json.line, column: json.column } }]
+        : tddOfJson(file, json.text, env, { ...shared, transportId });
     } catch (e) {
       if (e instanceof TddOptionError) { process.stderr.write(`${file}: error: ${e.message}\n`); failed = true; continue; }
       if (e instanceof UnwritableText) throw new UsageError(e.message);

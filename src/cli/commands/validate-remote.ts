@@ -11,7 +11,7 @@ import { ApiError } from '../../api/errors.js';
 import { apiClient, type ApiOptions } from '../api-setup.js';
 import { useColor } from '../ui.js';
 import { withRemoteEntities } from '../entity-prefetch.js';
-import { readStdinSync } from '../../io/stdin.js';
+import { readStdinText } from '../../io/stdin.js';
 
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
@@ -53,7 +53,7 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
   const client = apiClient(options);
   const rows: Row[] = [];
   let stdin: string | undefined;
-  const readStdin = () => (stdin ??= readStdinSync().toString('utf8'));
+  const readStdin = () => (stdin ??= readStdinText());
   try {
     // The offline side judges with the entity record the service holds when none is given or saved locally.
     env = await withRemoteEntities(env, sources, readStdin, client, (line) => process.stderr.write(line));

@@ -12,7 +12,8 @@ import { runSettings, type ReportCliOptions, type RunSettings } from '../../conf
 import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
-import { readStdinSync } from '../../io/stdin.js';
+import { readStdinText } from '../../io/stdin.js';
+import { warn, warnAll } from '../warn.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -63,11 +64,12 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
 /** The offline pipeline's environment for the commands that validate before sending (push, bulk). */
 export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
   const config = loadConfig(options.config, process.cwd());
+  warnAll(config?.warnings);
   return loadEnv(envSpec(options, {
     entity: options.entity?.length ? options.entity : config?.entity ?? [],
     rates: options.rates ?? config?.rates,
     ruleSet: options.rules ?? config?.ruleSet,
-  }));
+  }), warn);
 }
 
 /**
@@ -77,6 +79,7 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
   const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
+  warnAll(settings.config?.warnings);
   if (options.remote) remoteUsage(options, settings, mode);
   if (mode === 'validate' && options.outDir === '-') throw new UsageError('validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>');
   // build of one input without --out-dir (or with --out-dir -) prints its XML; the report goes to standard error.
@@ -84,7 +87,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const spec = envSpec(options, settings);
   const jobs = parseJobs(options.jobs);
   // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
-  const env = await loadEnv(spec);
+  const env = await loadEnv(spec, warn);
   checkConfigOverrides(settings, env.schematron);
   const sources = batchInputs(paths, options, discover);
   if (toStdout && sources.length > 1) throw new UsageError(`build prints one invoice's XML to standard output; for ${sources.length} inputs give --out-dir <directory>`);
@@ -97,7 +100,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, {
-    jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinSync().toString('utf8')),
+    jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinText()),
   });
   const code = await reportAll(mapResults(results, writeXml), report, sources.length);
   const xml = printed?.take(sources[0]!.path);

@@ -61,6 +61,22 @@ describe('Ledger', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
+  it('reads its text as every JSON is read (issue 22): bytes that are not UTF-8 damage it, unless a torn last write ends inside a character', () => {
+    const path = fresh();
+    Ledger.open(path).close();
+    const line = (r: LedgerRecord) => Buffer.from(`${JSON.stringify(r)}\n`);
+    writeFileSync(path, Buffer.concat([line(record('sending')), Buffer.from('{"time":"x","entity_id":"Soci'), Buffer.from([0xe9]), Buffer.from('t\u00e9"}\n'), line(record('accepted'))]));
+    expect(() => Ledger.open(path)).toThrow(/ledger\.jsonl:2:30: byte 0xE9 is not UTF-8.*the ledger is damaged/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const torn = Buffer.from(`{"time":"2026-01-01","entity_id":"Soci\u00e9`);
+    writeFileSync(path, Buffer.concat([line(record('accepted', { invoice_id: 'i1' })), torn.subarray(0, torn.length - 1)]));
+    const again = Ledger.open(path);
+    expect(again.lookup(BASE, 'e1', 'INV-1')?.accepted?.invoice_id).toBe('i1');
+    again.append([record('sending', { invoice_number: 'INV-3' })]);
+    again.close();
+    expect(JSON.parse(readFileSync(path, 'utf8').split('\n')[2]!).invoice_number).toBe('INV-3');
+  });
+
   it('is locked while open: a second run is refused; a lock left by a dead process is taken over', async () => {
     const path = fresh();
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
