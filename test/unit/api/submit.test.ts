@@ -87,7 +87,7 @@ describe('Submitter.sendChunk: the ledger around a send', () => {
     try {
       const [a, b] = await submitter.sendChunk(items);
       expect([a!.outcome, b!.outcome]).toEqual(['unsent', 'unsent']);
-      expect(a!.message).toMatch(/no answer after 1 attempt: the server refused the connection .*\(ECONNREFUSED\)/);
+      expect(a!.message).toMatch(/no answer after 1 attempt: the server refused the connection: .*\(ECONNREFUSED\)$/);
       expect(ledger.lookup(server.url, 'e1', 'A')!.last.state).toBe('unknown');
       expect(ledger.lookup(server.url, 'e1', 'B')!.last.state).toBe('unsent');
       expect(submitter.plan(items[0]!)).toEqual({ action: 'send', unknownBefore: true });
