@@ -9,7 +9,7 @@ import { TDD_NS, type DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
-import { checkConfigOverrides } from '../rule-ids.js';
+import { checkConfigOverrides } from '../../config/rule-ids.js';
 import { readStdinSync } from '../../io/stdin.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string; ruleTimeout?: string; ruleMemory?: string }

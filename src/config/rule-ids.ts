@@ -1,5 +1,5 @@
-import type { RunSettings } from '../config/settings.js';
-import { checkOverrideIds, type KnownRuleIds } from '../config/overrides.js';
+import type { RunSettings } from './settings.js';
+import { checkOverrideIds, type KnownRuleIds } from './overrides.js';
 import { PINTAE_RULE_IDS, SPEC_RULE_IDS } from '../rules/ids.js';
 import { addedRuleIds, builtinRuleIds } from '../schematron/rule-ids.js';
 
@@ -24,9 +24,13 @@ export function knownRuleIds(ruleSet: string | undefined): KnownRuleIds {
  * to when there is one (a path given to --rules is cached under a name of its own), else as the settings name it.
  * A usage error, located at the key, for any other id.
  */
-export function checkConfigOverrides(settings: RunSettings, resolved: object | undefined): void {
+export function checkConfigOverrides(settings: Pick<RunSettings, 'config' | 'ruleSet'>, resolved: object | undefined): void {
   const config = settings.config;
   if (!config?.rules || Object.keys(config.rules).length === 0) return;
-  const name = resolved && 'name' in resolved && typeof resolved.name === 'string' ? resolved.name : settings.ruleSet;
-  checkOverrideIds(config.file, config.rules, knownRuleIds(name));
+  checkOverrideIds(config.file, config.rules, knownRuleIds(ruleSetName(settings.ruleSet, resolved)));
+}
+
+/** The name a rule set was resolved to (a path given is cached under a name of its own), else as it was given. */
+export function ruleSetName(given: string | undefined, resolved: object | undefined): string | undefined {
+  return resolved && 'name' in resolved && typeof resolved.name === 'string' ? resolved.name : given;
 }
