@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // The suite never sees the developer's own pintae settings: a token or base URL in the shell would point the API
 // tests at a real service, and a rule set added to the user's cache (`pintae rules add … --customization …`) would
 // judge the fixtures instead of the built-in rules (22 tests failed so). Spawned binaries inherit this environment.
-for (const name of ['PINTAE_TOKEN', 'PINTAE_TOKEN_FILE', 'PINTAE_BASE_URL', 'PINTAE_CONNECT_TIMEOUT_MS', 'PINTAE_REQUEST_TIMEOUT_MS', 'PINTAE_DEBUG', 'XDG_CACHE_HOME']) delete process.env[name];
+for (const name of ['PINTAE_TOKEN', 'PINTAE_TOKEN_FILE', 'PINTAE_BASE_URL', 'PINTAE_CONNECT_TIMEOUT_MS', 'PINTAE_REQUEST_TIMEOUT_MS', 'PINTAE_MAX_RESPONSE_BYTES', 'PINTAE_DEBUG', 'XDG_CACHE_HOME']) delete process.env[name];
 // pintae's cache for the suite: V8's code cache of saxon-js kept between runs, added rule sets never (a test adds
 // its own into a directory of its own).
 const TEST_CACHE = fileURLToPath(new URL('./node_modules/.cache/pintae-test-home', import.meta.url));

@@ -1,5 +1,5 @@
 import { validateInvoice, type InvoiceOutcome, type PipelineEnv } from './pipeline.js';
-import { parseRuleLimits } from './schematron/limits.js';
+import { parseRuleLimits, type RuleLimits } from './schematron/limits.js';
 import { loadEnv } from './batch/env.js';
 import { DuplicateNumbers, unreadable, validateText } from './batch/work.js';
 import { decodeText } from './io/text.js';
@@ -7,6 +7,9 @@ import { checkXml } from './check.js';
 import { loadConfig } from './config/load.js';
 import { sameRuleKeys } from './config/overrides.js';
 import { RuleOverrides } from './report/gates.js';
+import { checkConfigOverrides, ruleSetName } from './config/rule-ids.js';
+import { UsageError } from './io/errors.js';
+import { checkInput, checkRuleIds, checkTddCallOptions, checkValidatorOptions, entityRecords, resolvedCwd } from './validator-options.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
@@ -113,9 +116,9 @@ const ONE = 'validate takes one invoice: use validateMany for a bulk body or an 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuidMode(options: ValidatorOptions): UuidMode {
-  if (options.uuid !== undefined && options.deterministic) throw new TypeError('uuid and deterministic cannot be used together');
+  if (options.uuid !== undefined && options.deterministic) throw new TypeError('createValidator: uuid and deterministic cannot be used together');
   if (options.uuid !== undefined) {
-    if (!UUID.test(options.uuid)) throw new TypeError(`uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
+    if (!UUID.test(options.uuid)) throw new TypeError(`createValidator: uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
@@ -142,11 +145,6 @@ function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[num
   return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) };
 }
 
-/**
- * The library's validator (issue 12): the pipeline the CLI runs, with the built-in PINT-AE rules (or the rule set
- * named) compiled once, the entity records and the rate table loaded once, and the rule overrides applied to each
- * result as the CLI's reports apply them. A bad entity file, rate table or rule set rejects the promise.
- */
 /** A numeric option as the CLI's parser reads it; anything else is the caller's mistake, said as the CLI says it. */
 function numberOption(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -154,29 +152,55 @@ function numberOption(name: string, value: unknown): string | undefined {
   return String(value);
 }
 
+/** The CLI's usage error, in the library's terms: an option's name as the library spells it (--rule-timeout: ruleTimeout). */
+function asArgumentError(e: unknown, fn: string, Kind: typeof TypeError | typeof RangeError = TypeError): unknown {
+  if (!(e instanceof UsageError)) return e;
+  return new Kind(`${fn}: ${e.message.replace(/^--([a-z-]+)/, (_, flag: string) => flag.replace(/-([a-z])/g, (__, c: string) => c.toUpperCase()))}`);
+}
+
+/**
+ * The library's validator (issue 12): the pipeline the CLI runs, with the built-in PINT-AE rules (or the rule set
+ * named) compiled once, the entity records and the rate table loaded once, and the rule overrides applied to each
+ * result as the CLI's reports apply them. Every option is checked first, as the CLI checks its own (issue 22: a
+ * TypeError, or a RangeError for a number out of range, in the CLI's words); a config file that the CLI would refuse
+ * is a TypeError too, located as the CLI locates it. A bad entity file, rate table or rule set rejects the promise.
+ */
 export async function createValidator(options: ValidatorOptions = {}): Promise<Validator> {
-  const cwd = options.cwd ?? process.cwd();
-  const config = options.config === undefined || options.config === false ? undefined
-    : loadConfig(options.config === true ? undefined : options.config, cwd);
+  checkValidatorOptions(options);
+  const cwd = resolvedCwd(options.cwd);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = options.config === undefined || options.config === false ? undefined : loadConfig(options.config === true ? undefined : options.config, cwd);
+  } catch (e) { throw asArgumentError(e, 'createValidator'); }
   for (const message of config?.warnings ?? []) options.onWarning?.(message);
   const entityFiles = options.entity === undefined ? config?.entity ?? [] : Array.isArray(options.entity) ? options.entity : [options.entity];
   const rates = options.rates ?? config?.rates;
+  let ruleLimits: RuleLimits;
+  try {
+    ruleLimits = parseRuleLimits({ ruleTimeout: numberOption('ruleTimeout', options.ruleTimeout), ruleMemory: numberOption('ruleMemory', options.ruleMemory) });
+  } catch (e) { throw asArgumentError(e, 'createValidator', RangeError); }
+  const given = options.entities === undefined ? [] : entityRecords(options.entities);
+  const ruleSet = options.ruleSet === false ? false : options.ruleSet ?? config?.ruleSet;
   const env: PipelineEnv = await loadEnv({
     entityFiles,
     ratesFile: typeof rates === 'string' ? rates : undefined,
-    ruleSet: options.ruleSet === false ? false : options.ruleSet ?? config?.ruleSet,
+    ruleSet,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     uuid: uuidMode(options),
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
-    ruleLimits: parseRuleLimits({ ruleTimeout: numberOption('ruleTimeout', options.ruleTimeout), ruleMemory: numberOption('ruleMemory', options.ruleMemory) }),
+    ruleLimits,
   }, options.onWarning);
   if (rates !== undefined && typeof rates !== 'string') env.rates = rates;
-  if (options.entities?.length) {
-    const given = new Map(options.entities.map((e) => [e.entity_id, e]));
+  if (given.length) {
+    const byId = new Map(given.map((e) => [e.entity_id, e]));
     const fromFiles = env.findEntity;
-    env.findEntity = (id) => given.get(id) ?? fromFiles(id);
+    env.findEntity = (id) => byId.get(id) ?? fromFiles(id);
   }
+  // The ids are known once the rule set is: an added one brings ids of its own.
+  const setName = ruleSetName(ruleSet === false ? undefined : ruleSet, env.schematron);
+  try { if (config) for (const message of checkConfigOverrides({ config, ruleSet: setName }, env.schematron)) options.onWarning?.(message); } catch (e) { throw asArgumentError(e, 'createValidator'); }
+  if (options.rules) checkRuleIds(options.rules, setName);
   const rules = options.rules ?? config?.rules ?? {};
   // Ids are matched without regard to case: two keys for one rule would give it two levels.
   const same = sameRuleKeys(rules)[0];
@@ -212,7 +236,9 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   };
 
   const tddParties = { ...config?.tdd, ...options.tdd };
-  const tdd = (invoice: unknown, given: TddCallOptions = {}): TddCallResult => {
+  const tdd = (invoice: unknown, options?: TddCallOptions): TddCallResult => {
+    checkInput('tdd', invoice);
+    const given = checkTddCallOptions(options) as TddCallOptions;
     const receiver = given.receiver ?? tddParties.receiver;
     const representative = given.representative ?? tddParties.representative;
     if (receiver === undefined || representative === undefined) throw new TypeError('tdd: receiver and representative are required (0242:<id>): give them to tdd(), to createValidator({ tdd }), or in the config file\'s "tdd"');
@@ -235,8 +261,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
         result = results[0]!;
       }
     } catch (e) {
-      if (e instanceof TddOptionError) throw new TypeError(e.message.replace(/^--([a-z-]+)/, (_, flag: string) => flag.replace(/-([a-z])/g, (__, c: string) => c.toUpperCase())));
-      throw e;
+      throw e instanceof TddOptionError ? asArgumentError(new UsageError(e.message), 'tdd') : e;
     }
     const { ok, xml, findings, error } = result;
     return { ok, xml, findings, ...(error ? { error } : {}), warnings: ok ? warnings : [] };
@@ -245,13 +270,18 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   return {
     tdd,
     validate(body) {
+      checkInput('validate', body);
       if (typeof body === 'string') return fromText(body, true)[0]!;
       if (body instanceof Uint8Array) return fromBytes(body, true)[0]!;
       if (isBulk(body)) throw new TypeError(ONE);
       return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
     },
-    validateMany: many,
+    validateMany(input) {
+      checkInput('validateMany', input);
+      return many(input);
+    },
     check(xml) {
+      checkInput('check', xml);
       const outcome = checkXml(xml, env.schematron);
       if (!outcome.wellFormed.ok) {
         const { message, line, column } = outcome.wellFormed;

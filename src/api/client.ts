@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
-import { ApiUnreachableError } from './errors.js';
+import { ApiUnreachableError, ApiUnreadableAnswerError } from './errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readAnswer, UnreadableAnswer } from './answer.js';
 import { backoffDelay, classifyError, DEFAULT_RETRY, RETRY_STATUSES, type RetryPolicy } from './retry.js';
 import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
@@ -12,6 +13,8 @@ export interface ClientOptions {
   connectTimeoutMs?: number;
   /** Time allowed for one whole request, answer body included (default 60 s). */
   requestTimeoutMs?: number;
+  /** The largest answer body read (default 64 MiB); a larger one fails the request, unretried (answer.ts). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   /** Told about every retry (for a progress line); never given the token. */
   onRetry?: (event: { method: string; path: string; attempt: number; reason: string; delayMs: number }) => void;
@@ -40,10 +43,12 @@ export class ApiClient {
   private readonly agent: Agent;
   private readonly policy: RetryPolicy;
   private readonly requestTimeoutMs: number;
+  private readonly maxResponseBytes: number;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs ?? 10_000 },
@@ -63,13 +68,14 @@ export class ApiClient {
         unknownEarlier = true;
         reason = `HTTP ${answer.status}`;
       } catch (e) {
+        if (e instanceof UnreadableAnswer) throw new ApiUnreadableAnswerError(e.reason === 'too-large' ? 'ANSWER_TOO_LARGE' : 'ANSWER_TOO_SLOW', method, path, attempt, e.status, e.message);
         const c = classifyError(e);
         const mayHaveArrived: boolean = unknownEarlier || c.mayHaveArrived;
         if (!c.retryable || last || (mode === 'not-sent' && c.mayHaveArrived)) {
-          throw new ApiUnreachableError(c.code, mayHaveArrived, method, path, attempt, c.detail);
+          throw new ApiUnreachableError(c.code, mayHaveArrived, method, path, attempt, c.words);
         }
         unknownEarlier = mayHaveArrived;
-        reason = c.code;
+        reason = c.words;
       }
       const delayMs = backoffDelay(attempt, this.policy, this.options.random);
       this.options.onRetry?.({ method, path, attempt, reason, delayMs });
@@ -90,7 +96,8 @@ export class ApiClient {
       dispatcher: this.agent,
       signal: AbortSignal.timeout(this.requestTimeoutMs),
     });
-    const text = answerText(new Uint8Array(await res.body.arrayBuffer()));
+    const bytes = await readAnswer(res, { maxBytes: this.maxResponseBytes, timeoutMs: this.requestTimeoutMs });
+    const text = answerText(bytes);
     let parsed: unknown = text;
     if (text.trim()) { try { parsed = JSON.parse(text); } catch { parsed = redact(text.slice(0, 2_000)); } } else parsed = null;
     // An answer is input too: one nested past the limit is kept as words, since redacting or printing it walks it.

@@ -42,11 +42,23 @@ export class ApiError extends Error {
 
 /**
  * No answer was read: a connection error or a timeout, after every allowed attempt. `mayHaveArrived` is false only
- * when the request provably never left (connection refused, connect timeout), so a send can be called unknown.
+ * when the request provably never left (connection refused, connect timeout, unknown host), so a send can be called
+ * unknown. `words`: the error in words, its code in brackets (net-words.ts).
  */
 export class ApiUnreachableError extends Error {
-  constructor(readonly code: string, readonly mayHaveArrived: boolean, readonly method: string, readonly path: string, readonly attempts: number, detail: string) {
-    super(redact(`${method} ${path}: no answer after ${attempts} attempt${attempts === 1 ? '' : 's'} (${code}: ${detail})`));
+  constructor(readonly code: string, readonly mayHaveArrived: boolean, readonly method: string, readonly path: string, readonly attempts: number, words: string) {
+    super(redact(`${method} ${path}: no answer after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${words}`));
     this.name = 'ApiUnreachableError';
+  }
+}
+
+/**
+ * The service answered (a status came) but its body could not be read: larger than allowed, or too slow (answer.ts).
+ * Never retried; to everything that handles a lost answer it is one (the request arrived: a send's outcome is unknown).
+ */
+export class ApiUnreadableAnswerError extends ApiUnreachableError {
+  constructor(code: 'ANSWER_TOO_LARGE' | 'ANSWER_TOO_SLOW', method: string, path: string, attempts: number, readonly status: number, words: string) {
+    super(code, true, method, path, attempts, words);
+    this.message = redact(`${method} ${path}: ${words}; not retried`);
   }
 }

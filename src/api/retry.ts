@@ -1,7 +1,10 @@
+import { CERTIFICATE_CODES, networkWords } from './net-words.js';
+
 /**
  * The retry policy, in one place (spec 4.1: 500 and 502 mean "retry"; 400, 401, 403, 404, 409 and 422 are answers
  * and are never retried). Connection errors and timeouts are retried too, with capped exponential backoff and full
- * jitter so that many clients recovering at once do not hammer the service in step.
+ * jitter so that many clients recovering at once do not hammer the service in step. An answer whose status came but
+ * whose body could not be read (too large, too slow: answer.ts) is never retried.
  */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -25,7 +28,11 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN'
 /** Errors after which the request may or may not have been processed. */
 const MAYBE_SENT = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED', 'TimeoutError']);
 
-export interface ErrorClass { code: string; retryable: boolean; mayHaveArrived: boolean; detail: string }
+/** Errors where nothing was sent and a repeat would get the same verdict: a host name that does not exist, a refused certificate. */
+const NOT_SENT_FINAL = new Set(['ENOTFOUND', 'EAI_FAIL', ...CERTIFICATE_CODES]);
+
+/** `words`: the error said for a person, code in brackets (net-words.ts). */
+export interface ErrorClass { code: string; retryable: boolean; mayHaveArrived: boolean; detail: string; words: string }
 
 /** Classifies a transport error (undici, node:net, or the whole-request AbortSignal timeout). */
 export function classifyError(error: unknown): ErrorClass {
@@ -35,7 +42,8 @@ export function classifyError(error: unknown): ErrorClass {
   const cause = typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   const code = own ?? cause ?? (e?.name === 'TimeoutError' || e?.name === 'AbortError' ? 'TimeoutError' : e?.name ?? 'Error');
   const detail = code === 'TimeoutError' ? 'the whole-request timeout elapsed' : (e?.cause?.message ?? e?.message ?? String(error));
-  if (NOT_SENT.has(code)) return { code, retryable: true, mayHaveArrived: false, detail };
-  if (MAYBE_SENT.has(code)) return { code, retryable: true, mayHaveArrived: true, detail };
-  return { code, retryable: false, mayHaveArrived: true, detail };
+  const words = networkWords(code, detail);
+  if (NOT_SENT.has(code)) return { code, retryable: true, mayHaveArrived: false, detail, words };
+  if (MAYBE_SENT.has(code)) return { code, retryable: true, mayHaveArrived: true, detail, words };
+  return { code, retryable: false, mayHaveArrived: !NOT_SENT_FINAL.has(code), detail, words };
 }

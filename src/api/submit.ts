@@ -71,10 +71,13 @@ export class Submitter {
       else throw e;
     }
     const answers: LedgerRecord[] = [];
-    toSend.forEach(({ at, item, note }, i) => {
+    toSend.forEach(({ at, item, note, unknownBefore }, i) => {
       const result = outcomes ? this.fromOutcome(item, outcomes[i]!, note) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
       results[at] = result;
-      answers.push({ ...this.record(item, ledgerState(result.outcome)), invoice_id: result.invoice_id ?? null, status: result.status ?? null,
+      // This attempt never left, but an earlier one may have arrived: the ledger keeps that unknown, so that the next
+      // run still counts a 409 as our own send (an `unsent` line would make it "already submitted").
+      const state = result.outcome === 'unsent' && unknownBefore ? 'unknown' : ledgerState(result.outcome);
+      answers.push({ ...this.record(item, state), invoice_id: result.invoice_id ?? null, status: result.status ?? null,
         ...(result.http ? { http: result.http } : {}), ...(result.outcome === 'recovered' ? { note: 'recovered: 409 answered a resend of a send whose outcome was unknown' } : {}) });
     });
     this.ledger.append(answers);

@@ -13,7 +13,8 @@ Exit codes:
 const AUTH = `
 Authentication: the bearer token comes from PINTAE_TOKEN, or from the file named by PINTAE_TOKEN_FILE; never from an
 argument. The base URL: --base-url, else PINTAE_BASE_URL, else "baseUrl" in the nearest pintae.config.json.
-Timeouts: PINTAE_CONNECT_TIMEOUT_MS (default 10000), PINTAE_REQUEST_TIMEOUT_MS (whole request, default 60000).`;
+Timeouts: PINTAE_CONNECT_TIMEOUT_MS (default 10000), PINTAE_REQUEST_TIMEOUT_MS (whole request, default 60000).
+Answers: PINTAE_MAX_RESPONSE_BYTES (default 67108864, 64 MiB); a larger or slower answer is not read nor retried.`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 

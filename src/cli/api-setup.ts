@@ -19,6 +19,13 @@ const msEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   return n;
 };
 
+const bytesEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) throw new UsageError(`${name} ${raw}: give a positive whole number of bytes (default 67108864, 64 MiB)`);
+  return Number(raw);
+};
+
 /** The client from --base-url/PINTAE_BASE_URL/pintae.config.json and PINTAE_TOKEN(_FILE); retries are told on stderr. */
 export function apiClient(options: ApiOptions): ApiClient {
   const env = process.env;
@@ -27,6 +34,7 @@ export function apiClient(options: ApiOptions): ApiClient {
     ...settings,
     connectTimeoutMs: msEnv(env, 'PINTAE_CONNECT_TIMEOUT_MS'),
     requestTimeoutMs: msEnv(env, 'PINTAE_REQUEST_TIMEOUT_MS'),
+    maxResponseBytes: bytesEnv(env, 'PINTAE_MAX_RESPONSE_BYTES'),
     onRetry: ({ method, path, attempt, reason, delayMs }) =>
       process.stderr.write(redact(`pintae: ${method} ${path}: ${reason}; retrying in ${delayMs} ms (attempt ${attempt + 1})\n`)),
   });

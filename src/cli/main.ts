@@ -114,7 +114,7 @@ export function program(): Command {
     .option('--no-schematron', 'skip the PINT-AE rules')
     .option('--rule-timeout <seconds>', 'CPU time one document\'s rule run may take; past it the document fails with pintae/rules-failed (default 30)')
     .option('--rule-memory <MB>', 'memory one rule run may use; past it the document fails with pintae/rules-failed (default 2048)')
-    .option('--xsd <dir>', 'also validate against the UBL 2.1 Invoice XSD found in this directory (maindoc/, common/)')));
+    .option('--xsd <dir>', 'also validate against the UBL 2.1 XSD found in this directory (maindoc/, common/): Invoice or CreditNote, by the root')));
   helpEnd(groupOptions(check, PIPELINE_GROUPS), [
     ['UBL invoices received or produced elsewhere', 'pintae check received/*.xml'],
     ['one document from standard input, also against the UBL 2.1 schema', 'curl -s https://example.com/invoice.xml | pintae check - --xsd ubl-2.1/xsd'],

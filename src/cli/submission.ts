@@ -65,7 +65,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
       const results = mode === 'push' ? [await submitter.sendOne(part[0]!)] : await submitter.sendChunk(part);
       results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; });
       if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = 'not sent: the token was refused for the previous invoices';
-      else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = 'not sent: the service did not answer for the previous invoices (rerun: the ledger resends safely)';
+      else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = 'not sent: no usable answer came for the previous invoices (none, or one that could not be read; rerun: the ledger resends safely)';
     }
     if (options.wait) {
       const ids = rows.filter((r) => ACCEPTED.has(r.outcome) && r.invoice_id).map((r) => r.invoice_id!);

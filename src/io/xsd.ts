@@ -2,33 +2,69 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * UBL 2.1 Invoice XSD validation with libxml2 compiled to wasm (xmllint-wasm), loaded only when asked for.
- * The schema set is read from `xsdDir` (maindoc/ and common/ as in the OASIS release) and kept per process.
+ * UBL 2.1 XSD validation with libxml2 compiled to wasm (xmllint-wasm), loaded only when asked for. Each document is
+ * validated against the schema of its root, UBL-Invoice-2.1.xsd or UBL-CreditNote-2.1.xsd; a document with another
+ * root is the caller's to report (`notUblWords`). The schema set is read from `xsdDir` (maindoc/ and common/ as in
+ * the OASIS release) and kept per process.
  */
-const MAIN = 'maindoc/UBL-Invoice-2.1.xsd';
-type FileInfo = { fileName: string; contents: string };
-const loaded = new Map<string, { schema: FileInfo; preload: FileInfo[] }>();
+export const UBL_SCHEMAS = {
+  Invoice: { ns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', main: 'maindoc/UBL-Invoice-2.1.xsd' },
+  CreditNote: { ns: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2', main: 'maindoc/UBL-CreditNote-2.1.xsd' },
+} as const;
+export type UblRoot = keyof typeof UBL_SCHEMAS;
 
-function schemaSet(xsdDir: string) {
-  let set = loaded.get(xsdDir);
-  if (!set) {
-    if (!existsSync(join(xsdDir, MAIN))) throw new Error(`${xsdDir}: no ${MAIN} here (give the directory holding maindoc/ and common/)`);
-    // libxml2 resolves imports against each file's name, so names keep the release layout: maindoc/… imports ../common/….
-    const read = (rel: string): FileInfo => ({ fileName: rel, contents: readFileSync(join(xsdDir, rel), 'utf8') });
-    set = { schema: read(MAIN), preload: readdirSync(join(xsdDir, 'common')).filter((f) => f.endsWith('.xsd')).map((f) => read(`common/${f}`)) };
-    loaded.set(xsdDir, set);
+type FileInfo = { fileName: string; contents: string };
+const commons = new Map<string, FileInfo[]>();
+const mains = new Map<string, FileInfo>();
+
+/** The UBL document a root element names (local name and namespace both), or undefined. */
+export function ublRootOf(root: { ns: string; local: string }): UblRoot | undefined {
+  const entry = Object.entries(UBL_SCHEMAS).find(([local, { ns }]) => root.local === local && root.ns === ns);
+  return entry?.[0] as UblRoot | undefined;
+}
+
+/** What a document no UBL schema describes is told, located at its root (the `line N:` of libxml2's messages). */
+export function notUblWords(root: { ns: string; local: string; prefix: string; line: number }): string {
+  const name = `${root.prefix ? `${root.prefix}:` : ''}${root.local}`;
+  return `line ${root.line}: not judged: the root element <${name}>${root.ns ? ` in the namespace ${root.ns}` : ' in no namespace'} is neither a UBL 2.1 Invoice nor a CreditNote, the documents these schemas describe`;
+}
+
+// libxml2 resolves imports against each file's name, so names keep the release layout: maindoc/… imports ../common/….
+const reader = (xsdDir: string) => (rel: string): FileInfo => ({ fileName: rel, contents: readFileSync(join(xsdDir, rel), 'utf8') });
+
+function schemaSet(xsdDir: string, root: UblRoot): { schema: FileInfo; preload: FileInfo[] } {
+  const main = UBL_SCHEMAS[root].main;
+  // The invoice schema is asked for whatever the documents: a directory without it is no UBL release.
+  for (const needed of new Set([UBL_SCHEMAS.Invoice.main, main])) {
+    if (!existsSync(join(xsdDir, needed))) throw new Error(`${xsdDir}: no ${needed} here (give the directory holding maindoc/ and common/)`);
   }
-  return set;
+  const read = reader(xsdDir);
+  let preload = commons.get(xsdDir);
+  if (!preload) commons.set(xsdDir, preload = readdirSync(join(xsdDir, 'common')).filter((f) => f.endsWith('.xsd')).map((f) => read(`common/${f}`)));
+  let schema = mains.get(join(xsdDir, main));
+  if (!schema) mains.set(join(xsdDir, main), schema = read(main));
+  return { schema, preload };
 }
 
 /** XSD errors per document name ([] when valid), and what libxml2 said that belongs to no document. */
 export interface XsdVerdicts { errors: Map<string, string[]>; unplaced: string[] }
 
-/** Validates many documents in one wasm run (the schema is compiled once). */
-export async function validateWithXsd(docs: Array<{ name: string; xml: string | Uint8Array }>, xsdDir: string): Promise<XsdVerdicts> {
-  const { schema, preload } = schemaSet(xsdDir);
+/** Validates many documents in one wasm run per schema (each schema is compiled once). */
+export async function validateWithXsd(docs: Array<{ name: string; xml: string | Uint8Array; root: UblRoot }>, xsdDir: string): Promise<XsdVerdicts> {
+  schemaSet(xsdDir, 'Invoice');
+  const verdicts: XsdVerdicts = { errors: new Map(), unplaced: [] };
   // Nothing to validate (every input a TDD, unreadable or not well-formed): xmllint given no file prints its usage.
-  if (docs.length === 0) return { errors: new Map(), unplaced: [] };
+  for (const root of Object.keys(UBL_SCHEMAS) as UblRoot[]) {
+    const group = docs.filter((d) => d.root === root);
+    if (group.length === 0) continue;
+    const { errors, unplaced } = await validateGroup(group, schemaSet(xsdDir, root));
+    for (const [name, list] of errors) verdicts.errors.set(name, list);
+    verdicts.unplaced.push(...unplaced);
+  }
+  return verdicts;
+}
+
+async function validateGroup(docs: Array<{ name: string; xml: string | Uint8Array }>, { schema, preload }: { schema: FileInfo; preload: FileInfo[] }): Promise<XsdVerdicts> {
   const { validateXML, memoryPages } = await import('xmllint-wasm');
   const result = await validateXML({
     xml: docs.map((d, i) => ({ fileName: label(i), contents: d.xml })),

@@ -5,6 +5,7 @@ import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
 import { location } from '../xpath/location.js';
+import { sourceOnceFindings } from './source-once.js';
 
 /**
  * pintae's own checks of a TDD, which the official TDD rules lack (their README: "they do not compare the extract with
@@ -20,6 +21,7 @@ export const TDD_ATTACHMENT = 'pintae/tdd-attachment';
 export const TDD_SOURCE_RULES = 'pintae/tdd-source-rules';
 export const TDD_REPORTER = 'pintae/tdd-reporter';
 export const TDD_SOURCE_EMPTY = 'pintae/tdd-source-empty';
+export { TDD_SOURCE_ONE } from './source-once.js';
 
 /** What the cross-checks read of `check`'s verdict on the source document (its XmlCheckOutcome, structurally). */
 export interface SourceVerdict { wellFormed: { ok: true } | { ok: false; message: string }; findings: Finding[] }
@@ -176,6 +178,7 @@ export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<
   if (!root || root.ns !== NS.pxs || root.local !== 'TaxData') return [];
   const out: Finding[] = [];
   for (const transaction of childElements(root, NS.pxs, 'ReportedTransaction')) {
+    out.push(...sourceOnceFindings(transaction));
     const content = cec(pxs(transaction, 'SourceDocument'), 'ExtensionContent');
     const source = content?.elements[0];
     // No source document, or not UBL: the official rules say so (ibr-tdd-23, ibr-tdd-57); nothing to compare.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, FIXTURES, HAVE_TDD_OFFICIAL, TDD_OFFICIAL_DIR } from '../helpers/paths.js';
@@ -21,6 +21,23 @@ describe('pintae check on a Tax Data Document', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/✔ AE-01TEST valid .*\(rules builtin-tdd 1\.0\.4\)/);
     expect(r.stdout).not.toContain('UBL-XSD');
+  });
+
+  it.skipIf(!HAVE_TDD_OFFICIAL)('an official TDD example carrying two invoices in its cec:ExtensionContent fails, at the second (issue 22)', async () => {
+    const official = readFileSync(join(TDD_OFFICIAL_DIR, 'examples/standard-invoice-tdd.xml'), 'utf8');
+    const invoice = /<ubl:Invoice[\s\S]*?<\/ubl:Invoice>/.exec(official)![0];
+    const tdd = official.replace(invoice, `${invoice}\n        ${invoice}`);
+    const file = join(mkdtempSync(join(tmpdir(), 'pintae-tdd-two-')), 'two-invoices.xml');
+    writeFileSync(file, tdd);
+    const at = tdd.indexOf('<ubl:Invoice', tdd.indexOf('</ubl:Invoice>'));
+    const line = tdd.slice(0, at).split('\n').length;
+    const column = at - tdd.lastIndexOf('\n', at - 1);
+    const r = await run(['check', file, '--format', 'stylish']);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain(`${file}:${line}:${column}`);
+    expect(r.stdout).toMatch(/error\s+invoice_header\s+cec:ExtensionContent holds 2 elements \(<ubl:Invoice>, <ubl:Invoice>\); its schema allows exactly one.*pintae\/tdd-source-one/);
+    // The official example, as it is, stays valid: the finding is about the second invoice alone.
+    expect(official.match(/<ubl:Invoice /g)).toHaveLength(1);
   });
 
   it('a broken TDD fails: exit 1, each rule id at file:line:column', async () => {

@@ -92,4 +92,27 @@ describe('library and CLI', () => {
     expect(strip(validator.validateMany([body, body]).map(comparable))).toEqual(strip(viaCli.map(comparable)));
     expect(viaText[1]!.response && 'data' in viaText[1]!.response ? viaText[1]!.response.data.warnings.length : 0).toBe(1);
   });
+
+  it('refuses what the CLI refuses, in the same words (issue 22)', async () => {
+    const unknownId = join(dir, 'unknown-id.json');
+    writeFileSync(unknownId, '{\n  "rules": {\n    "ibr-127-a": "off"\n  }\n}\n');
+    const cases: Array<[string[], Record<string, unknown>]> = [
+      [['--today', 'not-a-date'], { today: 'not-a-date' }],
+      [['--rule-timeout', '0'], { ruleTimeout: 0 }],
+      [['--line-amounts', 'x'], { lineAmounts: 'x' }],
+      [['--uuid', 'x'], { uuid: 'x' }],
+      [['--config', unknownId], { config: unknownId }],
+    ];
+    const file = join(FIXTURES, 'invoices/standard.json');
+    // The CLI names --flag-name where the library names flagName, after the function it was given to.
+    const camel = (text: string) => text.replace(/^--([a-z-]+)/, (_, flag: string) => flag.replace(/-([a-z])/g, (__, c: string) => c.toUpperCase()));
+    for (const [flags, option] of cases) {
+      const r = await execa('node', [BIN, 'validate', file, '--entity', ENTITY, '--rates', RATES, ...(flags[0] === '--config' ? [] : ['--no-config']), ...flags], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+      expect(r.exitCode, flags.join(' ')).toBe(2);
+      const said = r.stderr.trim().replace(/^pintae: /, '');
+      const thrown = await createValidator({ entity: ENTITY, rates: RATES, ...option }).then(() => undefined, (e: Error) => e);
+      expect(thrown, flags.join(' ')).toBeInstanceOf(flags[0] === '--rule-timeout' ? RangeError : TypeError);
+      expect(thrown!.message.replace(/^createValidator: /, ''), flags.join(' ')).toBe(camel(said));
+    }
+  });
 });

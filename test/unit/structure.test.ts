@@ -31,6 +31,21 @@ describe('the source layout', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the library (src/index.ts and all it imports, lazily too) imports nothing of src/cli (issue 22)', () => {
+    const seen = new Map<string, string>([[join(SRC, 'index.ts'), '']]);
+    const wrong: string[] = [];
+    for (const [file] of seen) {
+      for (const i of imports(readFileSync(file, 'utf8'))) {
+        const target = resolveImport(file, i.spec);
+        if (!target || seen.has(target)) continue;
+        seen.set(target, file);
+        if (rel(target).startsWith('cli/')) wrong.push(`${rel(file)}: ${i.spec}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
+    expect(wrong).toEqual([]);
+  });
+
   it('src/model is types only: it loads nothing at run time and defines no values', () => {
     const wrong: string[] = [];
     for (const file of tsFiles(join(SRC, 'model'))) {

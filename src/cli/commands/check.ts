@@ -9,7 +9,7 @@ import { TDD_NS, type DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
-import { checkConfigOverrides } from '../rule-ids.js';
+import { checkConfigOverrides } from '../../config/rule-ids.js';
 import { warnAll } from '../warn.js';
 import { readStdinSync } from '../../io/stdin.js';
 
@@ -39,12 +39,13 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     const { resolveRuleSet } = await import('../../schematron/rulesets.js');
     try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
-  checkConfigOverrides(settings, rules);
+  warnAll(checkConfigOverrides(settings, rules));
   const report = openReport(settings);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.
-    const { validateWithXsd } = await import('../../io/xsd.js');
+    const { notUblWords, ublRootOf, validateWithXsd } = await import('../../io/xsd.js');
+    const notUbl = new Map<string, string[]>();
     // The file's own bytes: libxml2 decodes them as the document declares, as pintae's reader did. A file that cannot
     // be read or is not well-formed gets that finding from the per-file work instead.
     const docs = files.flatMap(({ path: name, message, bytes: given }) => {
@@ -52,11 +53,17 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
       let bytes: Uint8Array;
       try { bytes = given ?? readInputFile(name); } catch { return []; }
       const read = readXmlDocument(bytes);
+      const root = read.ok ? rootElement(read.doc) : undefined;
       // --xsd names the UBL 2.1 schemas: a Tax Data Document is not judged by them (its own XSD is not pintae's to ship).
-      return read.ok && rootElement(read.doc)?.ns !== TDD_NS ? [{ name, xml: bytes }] : [];
+      if (!root || root.ns === TDD_NS) return [];
+      // Each document by the schema of its root; any other root is said, rather than libxml2's "no matching global declaration".
+      const ubl = ublRootOf(root);
+      if (!ubl) { notUbl.set(name, [notUblWords(root)]); return []; }
+      return [{ name, xml: bytes, root: ubl }];
     });
     let unplaced: string[];
     try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
+    for (const [name, words] of notUbl) xsdErrors.set(name, words);
     for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { todayOption } from '../../config/today.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { randomUUID } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
@@ -115,7 +116,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     entityFiles: options.entity?.length ? options.entity : config?.entity ?? [],
     ratesFile: options.rates ?? config?.rates,
     ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
-    today: options.today ?? new Date().toISOString().slice(0, 10),
+    today: todayOption(options.today),
     uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd, ruleLimits: parseRuleLimits(options),
   }, warn);
   if (!toStdout) prepareOutDir(options.outDir!);

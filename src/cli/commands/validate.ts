@@ -1,9 +1,10 @@
 import { discover } from '../../batch/discover.js';
+import { todayOption } from '../../config/today.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { parseJobs, runBatch } from '../../batch/batch.js';
 import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { withDefaultSignals } from '../signals.js';
-import { checkConfigOverrides } from '../rule-ids.js';
+import { checkConfigOverrides } from '../../config/rule-ids.js';
 import { mapResults, prepareOutDir, StdoutXml, xmlWriter } from '../xml-out.js';
 import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
@@ -53,7 +54,7 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
     entityFiles: settings.entity,
     ratesFile: settings.rates,
     ruleSet: options.schematron === false ? false : settings.ruleSet,
-    today: options.today ?? new Date().toISOString().slice(0, 10),
+    today: todayOption(options.today),
     uuid: uuidMode(options),
     lineAmounts: lineAmounts(options.lineAmounts),
     cwd: process.cwd(),
@@ -88,7 +89,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const jobs = parseJobs(options.jobs);
   // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
   const env = await loadEnv(spec, warn);
-  checkConfigOverrides(settings, env.schematron);
+  warnAll(checkConfigOverrides(settings, env.schematron));
   const sources = batchInputs(paths, options, discover);
   if (toStdout && sources.length > 1) throw new UsageError(`build prints one invoice's XML to standard output; for ${sources.length} inputs give --out-dir <directory>`);
   if (options.remote) {

@@ -39,6 +39,19 @@ describe('backoff', () => {
     expect(classifyError(new DOMException('t', 'TimeoutError'))).toMatchObject({ code: 'TimeoutError', retryable: true, mayHaveArrived: true });
     expect(classifyError(Object.assign(new Error('x'), { code: 'ENOTFOUND' }))).toMatchObject({ retryable: false });
   });
+
+  it('says each error in words with its code in brackets; an unknown host or a refused certificate was never sent', () => {
+    const of = (code: string, message = 'x') => classifyError(Object.assign(new Error(message), { code }));
+    expect(of('ECONNRESET').words).toBe('the server reset the connection (ECONNRESET)');
+    expect(of('ECONNREFUSED').words).toBe('the server refused the connection: nothing listens at that address and port (ECONNREFUSED)');
+    expect(of('UND_ERR_SOCKET').words).toBe('the server closed the connection (UND_ERR_SOCKET)');
+    expect(classifyError(new DOMException('t', 'TimeoutError')).words).toBe('the server did not answer within the whole-request timeout, PINTAE_REQUEST_TIMEOUT_MS (TimeoutError)');
+    expect(of('HPE_INVALID_CONSTANT').words).toBe("the server's answer is not valid HTTP (HPE_INVALID_CONSTANT)");
+    expect(of('EWHATEVER', 'something odd').words).toBe('a network error (EWHATEVER: something odd)');
+    for (const code of ['ENOTFOUND', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']) {
+      expect(of(code), code).toMatchObject({ retryable: false, mayHaveArrived: false, words: expect.stringMatching(new RegExp(`^[a-z].* \\(${code}\\)$`)) });
+    }
+  });
 });
 
 describe('ApiClient retries', () => {

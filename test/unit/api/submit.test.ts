@@ -77,6 +77,25 @@ describe('Submitter.sendChunk: the ledger around a send', () => {
     expect(text).not.toContain(TOKEN);
   });
 
+  it('a send that never left, after one whose outcome was unknown, stays unknown in the ledger', async () => {
+    const server = await scriptedServer([{ status: 200 }]);
+    await server.close();
+    const client = new ApiClient({ baseUrl: server.url, token: TOKEN, retry: { attempts: 1 } });
+    const ledger = Ledger.memory();
+    ledger.append([{ time: 't', state: 'unknown', base_url: server.url, entity_id: 'e1', invoice_number: 'A', sha256: 'hA' }]);
+    const submitter = new Submitter(client, ledger, { force: false, now: () => new Date(0) });
+    try {
+      const [a, b] = await submitter.sendChunk(items);
+      expect([a!.outcome, b!.outcome]).toEqual(['unsent', 'unsent']);
+      expect(a!.message).toMatch(/no answer after 1 attempt: the server refused the connection: .*\(ECONNREFUSED\)$/);
+      expect(ledger.lookup(server.url, 'e1', 'A')!.last.state).toBe('unknown');
+      expect(ledger.lookup(server.url, 'e1', 'B')!.last.state).toBe('unsent');
+      expect(submitter.plan(items[0]!)).toEqual({ action: 'send', unknownBefore: true });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('500 after every retry, or a 207 that cannot be read: unknown, which a rerun resends', async () => {
     for (const steps of [[{ status: 500 }], [{ status: 207, body: { results: [] } }]] as const) {
       const { results, records } = await sendWith([...steps]);

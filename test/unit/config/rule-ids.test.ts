@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { closestIds, overrideProblem } from '../../../src/config/overrides.js';
-import { knownRuleIds } from '../../../src/cli/rule-ids.js';
+import { knownRuleIds } from '../../../src/config/rule-ids.js';
 import { ROOT } from '../../helpers/paths.js';
 
 function sources(dir: string): string[] {

@@ -49,7 +49,7 @@ const inExtract = (from: string, to: string) => replaceAfter(good, '<pxs:Reporte
 describe('crossCheckTdd', () => {
   it('each of its rule ids is one a config override may name', () => {
     const ids = Object.entries(crossCheck).filter(([name]) => name.startsWith('TDD_')).map(([, id]) => id);
-    expect(ids).toHaveLength(8);
+    expect(ids).toHaveLength(9);
     expect(new Set(ids)).toEqual(new Set(TDD_CROSS_CHECK_IDS));
   });
 
@@ -81,6 +81,25 @@ describe('crossCheckTdd', () => {
     expect(found.map((f) => f.rule)).toEqual([rule]);
     expect(found[0]).toMatchObject({ severity: 'error', line: lineOf(tdd, at) });
     expect(found[0]!.message).not.toMatch(/undefined|\[object/);
+  });
+
+  it('what the schema says once, once (issue 22): two invoices, none, text, a second source document: refused where it shows', () => {
+    const invoice = good.slice(good.indexOf('<Invoice '), good.indexOf('</Invoice>') + '</Invoice>'.length);
+    const content = (inner: string) => good.replace(invoice, inner);
+    const cases: Array<[string, string, RegExp, string]> = [
+      [content(`${invoice}\n${invoice}`), `</Invoice>\n<Invoice `, /^cec:ExtensionContent holds 2 elements \(<Invoice>, <Invoice>\); its schema allows exactly one/, '/TaxData/ReportedTransaction/SourceDocument/ExtensionContent/Invoice[2]'],
+      [content('<!-- none -->'), '<cec:ExtensionContent>', /^cec:ExtensionContent holds no element/, '/TaxData/ReportedTransaction/SourceDocument/ExtensionContent'],
+      [content(`${invoice}\nand some words`), '<cec:ExtensionContent>', /^cec:ExtensionContent holds text beside its element/, '/TaxData/ReportedTransaction/SourceDocument/ExtensionContent'],
+      [good.replace('</pxs:SourceDocument>', '</pxs:SourceDocument>\n    <pxs:SourceDocument><cec:ExtensionContent><x:Other xmlns:x="urn:x"/></cec:ExtensionContent></pxs:SourceDocument>'),
+        '</pxs:SourceDocument>\n    <pxs:SourceDocument>', /^pxs:ReportedTransaction holds 2 pxs:SourceDocument elements; the TDD schema allows one/, '/TaxData/ReportedTransaction/SourceDocument[2]'],
+    ];
+    for (const [tdd, at, message, location] of cases) {
+      expect(tdd).not.toBe(good);
+      const found = check(tdd).filter((f) => f.rule === 'pintae/tdd-source-one');
+      expect(found, tdd.slice(tdd.indexOf('<pxs:SourceDocument>'))).toHaveLength(1);
+      const line = lineOf(tdd, at) + (at.startsWith('</') ? 1 : 0);
+      expect(found[0]).toMatchObject({ severity: 'error', line, message: expect.stringMatching(message), location });
+    }
   });
 
   it('a party with two tax registrations may be reported by either, by no third', () => {

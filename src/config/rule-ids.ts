@@ -1,8 +1,7 @@
-import type { RunSettings } from '../config/settings.js';
-import { checkOverrideIds, type KnownRuleIds } from '../config/overrides.js';
+import type { RunSettings } from './settings.js';
+import { checkOverrideIds, type KnownRuleIds } from './overrides.js';
 import { PINTAE_RULE_IDS, SPEC_RULE_IDS } from '../rules/ids.js';
 import { addedRuleIds, builtinRuleIds } from '../schematron/rule-ids.js';
-import { warnAll } from './warn.js';
 
 /**
  * The ids pintae knows: the built-in PINT-AE rules', those of the rule set in use when it is an added one (a newer
@@ -26,9 +25,13 @@ export function knownRuleIds(ruleSet: string | undefined): KnownRuleIds {
  * A usage error, located at the key, for any other id (or a second key naming one rule); a warning for a key whose
  * case differs from its rule's id.
  */
-export function checkConfigOverrides(settings: RunSettings, resolved: object | undefined): void {
+export function checkConfigOverrides(settings: Pick<RunSettings, 'config' | 'ruleSet'>, resolved: object | undefined): string[] {
   const config = settings.config;
-  if (!config?.rules || Object.keys(config.rules).length === 0) return;
-  const name = resolved && 'name' in resolved && typeof resolved.name === 'string' ? resolved.name : settings.ruleSet;
-  warnAll(checkOverrideIds(config.file, config.rules, knownRuleIds(name)));
+  if (!config?.rules || Object.keys(config.rules).length === 0) return [];
+  return checkOverrideIds(config.file, config.rules, knownRuleIds(ruleSetName(settings.ruleSet, resolved)));
+}
+
+/** The name a rule set was resolved to (a path given is cached under a name of its own), else as it was given. */
+export function ruleSetName(given: string | undefined, resolved: object | undefined): string | undefined {
+  return resolved && 'name' in resolved && typeof resolved.name === 'string' ? resolved.name : given;
 }

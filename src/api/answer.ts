@@ -1,0 +1,66 @@
+import type { Dispatcher } from 'undici';
+
+/**
+ * Reading an answer's body with a bound on its size: the service's answers are a few kilobytes, and an answer without
+ * end (a broken proxy, a hostile server) must not take the machine's memory. Its time is bounded by the whole-request
+ * timeout (client.ts). Past either bound the answer is dropped and the connection closed; the request did arrive (a
+ * status came), so a send is then of unknown outcome and is not repeated here: the ledger's rerun resends it, and
+ * the service's 409 tells whether it was stored (submit.ts).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** Why a body whose status came could not be read. */
+export class UnreadableAnswer extends Error {
+  constructor(readonly reason: 'too-large' | 'too-slow', readonly status: number, words: string) {
+    super(words);
+    this.name = 'UnreadableAnswer';
+  }
+}
+
+const MIB = 1024 * 1024;
+export function sizeWords(bytes: number): string {
+  if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes.toLocaleString('en-US')} byte${bytes === 1 ? '' : 's'}`;
+}
+
+const isTimeout = (e: unknown) => {
+  const { name, code } = (e ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'TimeoutError' || code === 'UND_ERR_BODY_TIMEOUT';
+};
+
+/** Closes the answer's stream (and so its connection); undici then reports the abort, which nobody needs to hear. */
+function drop(res: Dispatcher.ResponseData): void {
+  res.body.on('error', () => {});
+  res.body.destroy();
+}
+
+export interface AnswerLimits { maxBytes: number; timeoutMs: number }
+
+/** The body's bytes, or UnreadableAnswer; a connection lost while reading is rethrown as the network error it is. */
+export async function readAnswer(res: Dispatcher.ResponseData, limits: AnswerLimits): Promise<Uint8Array> {
+  const status = res.statusCode;
+  const limit = `the limit of ${sizeWords(limits.maxBytes)} (PINTAE_MAX_RESPONSE_BYTES)`;
+  const declared = Number(res.headers['content-length']);
+  if (Number.isSafeInteger(declared) && declared > limits.maxBytes) {
+    drop(res);
+    throw new UnreadableAnswer('too-large', status, `the answer (HTTP ${status}) declares ${sizeWords(declared)}, over ${limit}: it was not read`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limits.maxBytes) throw new UnreadableAnswer('too-large', status, `the answer (HTTP ${status}) grew past ${limit}: the rest was not read`);
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    drop(res);
+    if (e instanceof UnreadableAnswer) throw e;
+    if (isTimeout(e)) {
+      throw new UnreadableAnswer('too-slow', status, `the answer (HTTP ${status}) did not arrive in full within ${limits.timeoutMs / 1000} s (PINTAE_REQUEST_TIMEOUT_MS, the whole request): it was not read`);
+    }
+    throw e;
+  }
+  return Buffer.concat(chunks, size);
+}

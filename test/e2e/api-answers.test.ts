@@ -1,0 +1,137 @@
+/**
+ * Issue 22 item 5: answers of any size. A server on 127.0.0.1 answers with a body without end, one just over a small
+ * configured cap, one that stalls, and a reset connection. The binary must end each run with the reason in words and
+ * the documented exit code (1: the API answered an error, or an invoice's outcome is unknown), never read past the cap
+ * (the run ending at all, on a body without end, is the witness of bounded memory), and never repeat a request whose
+ * answer it could not read; a send whose answer was dropped is unknown, and the rerun recovers it without a second copy.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { invoice, pintae, removeTempDirs, tempDir, writeJson } from './api-helpers.js';
+
+afterAll(removeTempDirs);
+
+type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Answers every request by `behaviour`, which a test swaps; counts requests per method and path. */
+async function hostileServer() {
+  let behaviour: Behaviour = (_, res) => res.end();
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    req.resume().on('end', () => { seen.push(`${req.method} ${req.url}`); behaviour(req, res); });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    answer(b: Behaviour) { behaviour = b; seen.length = 0; },
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+/**
+ * A body without end, as far as any cap up to 64 MiB can tell: as fast as the client takes it, until it hangs up. It
+ * does end after 192 MiB, a safety net only: a client that regressed to reading everything fails the test (the run
+ * succeeds or says something else) instead of taking the machine's memory, as the client before issue 22 did.
+ */
+const endless: Behaviour = (req, res) => {
+  res.writeHead(200, json);
+  res.write('{"data":"');
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let left = 192 * 16;
+  const pump = () => {
+    while (!res.destroyed && left > 0) { left -= 1; if (!res.write(chunk)) return; }
+    if (left === 0 && !res.writableEnded) res.end('"}');
+  };
+  res.on('drain', pump);
+  req.socket.on('close', () => res.off('drain', pump));
+  pump();
+};
+/** A status answer of exactly `size` bytes (padded inside a string), with or without Content-Length. */
+const statusOf = (size: number, declared: boolean): Behaviour => (_, res) => {
+  const shell = JSON.stringify({ invoice_id: 'inv-1', status: 'SENT_TO_PEPPOL', category: 'success', terminal: true, pad: '' });
+  const body = shell.replace('"pad":""', `"pad":"${'p'.repeat(size - shell.length)}"`);
+  res.writeHead(200, declared ? { ...json, 'content-length': String(Buffer.byteLength(body)) } : json);
+  if (declared) res.end(body); else { res.write(body.slice(0, 100)); res.end(body.slice(100)); }
+};
+
+describe('answers of any size, and of any speed', () => {
+  let server: Awaited<ReturnType<typeof hostileServer>>;
+  const run = (args: string[], env: Record<string, string> = {}, cwd = tempDir()) => pintae(args, { cwd, url: server.url, env });
+
+  it('a body without end: read up to the default cap of 64 MiB, said in words, not retried', async () => {
+    server = await hostileServer();
+    server.answer(endless);
+    const r = await run(['status', 'inv-1']);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain('pintae: GET /oauth/invoices/inv-1/status: the answer (HTTP 200) grew past the limit of 64 MiB (PINTAE_MAX_RESPONSE_BYTES): the rest was not read; not retried');
+    expect(server.seen).toEqual(['GET /oauth/invoices/inv-1/status']);
+  });
+
+  it('a body just over a configured cap fails, declared or not; one at the cap is read', async () => {
+    const cap = { PINTAE_MAX_RESPONSE_BYTES: '2048' };
+    server.answer(statusOf(2049, true));
+    const declared = await run(['status', 'inv-1'], cap);
+    expect(declared.exitCode).toBe(1);
+    expect(declared.stderr).toContain('the answer (HTTP 200) declares 2,049 bytes, over the limit of 2 KiB (PINTAE_MAX_RESPONSE_BYTES): it was not read; not retried');
+    expect(server.seen).toHaveLength(1);
+    server.answer(statusOf(2049, false));
+    const streamed = await run(['status', 'inv-1'], cap);
+    expect(streamed.exitCode).toBe(1);
+    expect(streamed.stderr).toContain('grew past the limit of 2 KiB (PINTAE_MAX_RESPONSE_BYTES)');
+    expect(server.seen).toHaveLength(1);
+    for (const declare of [true, false]) {
+      server.answer(statusOf(2048, declare));
+      const at = await run(['status', 'inv-1', '--format', 'json'], cap);
+      expect(at.exitCode, at.stderr).toBe(0);
+      expect(JSON.parse(at.stdout)).toMatchObject({ invoice_id: 'inv-1', category: 'success' });
+    }
+    const bad = await run(['status', 'inv-1'], { PINTAE_MAX_RESPONSE_BYTES: '64MB' });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('PINTAE_MAX_RESPONSE_BYTES 64MB: give a positive whole number of bytes');
+  });
+
+  it('a body that stalls: given up after the whole-request timeout, said in words, not retried', async () => {
+    server.answer((_, res) => { res.writeHead(200, json); res.write('{"invoice_id":'); });
+    const r = await run(['status', 'inv-1'], { PINTAE_REQUEST_TIMEOUT_MS: '400' });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('the answer (HTTP 200) did not arrive in full within 0.4 s (PINTAE_REQUEST_TIMEOUT_MS, the whole request): it was not read; not retried');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('a reset connection is said in words with its code, and retried as before', async () => {
+    server.answer((req) => req.socket.resetAndDestroy());
+    const r = await run(['status', 'inv-1']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/the server reset the connection \(ECONNRESET\); retrying in \d+ ms \(attempt 2\)/);
+    expect(r.stderr).toContain('GET /oauth/invoices/inv-1/status: no answer after 4 attempts: the server reset the connection (ECONNRESET)');
+    expect(server.seen).toHaveLength(4);
+  });
+
+  it('an invoice sent whose answer is without end: unknown, sent once; the rerun recovers it from the 409', async () => {
+    const cwd = tempDir();
+    const file = writeJson(cwd, 'one.json', invoice('invoices/standard.json', 'ent_1', 'ANSWER-1'));
+    server.answer(endless);
+    const first = await run(['push', file, '--no-validate', '--format', 'json'], { PINTAE_MAX_RESPONSE_BYTES: '100000' }, cwd);
+    expect(first.exitCode, first.stderr).toBe(1);
+    const row = JSON.parse(first.stdout).results[0];
+    expect(row).toMatchObject({ invoice_number: 'ANSWER-1', outcome: 'unknown' });
+    expect(row.message).toContain('POST /oauth/invoices: the answer (HTTP 200) grew past the limit of 100,000 bytes (PINTAE_MAX_RESPONSE_BYTES)');
+    expect(server.seen).toEqual(['POST /oauth/invoices']);
+    const ledger = () => readFileSync(join(cwd, '.pintae', 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).state);
+    expect(ledger()).toEqual(['sending', 'unknown']);
+
+    // The service stored it: the resend is refused as a duplicate, which the ledger knows to be our own.
+    server.answer((_, res) => { res.writeHead(409, json); res.end(JSON.stringify({ message: 'duplicate', invoice_id: 'inv-stored' })); });
+    const rerun = await run(['push', file, '--no-validate', '--format', 'json'], {}, cwd);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout).results[0]).toMatchObject({ outcome: 'recovered', invoice_id: 'inv-stored' });
+    expect(server.seen).toEqual(['POST /oauth/invoices']);
+    expect(ledger()).toEqual(['sending', 'unknown', 'sending', 'accepted']);
+    await server.close();
+  });
+});
