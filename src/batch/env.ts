@@ -1,8 +1,7 @@
 import type { UuidMode } from '../derive/uuid.js';
-import { entityFinder, loadEntityFile } from '../io/entities.js';
+import { entityFinder, loadEntityPaths } from '../io/entities.js';
 import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
-import type { Entity } from '../model/types.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { RuleLimits } from '../schematron/limits.js';
 
@@ -24,12 +23,6 @@ export interface EnvSpec {
   ruleLimits?: RuleLimits;
 }
 
-function loadEntities(files: string[]): Map<string, Entity> {
-  const all = new Map<string, Entity>();
-  for (const file of files) for (const [id, entity] of loadEntityFile(file)) all.set(id, entity);
-  return all;
-}
-
 /** Builds the pipeline environment; a bad entity file, rate table or rule set is a UsageError. */
 export async function loadEnv(spec: EnvSpec): Promise<PipelineEnv> {
   let schematron: PipelineEnv['schematron'];
@@ -38,7 +31,7 @@ export async function loadEnv(spec: EnvSpec): Promise<PipelineEnv> {
     try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   return {
-    findEntity: entityFinder(loadEntities(spec.entityFiles), spec.cwd),
+    findEntity: entityFinder(loadEntityPaths(spec.entityFiles), spec.cwd),
     rates: spec.ratesFile ? loadRates(spec.ratesFile) : undefined,
     today: spec.today,
     uuid: spec.uuid,

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { RateEntry } from '../model/types.js';
 import { RateTable } from '../derive/rates.js';
 import { toDecimal } from '../derive/money.js';
 import { parseJson } from './json.js';
 import { jsonPositions, type Position } from './positions.js';
 import { UsageError } from './errors.js';
+import { MiB, readOptionFile } from './option-file.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^\d+(\.\d+)?$/;
@@ -101,8 +101,9 @@ export function parseRates(content: string, path: string): RateTable {
   return table(csvRows(text, path), path);
 }
 
+/** Years of daily rates for every currency the Bank publishes fit in a few MiB. */
+export const RATES_FILE_BYTES = 64 * MiB;
+
 export function loadRates(path: string): RateTable {
-  let content: string;
-  try { content = readFileSync(path, 'utf8'); } catch (e) { throw new UsageError(`--rates ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
-  return parseRates(content, path);
+  return parseRates(readOptionFile(path, { what: '--rates', maxBytes: RATES_FILE_BYTES }).toString('utf8'), path);
 }

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { MiB, readOptionFile } from './option-file.js';
 
 /**
  * UBL 2.1 Invoice XSD validation with libxml2 compiled to wasm (xmllint-wasm), loaded only when asked for.
@@ -14,7 +15,8 @@ function schemaSet(xsdDir: string) {
   if (!set) {
     if (!existsSync(join(xsdDir, MAIN))) throw new Error(`${xsdDir}: no ${MAIN} here (give the directory holding maindoc/ and common/)`);
     // libxml2 resolves imports against each file's name, so names keep the release layout: maindoc/… imports ../common/….
-    const read = (rel: string): FileInfo => ({ fileName: rel, contents: readFileSync(join(xsdDir, rel), 'utf8') });
+    // Regular files only, each within a cap: a pipe or /dev/zero named like a schema must not hang or fill the run.
+    const read = (rel: string): FileInfo => ({ fileName: rel, contents: readOptionFile(join(xsdDir, rel), { what: '--xsd', maxBytes: 16 * MiB }).toString('utf8') });
     set = { schema: read(MAIN), preload: readdirSync(join(xsdDir, 'common')).filter((f) => f.endsWith('.xsd')).map((f) => read(`common/${f}`)) };
     loaded.set(xsdDir, set);
   }

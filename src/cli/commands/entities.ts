@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entities, type EntityRecord } from '../../api/entities.js';
 import type { ApiClient } from '../../api/client.js';
@@ -6,6 +5,10 @@ import { parseJson } from '../../io/json.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
 import { jsonPositions, pointerOfField } from '../../io/positions.js';
 import { UsageError } from '../../io/errors.js';
+import { ENTITY_FILE_BYTES } from '../../io/entities.js';
+import { fsErrorWords } from '../../io/input-file.js';
+import { readOptionFile } from '../../io/option-file.js';
+import { readStdinSync } from '../../io/stdin.js';
 import { writeAtomic } from '../../io/write.js';
 import { redactSecrets } from '../../io/secrets.js';
 import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
@@ -17,7 +20,8 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
   let fields: EntityRecord = {};
   if (file) {
     let text: string;
-    try { text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+    if (file !== '-') text = readOptionFile(file, { what: 'entity fields', maxBytes: ENTITY_FILE_BYTES }).toString('utf8');
+    else try { text = readStdinSync(ENTITY_FILE_BYTES).toString('utf8'); } catch (e) { throw new UsageError(`entity fields -: ${fsErrorWords(e)}`); }
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
     if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw new UsageError(`${file}: the entity fields must be a JSON object`);
