@@ -34,20 +34,28 @@ export interface HeldLock { readonly path: string; release(): void }
 const held = new Set<string>();
 /** A contender goes round once for each change another process made meanwhile; 100 changes in a row is no race. */
 const ROUNDS = 100;
+/** How long a contender waits for another that is taking the stale lock over this moment: 1, 2, 4 … 256 ms, ½ s in all. */
+const CLAIM_WAITS = 9;
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 export function acquireLock(path: string): HeldLock {
   const key = resolve(path);
   if (held.has(key)) throw new LockBusy(path, process.pid);
   const mine = `${process.pid} ${threadId} ${randomBytes(12).toString('hex')}\n`;
-  for (let round = 0; round < ROUNDS; round++) {
-    if (createWhole(path, mine)) return hold(path, key, mine);
+  let waited = 0;
+  for (let changes = 0; changes < ROUNDS;) {
+    if (createWhole(path, path, mine)) return hold(path, key, mine);
     const current = readOrNone(path);
-    if (current === undefined) continue; // released meanwhile
+    if (current === undefined) { changes++; continue; } // released meanwhile
     const owner = ownerOf(current);
     if (owner.live) throw new LockBusy(path, owner.pid);
     const outcome = takeOver(path, current, mine);
     if (outcome === 'taken') return hold(path, key, mine);
-    if (outcome !== 'changed') throw new LockBusy(path, outcome.pid);
+    if (outcome === 'changed') { changes++; continue; }
+    // Another process is taking it over this moment: it will hold the lock, or find it changed and let its claim go.
+    // Waited for rather than named at once, since the one named might be about to let go.
+    if (outcome.claimer === undefined || waited >= CLAIM_WAITS) throw new LockBusy(path, outcome.claimer, outcome.claimer === undefined ? undefined : `process ${outcome.claimer} is taking it over`);
+    Atomics.wait(pause, 0, 0, 2 ** waited++);
   }
   throw new LockBusy(path, undefined, `it changed hands ${ROUNDS} times while pintae tried to take it`);
 }
@@ -66,15 +74,15 @@ function hold(path: string, key: string, mine: string): HeldLock {
 }
 
 /** Takes over the stale lock whose content is `stale`: 'taken', 'changed' (look again), or who is taking it now. */
-function takeOver(path: string, stale: string, mine: string): 'taken' | 'changed' | { pid: number | undefined } {
+function takeOver(path: string, stale: string, mine: string): 'taken' | 'changed' | { claimer: number | undefined } {
   const prefix = `${path}.claim-${createHash('sha256').update(stale).digest('hex').slice(0, 32)}-`;
   let claim: string | undefined;
   for (let k = 1; claim === undefined; k++) {
-    if (createWhole(`${prefix}${k}`, mine)) { claim = `${prefix}${k}`; break; }
+    if (createWhole(path, `${prefix}${k}`, mine)) { claim = `${prefix}${k}`; break; }
     const other = readOrNone(`${prefix}${k}`);
     if (other === undefined) return 'changed'; // claims are removed once the lock has a new holder
     const claimer = ownerOf(other);
-    if (claimer.live) return { pid: claimer.pid };
+    if (claimer.live) return { claimer: claimer.pid };
   }
   if (readOrNone(path) !== stale) { rmSync(claim, { force: true }); return 'changed'; }
   const temporary = writeTemporary(path, mine);
@@ -95,25 +103,28 @@ function alive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
 
-const TEMPORARY = (path: string) => `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
-
-function writeTemporary(path: string, content: string): string {
-  const temporary = TEMPORARY(path);
+/** A file made whole under this name first: named after the lock (not after a claim), so no holder removes it. */
+function writeTemporary(lock: string, content: string): string {
+  const temporary = `${lock}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   writeFileSync(temporary, content, { flag: 'wx' });
   return temporary;
 }
 
-/** Makes `path` with `content`, whole, unless it exists (false). */
-function createWhole(path: string, content: string): boolean {
-  const temporary = writeTemporary(path, content);
+/** Errors of link() on a file system without hard links. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+/** Makes `path` (the lock `lock`, or a claim on it) with `content`, whole, unless it exists (false). */
+function createWhole(lock: string, path: string, content: string): boolean {
+  const temporary = writeTemporary(lock, content);
   try {
     linkSync(temporary, path);
     return true;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    // A file system without hard links: created exclusively and written at once (a reader may see it empty for
-    // that moment, and then treats it as in use, never as stale).
+    if (!NO_LINKS.has(code ?? '')) throw e;
+    // Created exclusively and written at once: a reader may see it empty for that moment, and then takes it as in
+    // use, never as stale.
     try { writeFileSync(path, content, { flag: 'wx' }); return true; } catch (e2) {
       if ((e2 as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw e2;
@@ -136,7 +147,7 @@ function removeLeftovers(path: string): void {
     if (!n.startsWith(`${name}.`)) continue;
     const rest = n.slice(name.length + 1);
     const temporary = /^tmp-(\d+)-[0-9a-f]+$/.exec(rest);
-    if (rest.startsWith('claim-') || (temporary && Number(temporary[1]) !== process.pid && !alive(Number(temporary[1])))) {
+    if (/^claim-[0-9a-f]+-\d+$/.test(rest) || (temporary && Number(temporary[1]) !== process.pid && !alive(Number(temporary[1])))) {
       rmSync(join(dirname(path), n), { force: true });
     }
   }
