@@ -5,9 +5,10 @@
  * holder in every round, the others told who holds it, and nothing of the race left beside the lock. Then eight
  * `bulk` runs of one directory, started together over a stale ledger lock: every invoice is POSTed once.
  *
- * PINTAE_LOCK_RACE_ROUNDS (default 100) and PINTAE_BULK_RACE_ROUNDS (default 3) set how many rounds. A bulk round
- * costs eight processes (2–3 s here), and the code before issue 22 sent twice in 4 of 10 of them: three rounds in the
- * suite, and `npm run race` runs 1,000 lock rounds and 20 bulk rounds.
+ * PINTAE_LOCK_RACE_ROUNDS (default 100) and PINTAE_BULK_RACE_ROUNDS (default 3) set how many rounds. The code before
+ * issue 22 had two holders in most lock rounds, so 100 stay in the suite; a bulk round costs eight processes (2–3 s
+ * here) and that code sent twice in 10–40% of them (4 of 10, 3 of 20, 2 of 20 rounds): three rounds in the suite, and
+ * `npm run race` runs 1,000 lock rounds and 40 bulk rounds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';

@@ -10,9 +10,11 @@ import { join } from 'node:path';
 
 const barrier = process.env.PINTAE_TEST_BARRIER;
 if (barrier) {
-  for (const module of ['cli/commands/bulk.js', 'cli/commands/push.js', 'cli/submission.js', 'batch/ledger.js']) {
+  // What bin/pintae.js and `bulk` import, less cli/main.js itself (importing it runs the command line).
+  for (const module of ['cli/api-commands.js', 'cli/help.js', 'cli/entity-option.js', 'cli/redact-output.js', 'cli/commands/bulk.js', 'cli/submission.js', 'batch/ledger.js']) {
     await import(new URL(`../../dist/${module}`, import.meta.url).href);
   }
+  await import('commander');
   writeFileSync(join(barrier, `ready-${process.pid}`), '');
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (!existsSync(join(barrier, 'go'))) Atomics.wait(pause, 0, 0, 1);

@@ -105,6 +105,8 @@ describe('files named by options', () => {
     registerTokenSecrets({ PINTAE_TOKEN_FILE: pipe });
     registerTokenSecrets({ PINTAE_TOKEN_FILE: big });
     expect(redactSecrets('tok-in-a-big-file-1234')).toBe('tok-in-a-big-file-1234');
+    expect(refusal(() => resolveToken({ PINTAE_TOKEN_FILE: big }))).toBe(`PINTAE_TOKEN_FILE ${big}: larger than 64 KiB, the most pintae reads for PINTAE_TOKEN_FILE`);
+    expect(refusal(() => resolveToken({ PINTAE_TOKEN_FILE: pipe }))).toBe(`PINTAE_TOKEN_FILE ${pipe}: is a named pipe (FIFO), not a regular file`);
     const small = fresh('token');
     writeFileSync(small, 'tok-small-file-5678\n');
     registerTokenSecrets({ PINTAE_TOKEN_FILE: small });
