@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import { loadConfig } from '../config/load.js';
 import { UsageError } from '../io/errors.js';
 import { registerSecret } from '../io/secrets.js';
+import { readOptionFile } from '../io/option-file.js';
 
 /**
  * Where the API client finds its base URL and token: base URL from --base-url, then PINTAE_BASE_URL, then `baseUrl`
@@ -28,14 +28,18 @@ export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv,
   throw new UsageError(`no API base URL: give --base-url, set PINTAE_BASE_URL, or put "baseUrl" in pintae.config.json`);
 }
 
+/** A bearer token is a few hundred characters; a JWT with many claims a few thousand. */
+export const TOKEN_FILE_BYTES = 64 * 1024;
+
+/** The token file's content: a regular file within the cap, as every file named by an option (src/io/option-file.ts). */
+const readTokenFile = (file: string) => readOptionFile(file, { what: 'PINTAE_TOKEN_FILE', maxBytes: TOKEN_FILE_BYTES }).toString('utf8').trim();
+
 export function resolveToken(env: NodeJS.ProcessEnv): string {
   let token = env.PINTAE_TOKEN?.trim();
   let where = 'PINTAE_TOKEN';
   if (!token && env.PINTAE_TOKEN_FILE) {
     where = `PINTAE_TOKEN_FILE ${env.PINTAE_TOKEN_FILE}`;
-    try { token = readFileSync(env.PINTAE_TOKEN_FILE, 'utf8').trim(); } catch (e) {
-      throw new UsageError(`${where}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-    }
+    token = readTokenFile(env.PINTAE_TOKEN_FILE);
   }
   registerSecret(token);
   if (!token) throw new UsageError('no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)');
@@ -49,17 +53,15 @@ export function resolveToken(env: NodeJS.ProcessEnv): string {
 /**
  * Registers the token as a secret as soon as the CLI starts, whatever the command: one in the environment must never
  * be printed, even by a run that sends nothing (`pintae validate` echoing an invoice that holds it). Quietly: a
- * token that is missing or unusable is reported by resolveToken when a command needs it. The file is read only when
- * it is a small regular file, since a pipe read here would be consumed.
+ * token that is missing or unusable is reported by resolveToken when a command needs it. The file is read as
+ * resolveToken reads it (a regular file within the cap, never a pipe, which a read here would consume), so whatever
+ * this skips, resolveToken refuses.
  */
 export function registerTokenSecrets(env: NodeJS.ProcessEnv): void {
   registerSecret(env.PINTAE_TOKEN?.trim());
   const file = env.PINTAE_TOKEN_FILE;
   if (!file) return;
-  try {
-    const stat = statSync(file);
-    if (stat.isFile() && stat.size <= 64 * 1024) registerSecret(readFileSync(file, 'utf8').trim());
-  } catch { /* unreadable: resolveToken says so when a command needs the token */ }
+  try { registerSecret(readTokenFile(file)); } catch { /* unreadable: resolveToken says so when a command needs the token */ }
 }
 
 export function resolveSettings(flags: { baseUrl?: string }, env: NodeJS.ProcessEnv, cwd: string): ApiSettings {

@@ -1,87 +1,16 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import { UsageError } from '../io/errors.js';
 import { danglingTarget, fsErrorWords, InputError, readInputFile } from '../io/input-file.js';
 import { textOrThrow } from '../io/text.js';
+import { Found, type Source, type Walk } from './walk.js';
 
-/**
- * One input: a file path as the user gave it or as a directory or glob expanded it, standard input, or an entry
- * discovery found but could not follow (an unlistable directory, a broken link, a loop of links): the last is
- * reported at its path like any unreadable file, so nothing is skipped without a word.
- */
-export type Source =
-  | { kind: 'file'; path: string }
-  | { kind: 'stdin'; path: '-' }
-  | { kind: 'unreadable'; path: string; message: string };
+export type { Source } from './walk.js';
 
 /** What a command reads: the extension a directory is searched for, and whether `-` (standard input) is allowed. */
 export interface InputKind { ext: string; noun: string; stdin: boolean }
 export const JSON_INPUTS: InputKind = { ext: '.json', noun: 'invoice JSON files, directories, globs, or - for standard input', stdin: true };
 export const XML_INPUTS: InputKind = { ext: '.xml', noun: 'UBL invoice XML files, directories, globs, or - for standard input', stdin: true };
-
-/** How a walk decides which entries are inputs: by extension below a directory, or by a glob's pattern. */
-interface Walk { accepts(rel: string, name: string): boolean; maxDepth: number; skip(name: string): boolean }
-
-class Found {
-  readonly out: Source[] = [];
-  private readonly seen = new Set<string>();
-
-  add(source: Source): void {
-    if (this.seen.has(source.path)) return;
-    this.seen.add(source.path);
-    this.out.push(source);
-  }
-
-  /**
-   * The inputs below `dir`, depth first in name order. Symbolic links are followed, to files and to directories
-   * alike; a link back to a directory being walked (identified by device and inode, so bind mounts count too) is
-   * reported as a loop instead of being followed again.
-   */
-  walk(dir: string, walk: Walk, ancestors: Set<string>, rel = '', depth = 1): void {
-    let entries: Dirent[];
-    try { entries = readdirSync(dir, { withFileTypes: true }); } catch (e) {
-      this.add({ kind: 'unreadable', path: dir, message: `this directory cannot be read: ${fsErrorWords(e)}` });
-      return;
-    }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      if (walk.skip(entry.name)) continue;
-      const path = join(dir, entry.name);
-      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) { this.descend(path, walk, ancestors, relPath, depth); continue; }
-      if (entry.isFile()) { if (walk.accepts(relPath, entry.name)) this.add({ kind: 'file', path }); continue; }
-      // A link (or an entry the file system would not type): what it leads to decides.
-      let leadsToDir = false;
-      try { leadsToDir = statSync(path).isDirectory(); } catch (e) {
-        if (walk.accepts(relPath, entry.name)) this.add({ kind: 'unreadable', path, message: linkProblem(path, e) });
-        continue;
-      }
-      if (leadsToDir) this.descend(path, walk, ancestors, relPath, depth);
-      // Pipes, sockets and devices named like an input are handed on: the reader refuses them, naming what they are.
-      else if (walk.accepts(relPath, entry.name)) this.add({ kind: 'file', path });
-    }
-  }
-
-  private descend(path: string, walk: Walk, ancestors: Set<string>, rel: string, depth: number): void {
-    if (depth >= walk.maxDepth) return;
-    let id: string;
-    try { const s = statSync(path); id = `${s.dev}:${s.ino}`; } catch (e) {
-      this.add({ kind: 'unreadable', path, message: `this directory cannot be read: ${fsErrorWords(e)}` });
-      return;
-    }
-    if (ancestors.has(id)) {
-      this.add({ kind: 'unreadable', path, message: 'leads back to a directory that contains it: not followed (a loop)' });
-      return;
-    }
-    this.walk(path, walk, new Set(ancestors).add(id), rel, depth + 1);
-  }
-}
-
-function linkProblem(path: string, e: unknown): string {
-  const target = danglingTarget(path);
-  return target !== undefined ? `a symbolic link to ${target}, which does not exist` : fsErrorWords(e);
-}
 
 function dirId(path: string): string {
   const s = statSync(path);
@@ -131,7 +60,7 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
     }
     if (!isDir) { found.add({ kind: 'file', path: p }); continue; }
     const before = found.out.length;
-    found.walk(p, byExtension(kind.ext), new Set([dirId(p)]));
+    found.walk(p, byExtension(kind.ext), dirId(p));
     if (found.out.length === before) throw new UsageError(`${p}: the directory holds no ${kind.ext} files`);
   }
   return found.out;
@@ -142,7 +71,7 @@ function expandGlob(pattern: string, found: Found): void {
   const root = base === '' ? '.' : base;
   const here = new Found();
   try {
-    here.walk(root, byPattern(glob), new Set([dirId(root)]));
+    here.walk(root, byPattern(glob), dirId(root));
   } catch { /* the base does not exist: nothing matches */ }
   const matches = here.out;
   if (matches.length === 0) throw new UsageError(`${pattern}: no file matches this pattern`);

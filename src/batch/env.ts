@@ -1,5 +1,5 @@
 import type { UuidMode } from '../derive/uuid.js';
-import { entityFinder, loadEntityFiles } from '../io/entities.js';
+import { entityFinder, loadEntityPaths } from '../io/entities.js';
 import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
 import type { PipelineEnv } from '../pipeline.js';
@@ -35,7 +35,7 @@ export async function loadEnv(spec: EnvSpec, warn?: (message: string) => void): 
     try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   return {
-    findEntity: entityFinder(loadEntityFiles(spec.entityFiles, warn), spec.cwd),
+    findEntity: entityFinder(loadEntityPaths(spec.entityFiles, warn), spec.cwd),
     rates: spec.ratesFile ? loadRates(spec.ratesFile) : undefined,
     today: spec.today,
     uuid: spec.uuid,

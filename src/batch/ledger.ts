@@ -1,7 +1,10 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
+import { fsErrorWords } from '../io/input-file.js';
+import { acquireLock, LockBusy, type HeldLock } from '../io/lock-file.js';
+import { MiB, notRegular } from '../io/option-file.js';
 import { parseJson } from '../io/json.js';
 import { decodeText } from '../io/text.js';
 import { jsonPositions } from '../io/positions.js';
@@ -12,7 +15,8 @@ import { redactDeep } from '../io/secrets.js';
  * The submission ledger: an append-only JSON-lines file, fsync'd after every append. A submission is recorded
  * (`sending`) before it leaves, and its answer (`accepted`, `rejected`, `unknown`) after, so that a crash at any
  * point leaves either no trace (never sent) or a `sending` line (outcome unknown: resend, the service's 409 tells).
- * Records never hold the token or the payload, only its hash. One process at a time: a lock file beside it (O_EXCL).
+ * Records never hold the token or the payload, only its hash. One process at a time: a lock file beside it
+ * (src/io/lock-file.ts), made only beside a regular file (or where one is about to be made).
  */
 /** `unsent`: the request provably never left (connection refused). */
 export type LedgerState = 'sending' | 'accepted' | 'rejected' | 'unknown' | 'unsent';
@@ -70,10 +74,14 @@ function recordProblem(value: unknown): { why: string; column: string | number }
 
 export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: string) => `${baseUrl}\u0000${entityId}\u0000${invoiceNumber.trim()}`;
 
+/** About a million records: past it, a ledger is moved aside and a new one started (the message says so). */
+export const LEDGER_BYTES = 256 * MiB;
+const tooLarge = (path: string) => new UsageError(`ledger ${path}: larger than ${LEDGER_BYTES / MiB} MiB, the most pintae reads; move it aside to start a new one (the service's 409 still guards what it holds)`);
+
 export class Ledger {
   private readonly entries = new Map<string, LedgerEntry>();
   private fd: number | null = null;
-  private lockPath: string | null = null;
+  private lock: HeldLock | null = null;
   private needsNewline = false;
   private readonly releaseOnExit = () => this.close();
 
@@ -84,24 +92,33 @@ export class Ledger {
 
   static open(path: string): Ledger {
     const ledger = new Ledger(path);
-    try { makeDirectories(dirname(path)); } catch (e) { throw new UsageError(`ledger ${path}: ${(e as Error).message}`); }
-    ledger.lockPath = acquireLock(`${path}.lock`);
+    try { makeDirectories(dirname(path)); } catch (e) { throw new UsageError(`ledger ${path}: ${fsErrorWords(e)}`); }
+    // Judged before the lock is made: `--ledger /dev/zero` must not leave /dev/zero.lock (nor read forever).
+    regularOrAbsent(path);
+    try { ledger.lock = acquireLock(`${path}.lock`); } catch (e) {
+      if (!(e instanceof LockBusy)) throw new UsageError(`${path}.lock: ${fsErrorWords(e)}`);
+      throw new UsageError(e.pid === undefined
+        ? `the ledger's lock ${path}.lock cannot be taken (${e.why}); if no pintae runs, remove it`
+        : `the ledger is in use by process ${e.pid} (${path}.lock): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${path}.lock)`);
+    }
     process.once('exit', ledger.releaseOnExit);
     try {
-      ledger.load();
-      const created = !existsSync(path);
-      ledger.fd = openSync(path, 'a');
-      if (created) syncDirectory(dirname(path));
+      // Opened once, without blocking, and judged by what was opened: read and appended through the same descriptor.
+      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o666);
+      ledger.fd = fd;
+      const opened = fstatSync(fd);
+      if (!opened.isFile()) throw notRegular('ledger', path, opened);
+      if (opened.size > LEDGER_BYTES) throw tooLarge(path);
+      ledger.load(ledgerText(readAll(fd, opened.size), path));
+      if (opened.size === 0) syncDirectory(dirname(path));
     } catch (e) {
       ledger.close();
-      throw e instanceof UsageError ? e : new UsageError(`ledger ${path}: ${(e as Error).message}`);
+      throw e instanceof UsageError ? e : new UsageError(`ledger ${path}: ${fsErrorWords(e)}`);
     }
     return ledger;
   }
 
-  private load(): void {
-    if (!existsSync(this.path!)) return;
-    const text = ledgerText(readFileSync(this.path!), this.path!);
+  private load(text: string): void {
     const lines = text.split('\n');
     this.needsNewline = text.length > 0 && !text.endsWith('\n');
     lines.forEach((line, i) => {
@@ -148,33 +165,22 @@ export class Ledger {
 
   close(): void {
     if (this.fd !== null) { closeSync(this.fd); this.fd = null; }
-    if (this.lockPath) { try { unlinkSync(this.lockPath); } catch { /* already gone */ } this.lockPath = null; }
+    this.lock?.release();
+    this.lock = null;
     process.removeListener('exit', this.releaseOnExit);
   }
 }
 
-function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
-}
-
-/** Creates the lock file exclusively; a lock left by a process that no longer runs (killed) is taken over. */
-function acquireLock(lockPath: string): string {
-  for (let tries = 0; tries < 2; tries++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return lockPath;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`${lockPath}: ${(e as Error).message}`);
-    }
-    const pid = Number.parseInt(readFileSafe(lockPath), 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-      throw new UsageError(`the ledger is in use by process ${pid} (${lockPath}): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${lockPath})`);
-    }
-    try { unlinkSync(lockPath); } catch { /* taken over by someone else: the next try tells */ }
+/** The ledger's path holds a regular file or nothing yet (a link to a regular file is that file). */
+function regularOrAbsent(path: string): void {
+  let stat: Stats;
+  try { stat = statSync(path); } catch (e) {
+    // Nothing there yet (or a link to nothing, which the open makes): the ledger starts here.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new UsageError(`ledger ${path}: ${fsErrorWords(e)}`);
   }
-  throw new UsageError(`${lockPath}: could not take the ledger lock`);
+  if (!stat.isFile()) throw notRegular('ledger', path, stat, ': the ledger is a file pintae appends to (give --ledger <file>)');
+  if (stat.size > LEDGER_BYTES) throw tooLarge(path);
 }
 
 /** A stand-in for a last line torn inside a character: a line that is no JSON, skipped as any torn last line is. */
@@ -193,8 +199,16 @@ function ledgerText(bytes: Uint8Array, path: string): string {
   throw new UsageError(`${path}:${decoded.line}:${decoded.column}: ${decoded.message}; the ledger is damaged (move it aside to start a new one)`);
 }
 
-function readFileSafe(path: string): string {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+/** The whole file from its start, whatever the descriptor's position. */
+function readAll(fd: number, size: number): Buffer {
+  const buffer = Buffer.alloc(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buffer, got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buffer.subarray(0, got);
 }
 
 /** Makes a newly created file's directory entry durable too. */

@@ -22,7 +22,7 @@ const baseUrl = (cmd: Command) => cmd.option('--base-url <url>', 'API base URL (
 
 function submitOptions(cmd: Command): Command {
   return baseUrl(cmd)
-    .addOption(entityOption('seller entity record(s) for the offline validation; repeatable (see entities pull)'))
+    .addOption(entityOption('seller entity record(s) for the offline validation: a JSON file or a directory of them; repeatable (see entities pull)'))
     .option('--rates <file>', 'CBUAE exchange-rate table for the offline validation')
     .option('--rules <name|path>', 'PINT-AE rule set for the offline validation (default builtin)')
     .option('--no-schematron', 'offline validation without the PINT-AE rules')

@@ -14,6 +14,9 @@ export interface BatchCliOptions {
   filesFrom?: string;
 }
 
+/** --files-from: a million paths of 60 characters. */
+export const LIST_BYTES = 64 << 20;
+
 /**
  * The run's inputs: the paths given plus those listed by --files-from (one per line, blank lines and `#` comments
  * skipped; `-` reads the list from standard input), expanded by `discover`, then this job's --shard of them.
@@ -24,7 +27,7 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
   if (options.filesFrom !== undefined) {
     if (options.filesFrom === '-' && paths.includes('-')) throw new UsageError('--files-from - and - both want standard input: choose one');
     let list: string;
-    try { list = options.filesFrom === '-' ? readStdinSync().toString('utf8') : readListFile(options.filesFrom); } catch (e) {
+    try { list = options.filesFrom === '-' ? readStdinSync(LIST_BYTES).toString('utf8') : readListFile(options.filesFrom, LIST_BYTES); } catch (e) {
       throw new UsageError(`--files-from ${options.filesFrom}: ${fsErrorWords(e)}`);
     }
     const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));

@@ -31,7 +31,7 @@ function reportOptions(cmd: Command): Command {
 
 function validateOptions(cmd: Command): Command {
   return cmd
-    .addOption(entityOption('seller entity record(s): one JSON object or an array; repeatable'))
+    .addOption(entityOption('seller entity record(s): a JSON file of one object or an array, or a directory of such files; repeatable'))
     .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate')
     .option('--uuid <uuid>', 'use this UUID as the invoice\'s identifier in the XML')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same input gives byte-identical XML')

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
@@ -7,6 +7,7 @@ import { parseJson } from '../io/json.js';
 import { usageText } from '../io/text.js';
 import { repeatedKeyWarnings } from '../io/repeated-keys.js';
 import { jsonPositions } from '../io/positions.js';
+import { MiB, readOptionFile } from '../io/option-file.js';
 import { registerSecret } from '../io/secrets.js';
 import type { RuleLevel } from '../model/report.js';
 
@@ -50,11 +51,8 @@ export function findConfigFile(cwd: string): string | undefined {
 /** `--config <file>`, `--no-config` (false) or the file found upward from `cwd`; undefined when there is none. */
 export function loadConfig(choice: string | boolean | undefined, cwd: string): PintaeConfig | undefined {
   if (choice === false) return undefined;
-  let file: string | undefined;
-  if (typeof choice === 'string') {
-    file = resolve(cwd, choice);
-    if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--config ${choice}: no such file`);
-  } else file = findConfigFile(cwd);
+  if (typeof choice === 'string') return readConfig(resolve(cwd, choice), { what: '--config', shown: choice });
+  const file = findConfigFile(cwd);
   return file === undefined ? undefined : readConfig(file);
 }
 
@@ -65,11 +63,15 @@ function compileConfigSchema(): ReturnType<Ajv['compile']> {
   return new AjvClass({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')));
 }
 
-/** Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column). */
-export function readConfig(file: string): PintaeConfig {
-  let bytes: Buffer;
-  try { bytes = readFileSync(file); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
-  const text = usageText(bytes, file);
+/** A config file is a page of settings; a megabyte is far past any. */
+export const CONFIG_FILE_BYTES = MiB;
+
+/**
+ * Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column).
+ * `named` says how the user named it (--config), for a file that cannot be read; a file found upward is named by its path.
+ */
+export function readConfig(file: string, named?: { what: string; shown: string }): PintaeConfig {
+  const text = usageText(readOptionFile(file, { what: named?.what ?? 'config file', shown: named?.shown, maxBytes: CONFIG_FILE_BYTES }), file);
   const parsed = parseJson(text);
   if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   const value = parsed.value;

@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
@@ -6,6 +6,13 @@ import { UsageError } from './errors.js';
 import { usageText } from './text.js';
 import { jsonPositions } from './positions.js';
 import { repeatedKeyWarnings } from './repeated-keys.js';
+import { fsErrorWords } from './input-file.js';
+import { MiB, readOptionFile, statOptionPath } from './option-file.js';
+
+/** One entity file: thousands of records fit many times over. */
+export const ENTITY_FILE_BYTES = 16 * MiB;
+/** Files of one `--entity <directory>`. */
+export const ENTITY_DIR_FILES = 10_000;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
@@ -38,11 +45,13 @@ export function toEntity(raw: unknown, where: string): Entity {
 /** One record of an entity file, and where it stands (`file:line:column` of the record). */
 interface Placed { entity: Entity; where: string }
 
-/** The records of `--entity <file>` (one object or an array of them), each with its place; repeated keys warned. */
-function readEntityRecords(path: string, warn: (message: string) => void): Placed[] {
-  let bytes: Buffer;
-  try { bytes = readFileSync(path); } catch (e) { throw new UsageError(`--entity ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
-  const content = usageText(bytes, path);
+/**
+ * The records of an entity file (one object or an array of them), each with its place; repeated keys warned. Read as
+ * every file an option names is (a regular file within its cap), and decoded strictly. `what` names where the path
+ * came from (`--entity`, the entity store).
+ */
+function readEntityRecords(path: string, warn: (message: string) => void, what = '--entity'): Placed[] {
+  const content = usageText(readOptionFile(path, { what, maxBytes: ENTITY_FILE_BYTES }), path);
   const parsed = parseJson(content);
   if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
   for (const w of repeatedKeyWarnings(content, path)) warn(w);
@@ -60,12 +69,12 @@ function readEntityRecords(path: string, warn: (message: string) => void): Place
  * both places: which one holds the seller's data cannot be guessed, and the last one read silently winning would
  * deliver whichever file happened to come last. A file named twice is read once.
  */
-export function loadEntityFiles(paths: readonly string[], warn: (message: string) => void = () => {}): Map<string, Entity> {
+export function loadEntityFiles(paths: readonly string[], warn: (message: string) => void = () => {}, what = '--entity'): Map<string, Entity> {
   const map = new Map<string, Entity>();
   const first = new Map<string, string>();
   for (const path of new Set(paths.map((p) => resolve(p)))) {
     const shown = paths.find((p) => resolve(p) === path)!;
-    for (const { entity, where } of readEntityRecords(shown, warn)) {
+    for (const { entity, where } of readEntityRecords(shown, warn, what)) {
       const earlier = first.get(entity.entity_id);
       if (earlier !== undefined) {
         throw new UsageError(`${where}: entity ${JSON.stringify(entity.entity_id)} has a record here and another at ${earlier}: which one is the seller's cannot be guessed; keep one`);
@@ -78,8 +87,27 @@ export function loadEntityFiles(paths: readonly string[], warn: (message: string
 }
 
 /** Reads `--entity <file>`: one entity object or an array of them (two records of one entity_id: a UsageError). */
-export function loadEntityFile(path: string, warn?: (message: string) => void): Map<string, Entity> {
-  return loadEntityFiles([path], warn);
+export function loadEntityFile(path: string, warn?: (message: string) => void, what = '--entity'): Map<string, Entity> {
+  return loadEntityFiles([path], warn, what);
+}
+
+/**
+ * The entities of every `--entity` path: a file, or a directory whose *.json files (not its subdirectories, nor
+ * hidden files) are each read as one, in name order. A directory without any is a usage error, as is an entry that
+ * is not a regular file (a pipe named x.json is named, never waited on). Two records of one entity_id, wherever they
+ * are, stop the run (loadEntityFiles).
+ */
+export function loadEntityPaths(paths: readonly string[], warn?: (message: string) => void): Map<string, Entity> {
+  return loadEntityFiles(paths.flatMap((path) => (statOptionPath(path, '--entity').isDirectory() ? entityDirectory(path) : [path])), warn);
+}
+
+function entityDirectory(dir: string): string[] {
+  let names: string[];
+  try { names = readdirSync(dir); } catch (e) { throw new UsageError(`--entity ${dir}: this directory cannot be read: ${fsErrorWords(e)}`); }
+  const files = names.filter((n) => n.toLowerCase().endsWith('.json') && !n.startsWith('.')).sort().map((n) => join(dir, n));
+  if (files.length === 0) throw new UsageError(`--entity ${dir}: the directory holds no .json files`);
+  if (files.length > ENTITY_DIR_FILES) throw new UsageError(`--entity ${dir}: more than ${ENTITY_DIR_FILES} .json files; give the files that hold the sellers instead`);
+  return files;
 }
 
 /** Entities from `--entity`, then the local store `.pintae/entities/<entity_id>.json` under `cwd` (DESIGN). */
@@ -92,7 +120,7 @@ export function entityFinder(fromFile: Map<string, Entity> | undefined, cwd: str
     let entity: Entity | undefined;
     if (/^[\w.-]+$/.test(id) && !id.startsWith('.')) {
       const path = join(cwd, '.pintae', 'entities', `${id}.json`);
-      if (existsSync(path)) entity = loadEntityFile(path).get(id);
+      if (existsSync(path)) entity = loadEntityFile(path, undefined, 'entity store').get(id);
     }
     cache.set(id, entity);
     return entity;

@@ -82,18 +82,28 @@ export function danglingTarget(path: string): string | undefined {
   }
 }
 
+/** A list or stream past its cap; the caller says which option it was. */
+export const tooLong = (maxBytes: number) => new InputError(`larger than ${maxBytes >= 1 << 20 ? `${maxBytes / (1 << 20)} MiB` : `${maxBytes} bytes`}, the most pintae reads there`, 'EFBIG');
+
 /**
  * A list of paths (--files-from): a regular file, or a pipe, which is how `<(git diff --name-only)` arrives. A pipe
  * is read without blocking while nothing is written to it, so one that no process writes to reads as empty rather
- * than waiting forever; one whose writer is alive is read to its end.
+ * than waiting forever; one whose writer is alive is read to its end, or up to the cap (a writer that never stops,
+ * `<(yes)`, would otherwise fill the memory).
  */
-export function readListFile(path: string): string {
+export function readListFile(path: string, maxBytes = Infinity): string {
   let stat: Stats;
   try { stat = statSync(path); } catch (e) { throw asInputError(e, path); }
-  if (!stat.isFIFO()) return readInputFile(path).toString('utf8');
+  if (!stat.isFIFO()) {
+    if (stat.isFile() && stat.size > maxBytes) throw tooLong(maxBytes);
+    const bytes = readInputFile(path);
+    if (bytes.length > maxBytes) throw tooLong(maxBytes);
+    return bytes.toString('utf8');
+  }
   let fd: number;
   try { fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); } catch (e) { throw asInputError(e, path); }
   const chunks: Buffer[] = [];
+  let total = 0;
   const buffer = Buffer.alloc(65536);
   const pause = new Int32Array(new SharedArrayBuffer(4));
   try {
@@ -106,6 +116,8 @@ export function readListFile(path: string): string {
         continue;
       }
       if (n === 0) break;
+      total += n;
+      if (total > maxBytes) throw tooLong(maxBytes);
       chunks.push(Buffer.from(buffer.subarray(0, n)));
     }
   } finally {

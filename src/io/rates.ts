@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { RateEntry } from '../model/types.js';
 import { RateTable } from '../derive/rates.js';
 import { toDecimal } from '../derive/money.js';
@@ -6,6 +5,7 @@ import { parseJson } from './json.js';
 import { jsonPositions, type Position } from './positions.js';
 import { UsageError } from './errors.js';
 import { usageText } from './text.js';
+import { MiB, readOptionFile } from './option-file.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^\d+(\.\d+)?$/;
@@ -102,8 +102,9 @@ export function parseRates(content: string, path: string): RateTable {
   return table(csvRows(text, path), path);
 }
 
+/** Years of daily rates for every currency the Bank publishes fit in a few MiB. */
+export const RATES_FILE_BYTES = 64 * MiB;
+
 export function loadRates(path: string): RateTable {
-  let bytes: Buffer;
-  try { bytes = readFileSync(path); } catch (e) { throw new UsageError(`--rates ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
-  return parseRates(usageText(bytes, path), path);
+  return parseRates(usageText(readOptionFile(path, { what: '--rates', maxBytes: RATES_FILE_BYTES }), path), path);
 }

@@ -1,15 +1,18 @@
 import { readSync } from 'node:fs';
 import { textOrThrow } from './text.js';
+import { tooLong } from './input-file.js';
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * All of standard input, read synchronously. `readFileSync(0)` fails with EAGAIN when the descriptor is non-blocking
  * (a pipe whose writer is slower than pintae, as `(echo a.json; sleep 1) | pintae validate --files-from -`); here
- * such a read waits a moment and tries again, until the writer closes its end.
+ * such a read waits a moment and tries again, until the writer closes its end. Past `maxBytes` (a list of paths) the
+ * read stops with an InputError.
  */
-export function readStdinSync(): Buffer {
+export function readStdinSync(maxBytes = Infinity): Buffer {
   const chunks: Buffer[] = [];
+  let total = 0;
   const buffer = Buffer.alloc(1 << 16);
   for (;;) {
     let n: number;
@@ -22,6 +25,8 @@ export function readStdinSync(): Buffer {
       throw e;
     }
     if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw tooLong(maxBytes);
     chunks.push(Buffer.from(buffer.subarray(0, n)));
   }
   return Buffer.concat(chunks);

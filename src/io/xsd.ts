@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { MiB, readOptionFile } from './option-file.js';
 
 /**
  * UBL 2.1 XSD validation with libxml2 compiled to wasm (xmllint-wasm), loaded only when asked for. Each document is
@@ -30,7 +31,8 @@ export function notUblWords(root: { ns: string; local: string; prefix: string; l
 }
 
 // libxml2 resolves imports against each file's name, so names keep the release layout: maindoc/… imports ../common/….
-const reader = (xsdDir: string) => (rel: string): FileInfo => ({ fileName: rel, contents: readFileSync(join(xsdDir, rel), 'utf8') });
+// Regular files only, each within a cap: a pipe or /dev/zero named like a schema must not hang or fill the run.
+const reader = (xsdDir: string) => (rel: string): FileInfo => ({ fileName: rel, contents: readOptionFile(join(xsdDir, rel), { what: '--xsd', maxBytes: 16 * MiB }).toString('utf8') });
 
 function schemaSet(xsdDir: string, root: UblRoot): { schema: FileInfo; preload: FileInfo[] } {
   const main = UBL_SCHEMAS[root].main;

@@ -108,9 +108,9 @@ describe('the import reader', () => {
  */
 const VERBATIM_WRITERS: Record<string, string> = {
   'io/write.ts': 'the atomic writer: redacts every file written through it',
-  'batch/ledger.ts': 'the ledger: redacts each record; its lock file holds a pid',
+  'batch/ledger.ts': 'the ledger: redacts each record',
   'sandbox/tokens.ts': 'the sandbox\'s tokens file holds tokens by design (owner-only)',
-  'sandbox/lock.ts': 'a pid',
+  'io/lock-file.ts': 'lock files (the ledger\'s, the sandbox\'s): a pid, a thread id and random hex',
   'schematron/release.ts': 'a user\'s rule set unpacked from its zip into a work directory, as it stands',
   'schematron/cache.ts': 'a rule cache entry (compiled rules and manifest), read back as written',
   'schematron/sef.ts': 'an XSLT handed to the compiler in a work directory',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entities, type EntityRecord } from '../../api/entities.js';
 import type { ApiClient } from '../../api/client.js';
@@ -7,6 +6,10 @@ import { usageText } from '../../io/text.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
 import { jsonPositions, pointerOfField } from '../../io/positions.js';
 import { UsageError } from '../../io/errors.js';
+import { ENTITY_FILE_BYTES } from '../../io/entities.js';
+import { fsErrorWords } from '../../io/input-file.js';
+import { readOptionFile } from '../../io/option-file.js';
+import { readStdinSync } from '../../io/stdin.js';
 import { writeAtomic } from '../../io/write.js';
 import { redactSecrets } from '../../io/secrets.js';
 import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
@@ -18,7 +21,8 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
   let fields: EntityRecord = {};
   if (file) {
     let bytes: Buffer;
-    try { bytes = file === '-' ? readFileSync(0) : readFileSync(file); } catch (e) { throw new UsageError(`${file}: ${(e as Error).message}`); }
+    if (file !== '-') bytes = readOptionFile(file, { what: 'entity fields', maxBytes: ENTITY_FILE_BYTES });
+    else try { bytes = readStdinSync(ENTITY_FILE_BYTES); } catch (e) { throw new UsageError(`entity fields -: ${fsErrorWords(e)}`); }
     const text = usageText(bytes, file);
     const parsed = parseJson(text);
     if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
