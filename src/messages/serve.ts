@@ -7,8 +7,7 @@ const SERVE = {
   'method-not-allowed': (p: { method: string; path: string; allowed: string }) => `${p.method} is not allowed on ${p.path} (allowed: ${p.allowed})`,
   'body-too-large': (p: { limit: number }) => `The request body is larger than ${p.limit} bytes, the limit this server was started with (--max-body)`,
   'body-not-text': (p: { line: number; column: number; reason: string }) =>
-    `The request body is not text pintae reads (UTF-8, or UTF-16 with a byte-order mark): ${p.line}:${p.column}: ${p.reason.replace(/\bthe file\b/g, 'the body')}`,
-  'body-empty': () => 'The request body is empty: send the invoice as JSON',
+    `The request body is not text pintae reads (UTF-8, or UTF-16 with a byte-order mark): ${p.line}:${p.column}: ${p.reason}`,
   'request-invalid': () => 'The request is invalid',
   'queue-full': (p: { seconds: number }) => `The server is busy: every worker is working and the queue is full; retry in ${p.seconds} s (Retry-After)`,
   'worker-died': (p: { id: string }) => `Internal error: the worker handling this request stopped and has been replaced; the request was not answered (request id ${p.id})`,
@@ -33,7 +32,7 @@ const SERVE = {
   'signal-draining': (p: { signal: string; inFlight: number; seconds: number }) => `pintae serve: ${p.signal}: no new requests; finishing the ${p.inFlight} in flight (at most ${p.seconds} s)`,
   'drained': () => 'pintae serve: every request answered; stopped',
   'drain-timeout': (p: { cut: number }) => `pintae serve: the drain timeout passed with ${p.cut} request${p.cut === 1 ? '' : 's'} unanswered; stopped`,
-  'reloaded': (p: { entities: number; rates: boolean }) => `pintae serve: SIGHUP: reloaded ${p.entities} entity record${p.entities === 1 ? '' : 's'}${p.rates ? ' and the rate table' : ''}`,
+  'reloaded': (p: { rates: boolean }) => `pintae serve: SIGHUP: read the entity records (--entity and the local store)${p.rates ? ' and the rate table' : ''} again`,
   'reload-failed': (p: { reason: string }) => `pintae serve: SIGHUP: kept the entity records and rates in use: ${p.reason}`,
   'worker-replaced': (p: { reason: string }) => `pintae serve: a worker stopped (${p.reason}); a new one takes its place`,
   'entity-store-skipped': (p: { file: string; reason: string }) => `pintae serve: entity store ${p.file} not loaded: ${p.reason}`,

@@ -85,6 +85,9 @@ const schemas = {
 
 const ref = (name: keyof typeof schemas) => ({ $ref: `#/components/schemas/${name}` });
 const jsonOf = (name: keyof typeof schemas, description: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
+/** A 400 of a JSON route: a body that is not JSON text (located), or a query parameter the route does not take. */
+const refused = (description: string, ...more: Array<keyof typeof schemas>) =>
+  ({ description, content: { 'application/json': { schema: { anyOf: [...more, 'RequestInvalid', 'Message'].map((n) => ref(n as keyof typeof schemas)) } } } });
 const xmlText = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
 const common = {
   '401': jsonOf('Message', 'The server was started with --token-file and the request has no bearer token, or another one.'),
@@ -123,21 +126,21 @@ export function openApiDocument(): Record<string, unknown> {
         post: {
           summary: 'The service\'s dry run (spec 4.2): 200 whether or not valid; 400 for an invalid registration type.',
           requestBody: invoiceBody,
-          responses: { '200': jsonOf('ValidationResult', 'The validation result (spec 2.10).'), '400': jsonOf('RequestInvalid', 'An invalid registration type, or a body that is not JSON text.'), ...common },
+          responses: { '200': jsonOf('ValidationResult', 'The validation result (spec 2.10).'), '400': refused('An invalid registration type, a body that is not JSON text, or a query parameter.'), ...common },
         },
       },
       '/v1/validate': {
         post: {
           summary: 'pintae\'s full report on one invoice body or a bulk body, in any report format.',
           parameters: [formatParam], requestBody: invoiceBody,
-          responses: { '200': reportAnswer('The report.'), '400': jsonOf('RequestInvalid', 'A body that is not text, or an unknown format.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
+          responses: { '200': reportAnswer('The report.'), '400': refused('A body that is not text, or an unknown format or query parameter.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
         },
       },
       '/v1/build': {
         post: {
           summary: 'The UBL XML of one valid invoice.',
           requestBody: invoiceBody,
-          responses: { '200': xmlText('The UBL invoice or credit note the service would deliver.'), '400': jsonOf('Report', 'The body is not JSON, or holds more than one invoice.'), '422': jsonOf('Report', 'The invoice is not valid: the report says why.'), ...common },
+          responses: { '200': xmlText('The UBL invoice or credit note the service would deliver.'), '400': refused('The body is not JSON (the report says where), or holds more than one invoice.', 'Report'), '422': jsonOf('Report', 'The invoice is not valid: the report says why.'), ...common },
         },
       },
       '/v1/check': {
@@ -154,7 +157,7 @@ export function openApiDocument(): Record<string, unknown> {
           requestBody: { required: true, content: { 'application/json': { schema: {} }, 'application/xml': { schema: { type: 'string' } } } },
           responses: {
             '200': { ...xmlText('The TDD.'), headers: { 'Pintae-Warning': { schema: { type: 'string' }, description: 'A transport id was generated.' } } },
-            '400': jsonOf('Message', 'An option that is not usable, or a body that cannot be read.'), '422': jsonOf('TddRefused', 'No TDD: the invoice is not valid or lacks what a TDD reports.'), ...common,
+            '400': refused('An option that is not usable, or a body that cannot be read.'), '422': jsonOf('TddRefused', 'No TDD: the invoice is not valid or lacks what a TDD reports.'), ...common,
           },
         },
       },

@@ -24,9 +24,8 @@ function jsonText(body: Buffer): string {
     const { line, column } = decoded;
     refuse(400, serveWords('request-invalid'), { errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason: decoded.message }), line, column }] });
   }
-  const text = (decoded as { text: string }).text;
-  if (text.trim() === '') refuse(400, serveWords('request-invalid'), { errors: [{ field: '(body)', message: serveWords('body-empty') }] });
-  return text;
+  // An empty body goes on to the JSON reader, which says so as it says it of an empty file.
+  return (decoded as { text: string }).text;
 }
 
 /** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */

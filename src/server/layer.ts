@@ -167,7 +167,12 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     }
   }
 
-  const server = createServer({ keepAlive: true, headersTimeout: options.headersMs ?? 10_000, requestTimeout: options.requestMs ?? 30_000 }, (req, res) => { void handle(req, res); });
+  const requestTimeout = options.requestMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersMs ?? 10_000, requestTimeout);
+  // Node checks the two timeouts every connectionsCheckingInterval (30 s by default): often enough to keep them.
+  const server = createServer({
+    keepAlive: true, headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
+  }, (req, res) => { void handle(req, res); });
   server.keepAliveTimeout = options.keepAliveMs ?? 5_000;
 
   return {

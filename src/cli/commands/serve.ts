@@ -124,7 +124,7 @@ export async function runServe(options: ServeCliOptions): Promise<number> {
   const onHup = () => {
     void server.reload().then((error) => {
       if (error) event('reload-failed', serveWords('reload-failed', { reason: error }));
-      else event('reloaded', serveWords('reloaded', { entities: serveOptions.entity?.length ?? 0, rates: serveOptions.rates !== undefined }));
+      else event('reloaded', serveWords('reloaded', { rates: serveOptions.rates !== undefined }));
     });
   };
   process.on('SIGHUP', onHup);
