@@ -19,9 +19,9 @@ const FORMATS = 'stylish, json, junit, sarif, github, ndjson or html';
 /** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
 function reportOptions(cmd: Command): Command {
   return cmd
-    .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json; html for a .html file); the terminal gets the summary line')
-    .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
+    .option('--format <name>', `report format: ${FORMATS} (default: stylish, wherever standard output goes)`)
+    .option('--output <file>', 'write the report to this file, in the format its extension says (.html, .sarif, .json, .ndjson, .xml for junit; json otherwise) unless --format names it; the terminal gets the failures and the summary line')
+    .option('--quiet', 'show failures only (stylish, github): no warnings, notes or valid inputs; the summary line stays')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
@@ -157,10 +157,10 @@ Exit codes:
     });
   helpEnd(groupOptions(cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
-    .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
+    .option('--format <name>', `format of the merged report: ${FORMATS} (default: stylish)`)
     .option('--quiet', 'show failures only (stylish, github)'), { Output: ['--format', '--quiet'] }), [
-    ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json > report.json'],
-    ['the same, for people', 'pintae merge-reports shard-*.json --format stylish'],
+    ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json --format json > report.json'],
+    ['the same, for people', 'pintae merge-reports shard-*.json'],
   ], EXIT_CODES)
     .action(async (reports: string[], options) => {
       const { runMergeReports } = await import('./commands/merge-reports.js');

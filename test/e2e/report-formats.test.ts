@@ -102,13 +102,14 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(lines[3].summary).toMatchObject({ files: 2, invoices: 2, valid: 1, invalid: 1, unreadable: 1 });
   });
 
-  it('--output writes the chosen report to a file atomically while the terminal gets the summary line alone', async () => {
+  it('--output writes the chosen report to a file atomically while the terminal gets the failures and the summary line', async () => {
     const dir = tempDir();
     const file = join(dir, 'reports/pintae.sarif');
     const r = await run(['validate', TAX, ...ENTITIES, ...FAST, '--format', 'sarif', '--output', file]);
     expect(r.exitCode).toBe(1);
     expect(validateSarif(JSON.parse(readFileSync(file, 'utf8')))).toBe(true);
-    expect(r.stdout).toBe('✖ 1 invoice in 1 file: 0 valid, 1 invalid, 0 rejected');
+    expect(r.stdout).toMatch(new RegExp(`^${TAX}\\n {2}✖ BAD-TAX-1 \\d+ errors?\\n`));
+    expect(r.stdout.split('\n').at(-1)).toBe('✖ 1 invoice in 1 file: 0 valid, 1 invalid, 0 rejected');
     expect(readdirSync(join(dir, 'reports'))).toEqual(['pintae.sarif']);
   });
 
