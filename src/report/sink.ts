@@ -24,6 +24,8 @@ export interface ReportTarget {
   baseDir: string;
   /** Show dependent findings in stylish and github instead of folding them under their cause. */
   verbose?: boolean;
+  /** A rule's own text by id (sarif's rule descriptions). */
+  ruleText?: (id: string) => string | undefined;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -45,7 +47,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}) };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));

@@ -7,6 +7,7 @@ import { usageText } from '../../io/text.js';
 import { gateExitCode } from '../../report/gates.js';
 import { useColor } from '../ui.js';
 import { say } from '../../messages/cli.js';
+import { builtinRuleText } from '../../schematron/rule-texts.js';
 
 export interface MergeOptions { format?: string; quiet?: boolean }
 
@@ -33,6 +34,6 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
     }
   });
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true }));
+  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText }));
   return gateExitCode(report.summary, report.gates);
 }
