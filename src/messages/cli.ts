@@ -18,6 +18,11 @@ export const CLI = {
   'entity.not-found': (p: { id: string; known: readonly string[] }) =>
     `Entity ${p.id} was not found: ${p.known.length ? `pintae knows ${p.known.length === 1 ? 'one entity' : `these entities, closest first`}: ${p.known.join(', ')}. ` : 'pintae knows no entity here. '}`
     + `Supply its record with --entity <file>, or save it as .pintae/entities/${p.id}.json (pintae entities pull)`,
+  'view.delivered-registration': (_: Record<string, never>) =>
+    'The form the service delivers (spec 2.3 item 4): the seller\'s legal registration always carries the entity\'s '
+    + 'registry code as PAS, AE, because the gateway identifies the sending organisation by this element and refuses '
+    + 'any other form (403, "Invoice Not From A Partner\'s Organization"). It is not a passport: the entity\'s own '
+    + 'registration type is checked by the rules, not written here.',
 } as const;
 
 export type CliMessageId = keyof typeof CLI;
