@@ -143,7 +143,7 @@ export function program(): Command {
     Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory'],
     Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   }), [
-    ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c…'],
+    ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c9a7e-2b4d-4e8a-9c31-7d0e6f5a2b18'],
     ['the TDDs of every invoice received this week, as receiver (parties from the config file)', 'pintae tdd received/ --role receiver --out-dir tdd/'],
     ['a TDS (type F) for a received document that failed validation', 'pintae tdd broken.xml --type F --role receiver'],
   ], `
