@@ -77,7 +77,7 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
   const endpoint = deriveBuyerEndpoint(invoice.buyer, invoice.transaction_type_code);
   const rate = invoice.currency === 'AED' ? undefined : resolveRate(invoice.currency, invoice.date, invoice.exchange_rate, env.rates, env.today);
   const totals = computeTotals(invoice);
-  const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode: invoiceTypeCode(invoice) });
+  const findings: Finding[] = runRules({ invoice, entity, endpoint, rate, totals, typeCode: invoiceTypeCode(invoice), ...(env.knownEntities ? { knownEntities: env.knownEntities } : {}) });
   const unwritable = entity ? unwritableEntity(entity) : [];
   for (const f of unwritable) findings.push(f);
   const engine = new Set(findings);

@@ -196,6 +196,8 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const byId = new Map(given.map((e) => [e.entity_id, e]));
     const fromFiles = env.findEntity;
     env.findEntity = (id) => byId.get(id) ?? fromFiles(id);
+    const stored = env.knownEntities;
+    env.knownEntities = () => [...new Set([...byId.keys(), ...(stored?.() ?? [])])];
   }
   // The ids are known once the rule set is: an added one brings ids of its own.
   const setName = ruleSetName(ruleSet === false ? undefined : ruleSet, env.schematron);

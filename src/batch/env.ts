@@ -1,5 +1,5 @@
 import type { UuidMode } from '../derive/uuid.js';
-import { entityFinder, loadEntityPaths } from '../io/entities.js';
+import { entityFinder, knownEntityIds, loadEntityPaths } from '../io/entities.js';
 import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
 import type { PipelineEnv } from '../pipeline.js';
@@ -34,8 +34,10 @@ export async function loadEnv(spec: EnvSpec, warn?: (message: string) => void): 
     const { resolveRuleSet } = await import('../schematron/rulesets.js');
     try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
+  const entities = loadEntityPaths(spec.entityFiles, warn);
   return {
-    findEntity: entityFinder(loadEntityPaths(spec.entityFiles, warn), spec.cwd),
+    findEntity: entityFinder(entities, spec.cwd),
+    knownEntities: knownEntityIds(entities, spec.cwd),
     rates: spec.ratesFile ? loadRates(spec.ratesFile) : undefined,
     today: spec.today,
     uuid: spec.uuid,

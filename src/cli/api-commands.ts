@@ -33,7 +33,7 @@ function submitOptions(cmd: Command): Command {
     .option('--ok-if-exists', 'an invoice the service already holds (409) counts as success')
     .option('--wait', 'then follow every accepted invoice until its status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long (default 600)')
-    .option('--format <name>', 'text (default) or json')
+    .option('--format <name>', 'stylish (default: a line per invoice as its answer arrives), json (one document at the end) or ndjson (a JSON line per invoice as it arrives)')
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
 }
 
@@ -73,7 +73,7 @@ export function registerApiCommands(cli: Command): void {
     .description('read invoices\' status (GET /oauth/invoices/{id}/status); exit 0 only when every one is in category success')
     .option('--wait', 'poll (with backoff) until the status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long, exit 1 (default 600)')
-    .option('--format <name>', 'text (default) or json'));
+    .option('--format <name>', 'stylish (default), json or ndjson'));
   helpEnd(groupOptions(status, { Service: ['--base-url', '--wait', '--timeout'], Output: ['--format'] }), [
     ['where two invoices stand', 'pintae status inv_123 inv_456'],
     ['wait until the service is done with one, at most five minutes', 'pintae status inv_123 --wait --timeout 300'],
@@ -88,7 +88,7 @@ export function registerApiCommands(cli: Command): void {
     .option('--set <key=value>', 'create/update: one field (over the JSON file\'s fields); repeatable', collect, [])
     .option('--user-id <id>', 'list: only this user\'s entities')
     .option('--yes', 'delete: confirm the permanent removal')
-    .option('--format <name>', 'list: text (default) or json'));
+    .option('--format <name>', 'list: stylish (default, a table), json or ndjson; get, create and update print the record as JSON'));
   helpEnd(groupOptions(entities, { Input: ['--set', '--user-id', '--yes'], Service: ['--base-url'], Output: ['--format'] }), [
     ['register a seller from a JSON object of its fields (- reads standard input)', 'pintae entities create entity.json'],
     ['change one field', 'pintae entities update ent_123 --set city=Sharjah'],

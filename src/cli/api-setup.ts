@@ -4,6 +4,8 @@ import { resolveSettings } from '../api/settings.js';
 import { redact } from '../api/redact.js';
 import { Ledger } from '../batch/ledger.js';
 import { UsageError } from '../io/errors.js';
+import { isFormatName } from '../formatters/index.js';
+import { say } from '../messages/cli.js';
 
 /** Options every live-API command shares. */
 export interface ApiOptions {
@@ -46,10 +48,21 @@ export function openLedger(options: { ledger?: string | boolean }): Ledger {
   return Ledger.open(typeof options.ledger === 'string' ? options.ledger : join(process.cwd(), '.pintae', 'ledger.jsonl'));
 }
 
-export function outputFormat(format: string | undefined): 'text' | 'json' {
-  const f = format ?? 'text';
-  if (f !== 'text' && f !== 'json') throw new UsageError(`--format ${f}: choose text or json`);
-  return f;
+/** The formats of the live-API commands: validate's names, those that fit an answer per invoice or entity. */
+export const API_FORMATS = ['stylish', 'json', 'ndjson'] as const;
+export type ApiFormat = (typeof API_FORMATS)[number];
+
+/**
+ * --format of push, bulk, status and entities (issue 24 item 5): the names validate uses — stylish (the default,
+ * wherever standard output goes; `text`, its old name here, still accepted), json, ndjson. A report format of
+ * validate's that has no sense here (junit, sarif, github, html) is named as such.
+ */
+export function outputFormat(format: string | undefined, command: string): ApiFormat {
+  const f = format ?? 'stylish';
+  if (f === 'text') return 'stylish';
+  if ((API_FORMATS as readonly string[]).includes(f)) return f as ApiFormat;
+  if (isFormatName(f)) throw new UsageError(say('format.not-here', { format: f, command, names: API_FORMATS }));
+  throw new UsageError(say('format.unknown', { format: f, names: API_FORMATS }));
 }
 
 export function waitTimeoutMs(seconds: string | undefined, fallback = 600): number {

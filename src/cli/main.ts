@@ -19,9 +19,9 @@ const FORMATS = 'stylish, json, junit, sarif, github, ndjson or html';
 /** Report, gate and config options shared by validate, build and check (README "Reports and gates", "Config file"). */
 function reportOptions(cmd: Command): Command {
   return cmd
-    .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
-    .option('--output <file>', 'write the report to this file (default format json; html for a .html file); the terminal gets the summary line')
-    .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
+    .option('--format <name>', `report format: ${FORMATS} (default: stylish, wherever standard output goes)`)
+    .option('--output <file>', 'write the report to this file, in the format its extension says (.html, .sarif, .json, .ndjson, .xml for junit; json otherwise) unless --format names it; the terminal gets the failures and the summary line')
+    .option('--quiet', 'show failures only (stylish, github): no warnings, notes or valid inputs; the summary line stays')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
@@ -143,7 +143,7 @@ export function program(): Command {
     Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory'],
     Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   }), [
-    ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c…'],
+    ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c9a7e-2b4d-4e8a-9c31-7d0e6f5a2b18'],
     ['the TDDs of every invoice received this week, as receiver (parties from the config file)', 'pintae tdd received/ --role receiver --out-dir tdd/'],
     ['a TDS (type F) for a received document that failed validation', 'pintae tdd broken.xml --type F --role receiver'],
   ], `
@@ -157,10 +157,10 @@ Exit codes:
     });
   helpEnd(groupOptions(cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
-    .option('--format <name>', `format of the merged report: ${FORMATS} (default: json)`)
+    .option('--format <name>', `format of the merged report: ${FORMATS} (default: stylish)`)
     .option('--quiet', 'show failures only (stylish, github)'), { Output: ['--format', '--quiet'] }), [
-    ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json > report.json'],
-    ['the same, for people', 'pintae merge-reports shard-*.json --format stylish'],
+    ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json --format json > report.json'],
+    ['the same, for people', 'pintae merge-reports shard-*.json'],
   ], EXIT_CODES)
     .action(async (reports: string[], options) => {
       const { runMergeReports } = await import('./commands/merge-reports.js');

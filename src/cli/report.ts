@@ -4,6 +4,7 @@ import { ReportSink } from '../report/sink.js';
 import { useColor } from './ui.js';
 import { removeTemporariesOnExit } from './signals.js';
 import { OutputError, prepareOutput } from '../io/write.js';
+import { builtinRuleText } from '../schematron/rule-texts.js';
 
 /**
  * The report of a command run, opened before the first result: `sink.add(result)` for each result in input order,
@@ -30,5 +31,6 @@ export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream =
     rules: settings.rules,
     baseDir: process.cwd(),
     verbose: settings.verbose,
+    ruleText: builtinRuleText,
   });
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../io/errors.js';
 import { ApiError, ApiUnreachableError } from '../api/errors.js';
 import { pipelineEnv, type ValidateOptions } from './commands/validate.js';
 import { apiClient, openLedger, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from './api-setup.js';
-import { formatJson, formatText, type ReportRow } from './submit-report.js';
+import { submitPrinter, type ReportRow } from './submit-report.js';
 import { progress } from './progress.js';
 import { withRemoteEntities } from './entity-prefetch.js';
 import { useColor } from './ui.js';
@@ -37,13 +37,23 @@ function chunkSize(value: string | undefined): number {
  * the service (and, with --wait, reached category success).
  */
 export async function runSubmission(paths: string[], options: SubmitOptions, mode: 'push' | 'bulk'): Promise<number> {
-  const format = outputFormat(options.format);
+  const format = outputFormat(options.format, mode);
   const chunk = mode === 'push' ? 1 : chunkSize(options.chunk);
   const timeoutMs = waitTimeoutMs(options.timeout);
   const client = apiClient(options);
   const ledger = openLedger(options);
   const rows: ReportRow[] = [];
   const spinner = progress(mode === 'push' ? 'sending' : 'validating');
+  const printer = submitPrinter(format, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists });
+  // Each invoice's line is printed as soon as it and every invoice before it have their answer (input order): a
+  // run stopped halfway has shown what it did. `pending` holds the rows still waiting for theirs.
+  const pending = new Set<number>();
+  let printed = 0;
+  const flush = () => {
+    let out = '';
+    for (; printed < rows.length && !pending.has(printed); printed++) out += printer.row(rows[printed]!);
+    if (out) { spinner.clear(); process.stdout.write(out); }
+  };
   let waitError: string | undefined;
   try {
     const sources = discover(paths);
@@ -55,15 +65,17 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
     if (mode === 'push' && read.length !== 1) throw new UsageError(`push sends one invoice; ${paths[0]} holds ${read.length}: use pintae bulk`);
     const submitter = new Submitter(client, ledger, { force: options.force === true, now: () => new Date() });
     const slots = new Map<Sendable, number>();
-    read.forEach((item, i) => { rows.push(isSendable(item) ? { file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number, outcome: 'unsent' } : item); if (isSendable(item)) slots.set(item, i); });
+    read.forEach((item, i) => { rows.push(isSendable(item) ? { file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number, outcome: 'unsent' } : item); if (isSendable(item)) { slots.set(item, i); pending.add(i); } });
     const sendables = read.filter(isSendable);
+    flush();
     let stopped: string | undefined;
     for (let at = 0; at < sendables.length; at += chunk) {
       const part = sendables.slice(at, at + chunk);
-      if (stopped) { for (const item of part) rows[slots.get(item)!]!.message = stopped; continue; }
+      if (stopped) { for (const item of part) { rows[slots.get(item)!]!.message = stopped; pending.delete(slots.get(item)!); } flush(); continue; }
       spinner.text(`sending ${at + 1}–${at + part.length} of ${sendables.length}`);
       const results = mode === 'push' ? [await submitter.sendOne(part[0]!)] : await submitter.sendChunk(part);
-      results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; });
+      results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; pending.delete(slots.get(part[i]!)!); });
+      flush();
       if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = 'not sent: the token was refused for the previous invoices';
       else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = 'not sent: no usable answer came for the previous invoices (none, or one that could not be read; rerun: the ledger resends safely)';
     }
@@ -74,6 +86,8 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
           timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(`waiting: ${pending} of ${total} not terminal yet`),
         });
         for (const r of rows) if (r.invoice_id && statuses.has(r.invoice_id)) r.final = statuses.get(r.invoice_id);
+        spinner.clear();
+        process.stdout.write(rows.map((r) => printer.final(r)).join(''));
       } catch (e) {
         // The submissions happened and are in the ledger: they are reported whatever befalls the follow-up.
         if (!(e instanceof ApiError || e instanceof ApiUnreachableError)) throw e;
@@ -85,7 +99,10 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
     ledger.close();
     await client.close();
   }
-  process.stdout.write(format === 'json' ? formatJson(rows) : formatText(rows, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists }));
+  // What an error stopping the run left unprinted is not reported (the error is); a finished run prints every row.
+  pending.clear();
+  flush();
+  process.stdout.write(printer.end(rows));
   const ok = rows.every((r) => (ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists))
     && (!options.wait || !ACCEPTED.has(r.outcome) || r.final?.category === 'success'));
   if (options.wait && rows.some((r) => r.final && !r.final.terminal)) process.stderr.write(`pintae: --timeout reached before every invoice was terminal\n`);

@@ -18,34 +18,74 @@ function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], 
     `      ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
 }
 
-/** One line per invoice (and its errors), then a summary. Pure. */
-export function formatText(rows: ReportRow[], options: { color: boolean; okIfExists?: boolean }): string {
+interface TextOptions { color: boolean; okIfExists?: boolean }
+
+/** An invoice's line as its answer arrives (and its errors): what stylish prints before the run ends. Pure. */
+export function rowText(r: ReportRow, options: TextOptions): string {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
-  for (const r of rows) {
-    const ok = ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists);
-    const mark = r.outcome === 'skipped' ? c.dim('↷') : ok ? c.green('✔') : c.red('✖');
-    // Each item's status_code as the service answered it (spec 4.3), beside what it means for this invoice.
-    const label = (r.outcome === 'exists' ? 'already submitted' : r.outcome) + (r.http ? ` (${r.http})` : '');
-    const id = r.invoice_id ? `  ${r.invoice_id}` : '';
-    // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
-    const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
-    lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
-    if (r.message && r.outcome !== 'accepted') lines.push(`    ${c.dim(r.message)}`);
-    lines.push(...statusErrors(r.errors, c));
-    if (r.final) {
-      const good = r.final.category === 'success';
-      lines.push(`    → ${good ? c.green(r.final.status) : c.red(r.final.status)}${r.final.category ? ` (${r.final.category})` : ''}${r.final.terminal ? '' : c.yellow(' not terminal yet')}`);
-      lines.push(...statusErrors(r.final.errors, c));
-    }
-  }
+  const ok = ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists);
+  const mark = r.outcome === 'skipped' ? c.dim('↷') : ok ? c.green('✔') : c.red('✖');
+  // Each item's status_code as the service answered it (spec 4.3), beside what it means for this invoice.
+  const label = (r.outcome === 'exists' ? 'already submitted' : r.outcome) + (r.http ? ` (${r.http})` : '');
+  const id = r.invoice_id ? `  ${r.invoice_id}` : '';
+  // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
+  const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
+  lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
+  if (r.message && r.outcome !== 'accepted') lines.push(`    ${c.dim(r.message)}`);
+  lines.push(...statusErrors(r.errors, c));
+  return lines.map((l) => l + '\n').join('');
+}
+
+/** An invoice's status once --wait has followed it: `→ INV-1  inv_…  SENT_TO_PEPPOL (success)`, and its errors. Pure. */
+export function finalText(r: ReportRow, options: TextOptions): string {
+  if (!r.final) return '';
+  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const good = r.final.category === 'success';
+  const lines = [`→ ${where(r)}${r.invoice_id ? `  ${r.invoice_id}` : ''}  ${good ? c.green(r.final.status) : c.red(r.final.status)}${r.final.category ? ` (${r.final.category})` : ''}${r.final.terminal ? '' : c.yellow(' not terminal yet')}`,
+    ...statusErrors(r.final.errors, c)];
+  return lines.map((l) => l + '\n').join('');
+}
+
+/** The summary line: how many invoices, by outcome. Pure. */
+export function summaryText(rows: ReportRow[]): string {
   const counts = countOutcomes(rows);
   const order: Outcome[] = ['accepted', 'recovered', 'skipped', 'exists', 'rejected', 'invalid', 'refused', 'unknown', 'unsent', 'unreadable'];
   const parts = order.filter((o) => counts[o]).map((o) => `${counts[o]} ${o === 'exists' ? 'already submitted' : o}`);
-  lines.push('', `${rows.length} invoice${rows.length === 1 ? '' : 's'}: ${parts.join(', ') || 'none'}`);
-  return lines.join('\n') + '\n';
+  return `${rows.length} invoice${rows.length === 1 ? '' : 's'}: ${parts.join(', ') || 'none'}\n`;
+}
+
+/** The whole stylish report of a run: each invoice's line, the statuses --wait reached, the summary. Pure. */
+export function formatText(rows: ReportRow[], options: TextOptions): string {
+  const finals = rows.map((r) => finalText(r, options)).join('');
+  return rows.map((r) => rowText(r, options)).join('') + (finals ? `\n${finals}` : '') + '\n' + summaryText(rows);
 }
 
 export function formatJson(rows: ReportRow[]): string {
   return JSON.stringify({ results: rows, summary: { invoices: rows.length, ...countOutcomes(rows) } }, null, 2) + '\n';
+}
+
+/**
+ * How a submission run is printed as it goes (issue 24 item 5: bulk printed nothing until it ended): `row` as each
+ * invoice's answer arrives, in input order; `final` for each status --wait reached; `end` once. stylish and ndjson
+ * write as they go; json is one document, written at the end.
+ */
+export interface SubmitPrinter { row(r: ReportRow): string; final(r: ReportRow): string; end(rows: ReportRow[]): string }
+
+export function submitPrinter(format: 'stylish' | 'json' | 'ndjson', options: TextOptions): SubmitPrinter {
+  if (format === 'json') return { row: () => '', final: () => '', end: formatJson };
+  if (format === 'ndjson') {
+    const line = (value: unknown) => JSON.stringify(value) + '\n';
+    return {
+      row: ({ final: _f, ...r }) => line({ type: 'result', ...r }),
+      final: (r) => (r.final ? line({ type: 'status', file: r.file, index: r.index, invoice_number: r.invoice_number, ...r.final }) : ''),
+      end: (rows) => line({ type: 'summary', summary: { invoices: rows.length, ...countOutcomes(rows) } }),
+    };
+  }
+  let finals = 0;
+  return {
+    row: (r) => rowText(r, options),
+    final: (r) => { const text = finalText(r, options); return text && finals++ === 0 ? `\n${text}` : text; },
+    end: (rows) => '\n' + summaryText(rows),
+  };
 }

@@ -2,6 +2,7 @@ import { UsageError } from '../io/errors.js';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
+import { say } from '../messages/cli.js';
 
 /** The command-line options that a config file can also set, as commander hands them over. */
 export interface ReportCliOptions {
@@ -45,18 +46,40 @@ function maxWarnings(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** The format a report file gets when none is named: html for a `.html` file (a page to open), json otherwise. */
-const outputFormat = (output: string): FormatName => (/\.html?$/i.test(output) ? 'html' : 'json');
+/** The format a report file's name says (`report.html`, `scan.sarif`, `junit.xml`); undefined for any other name. */
+export function formatOfFile(output: string): FormatName | undefined {
+  const name = output.toLowerCase();
+  if (/\.html?$/.test(name)) return 'html';
+  if (/\.sarif(\.json)?$/.test(name)) return 'sarif';
+  if (/\.(ndjson|jsonl)$/.test(name)) return 'ndjson';
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.xml')) return 'junit';
+  return undefined;
+}
+
+/**
+ * The format of a run (issue 24 item 5). The command line's --format first: with an --output whose extension says
+ * another format, a usage error (stylish text in `report.html` helps nobody). Without it, --output's extension
+ * chooses, over the config file's "format" too; then the config file; then stylish, wherever standard output goes
+ * (a report file of no known extension gets json, the machine's format).
+ */
+export function chooseFormat(cli: { format?: string; output?: string }, configured: string | undefined): string {
+  const implied = cli.output !== undefined && cli.output !== '-' ? formatOfFile(cli.output) : undefined;
+  if (cli.format !== undefined) {
+    if (implied !== undefined && cli.format !== implied && isFormatName(cli.format)) throw new UsageError(say('format.contradicts-output', { format: cli.format, output: cli.output!, implied }));
+    return cli.format;
+  }
+  return implied ?? configured ?? (cli.output !== undefined ? 'json' : 'stylish');
+}
 
 /**
  * Merges the config file (found upward from `cwd` unless --config or --no-config says otherwise) under the command
- * line. `defaultFormat` is the command's own default when neither names a format (stylish on a terminal, else json);
- * with --output the file gets json by default (html for a `.html` file), since the terminal gets stylish anyway.
+ * line; the format as chooseFormat says.
  */
-export function runSettings(cli: ReportCliOptions, cwd: string, defaultFormat: FormatName): RunSettings {
+export function runSettings(cli: ReportCliOptions, cwd: string): RunSettings {
   const config = loadConfig(cli.config, cwd);
-  const format = cli.format ?? config?.format ?? (cli.output ? outputFormat(cli.output) : defaultFormat);
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
+  const format = chooseFormat(cli, config?.format);
+  if (!isFormatName(format)) throw new UsageError(say('format.unknown', { format, names: FORMAT_NAMES }));
   const maxWarningsValue = maxWarnings(cli.maxWarnings) ?? config?.maxWarnings;
   return {
     entity: cli.entity?.length ? cli.entity : config?.entity ?? [],

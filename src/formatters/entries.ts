@@ -15,6 +15,8 @@ export interface Entry {
   overridden?: ReportedFinding['overridden'];
   /** The entry this one follows from: its index among the entries (errors, then warnings, as in the response). */
   cause?: number;
+  /** The rule's official text where the message says it in other words (validate's request terms). */
+  ruleText?: string;
   /** Where in the input file: the finding's field (JSON) or element (XML), or where a file stops being readable. */
   line?: number;
   column?: number;
@@ -35,6 +37,7 @@ export function entriesOf(r: ReportResult): Entry[] {
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
     ruleId: ruleIdOf(f), level, message: f.message, section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
+    ...(f.rule_text !== undefined ? { ruleText: f.rule_text } : {}),
     ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),
   });
   return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...(r.suppressed ?? []).map(entry('off'))];

@@ -28,6 +28,15 @@ export function verdictOf(r: ReportResult): Verdict {
   return r.error ? 'unreadable' : r.rejected ? 'rejected' : r.valid ? 'valid' : 'invalid';
 }
 
+/**
+ * The request fields a finding names: its own, and each party or delivery field its message names (ibr-144-ae:
+ * "buyer.address_line1, buyer.region missing" is about both, issue 24 item 6), each once.
+ */
+export function fieldsNamed(f: HtmlFinding): string[] {
+  const named = f.message.match(/\b(?:buyer|seller|delivery)\.[a-z][a-z0-9_]*\b/g) ?? [];
+  return [...new Set([...(f.field !== undefined ? [f.field] : []), ...named])];
+}
+
 /** Whether a finding's field has no value of its own on the page (nowhere, or only the block around it). */
 function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): boolean {
   return target === undefined || ('items' in target && target.field !== field);
@@ -99,7 +108,9 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
   let view: InvoiceView | undefined = page ? r.view : undefined;
   if (view) {
     const probe = new Targets<Shown>(view, prefix);
-    const missing = list.flatMap(({ finding: f }) => (f.field !== undefined && !f.field.startsWith('line_items') && lacks(probe.place(f), f.field) ? [f.field] : []));
+    // Each field a finding names and the page does not show gets its "not stated" row (a line's own fields are its row).
+    const missing = list.flatMap(({ finding: f }) => fieldsNamed(f)
+      .filter((field) => !field.startsWith('line_items') && lacks(probe.place(field === f.field ? f : { field }), field)));
     if (missing.length) view = withMissing(view, missing);
   }
   const targets = view ? new Targets<Shown>(view, prefix) : undefined;
@@ -109,10 +120,14 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
       for (const s of [root, ...dependents]) {
         const at: Array<{ id: string; where: string }> = [];
         for (const f of everyFinding(s)) {
-          const target = targets.place(f);
-          if (!target) continue;
-          const id = targets.mark(target, s);
-          if (!at.some((p) => p.id === id)) at.push({ id, where: Targets.describe(view, target) });
+          // The finding at its place, and at each other field its message names.
+          const places = [f, ...fieldsNamed(f).filter((field) => field !== f.field).map((field) => ({ field }))];
+          for (const place of places) {
+            const target = targets.place(place);
+            if (!target) continue;
+            const id = targets.mark(target, s);
+            if (!at.some((p) => p.id === id)) at.push({ id, where: Targets.describe(view, target) });
+          }
         }
         if (at.length) placed.set(s, at);
       }

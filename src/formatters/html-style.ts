@@ -75,6 +75,7 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .aed{background:#fcfcfd}
 .v{border-radius:4px}.v.flag{display:inline-block;padding:0 2px}
 .meaning{display:block;font-size:12px;color:var(--muted)}
+.vnote{display:block;font-size:12px;color:var(--muted);font-style:italic;max-width:36em}
 .num{font-variant-numeric:tabular-nums;white-space:nowrap}
 .none{color:var(--off)}.missing{font-style:italic;color:var(--muted)}.item{color:var(--muted);font-size:12px}
 .omitted{color:var(--muted);font-size:12px;margin:6px 14px}

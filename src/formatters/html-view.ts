@@ -20,7 +20,8 @@ export function value(v: ViewValue | null | undefined, targets: Targets<Shown>):
   const { id, findings } = targets.at(v);
   const m = marks(findings, targets);
   const text = v.missing ? '<span class="missing">not stated</span>' : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
-  const meaning = v.meaning ? ` <span class="meaning" dir="auto">${esc(v.meaning)}</span>` : '';
+  const meaning = (v.meaning ? ` <span class="meaning" dir="auto">${esc(v.meaning)}</span>` : '')
+    + (v.note ? ` <span class="vnote">${esc(v.note)}</span>` : '');
   // The marks right after the value, before what it means (shown on a line of its own).
   return `<span class="v${m.cls}" id="${id}">${text}${m.html}${meaning}</span>`;
 }

@@ -14,33 +14,52 @@ function detail(e: Entry): string {
 
 interface Case { xml: string; failed: boolean; errored: boolean }
 
-function testcase(r: ReportResult, warningsFail: boolean): Case {
-  // One pass: telling each entry's side by searching the failing ones was quadratic (200,000 findings: minutes).
-  const failing: Entry[] = [];
-  const notes: Entry[] = [];
-  for (const e of entriesOf(r)) (e.level === 'error' || (warningsFail && e.level === 'warning') ? failing : notes).push(e);
-  const element = r.error ? 'error' : 'failure';
-  const body = failing.map((e) => `      <${element}${attrs([['message', e.message], ['type', e.ruleId]])}>${xmlText(detail(e))}</${element}>\n`).join('');
-  const out = notes.length
-    ? `      <system-out>${xmlText(notes.map((e) => `${e.level === 'off' ? 'off (rule override)' : e.level}: ${detail(e).replace(/\n/g, '; ')}`).join('\n'))}</system-out>\n`
-    : '';
-  // Testcase properties as pytest writes them (record_property): the rule set that judged the document.
+/** The rule set that judged the document, as testcase properties (as pytest's record_property writes them). */
+function ruleSetProperties(r: ReportResult): string {
   const set = r.rule_set;
-  const optional: Array<[string, string | null | undefined]> = [['valid-from', set?.valid_from], ['valid-to', set?.valid_to], ['by-date', set?.by_date]];
-  const properties = set ? `      <properties>\n${([['name', set.name], ['customization', set.customization ?? ''], ['version', set.version ?? ''], ['hash', set.hash], ['chosen', set.chosen],
+  if (!set) return '';
+  const optional: Array<[string, string | null | undefined]> = [['valid-from', set.valid_from], ['valid-to', set.valid_to], ['by-date', set.by_date]];
+  return `      <properties>\n${([['name', set.name], ['customization', set.customization ?? ''], ['version', set.version ?? ''], ['hash', set.hash], ['chosen', set.chosen],
     ...optional.filter((p): p is [string, string] => Boolean(p[1]))] as Array<readonly [string, string]>)
-    .map(([k, v]) => `        <property${attrs([['name', `pintae.rule-set.${k}`], ['value', v]])}/>\n`).join('')}      </properties>\n` : '';
-  const open = `    <testcase${attrs([['name', invoiceName(r)], ['classname', r.file]])}`;
-  const xml = properties || body || out ? `${open}>\n${properties}${body}${out}    </testcase>\n` : `${open}/>\n`;
-  return { xml, failed: failing.length > 0 && !r.error, errored: Boolean(r.error) };
+    .map(([k, v]) => `        <property${attrs([['name', `pintae.rule-set.${k}`], ['value', v]])}/>\n`).join('')}      </properties>\n`;
+}
+
+/** A testcase's name for one finding: the invoice, the rule, and where in the file (unique within the file). */
+function caseName(r: ReportResult, e: Entry): string {
+  return `${invoiceName(r)}: ${e.ruleId}${e.line !== undefined ? ` (line ${e.line}, column ${e.column ?? 1})` : ''}`;
 }
 
 /**
- * JUnit XML as CI systems read it (Jenkins, GitLab, Azure DevOps): one <testsuite> per input file, one <testcase>
- * per invoice; each error is a <failure> whose type is the rule id and whose text gives section, rule, field and
- * message; an unreadable file is a testcase with an <error>. Warnings and findings turned off by a rule override are
- * listed in <system-out> (warnings are failures with --fail-severity warning); the overrides in force are
- * <property> elements of every suite. A warnings gate that fails the run is a failed testcase of its own suite
+ * The testcases of one invoice, as ESLint's junit formatter makes them (issue 24 item 6): one per finding — a failure
+ * (an error; a warning too under --fail-severity warning), an error for an unreadable file, and for a warning that
+ * does not fail the run or a finding turned off, a passed testcase saying it in <system-out> — and one passed
+ * testcase for an invoice with no finding. Several failures in one testcase showed as the first in most viewers.
+ */
+function testcases(r: ReportResult, warningsFail: boolean): Case[] {
+  const properties = ruleSetProperties(r);
+  const open = (name: string) => `    <testcase${attrs([['name', name], ['classname', r.file]])}`;
+  const entries = entriesOf(r);
+  if (entries.length === 0) {
+    return [{ xml: properties ? `${open(invoiceName(r))}>\n${properties}    </testcase>\n` : `${open(invoiceName(r))}/>\n`, failed: false, errored: false }];
+  }
+  // One pass over the entries: 200,000 findings make as many testcases, each written once.
+  const cases: Case[] = [];
+  for (const e of entries) {
+    const failing = e.level === 'error' || (warningsFail && e.level === 'warning');
+    const element = r.error ? 'error' : 'failure';
+    const body = failing
+      ? `      <${element}${attrs([['message', e.message], ['type', e.ruleId]])}>${xmlText(detail(e))}</${element}>\n`
+      : `      <system-out>${xmlText(`${e.level === 'off' ? 'off (rule override)' : e.level}: ${detail(e).replace(/\n/g, '; ')}`)}</system-out>\n`;
+    cases.push({ xml: `${open(caseName(r, e))}>\n${properties}${body}    </testcase>\n`, failed: failing && !r.error, errored: failing && Boolean(r.error) });
+  }
+  return cases;
+}
+
+/**
+ * JUnit XML as CI systems read it (Jenkins, GitLab, Azure DevOps), in the shape of ESLint's junit formatter: one
+ * <testsuite> per input file, one <testcase> per finding (see testcases); each error is a <failure> whose type is the
+ * rule id and whose text gives section, rule, field, place and message; an unreadable file is a testcase with an
+ * <error>. The overrides in force are <property> elements of every suite. A warnings gate that fails the run is a failed testcase of its own suite
  * (`pintae gates`), so a test view shows why the job failed where it shows everything else.
  */
 export const junit: Formatter = (report) => {
@@ -54,7 +73,7 @@ export const junit: Formatter = (report) => {
   for (let i = 0; i < report.results.length;) {
     const file = report.results[i]!.file;
     const cases: Case[] = [];
-    for (; i < report.results.length && report.results[i]!.file === file; i++) cases.push(testcase(report.results[i]!, warningsFail));
+    for (; i < report.results.length && report.results[i]!.file === file; i++) for (const c of testcases(report.results[i]!, warningsFail)) cases.push(c);
     const counts = { tests: cases.length, failures: cases.filter((c) => c.failed).length, errors: cases.filter((c) => c.errored).length };
     totals.tests += counts.tests; totals.failures += counts.failures; totals.errors += counts.errors;
     suites.push(`  <testsuite${attrs([['name', file], ['tests', counts.tests], ['failures', counts.failures], ['errors', counts.errors], ['skipped', 0]])}>\n`

@@ -46,6 +46,8 @@ export interface FormatOptions {
   quiet?: boolean;
   /** stylish and github: every finding, instead of the root causes with their dependents folded under them. */
   verbose?: boolean;
+  /** A rule's own text by id, where the caller knows the rule sets (sarif's rule descriptions). */
+  ruleText?: (id: string) => string | undefined;
 }
 
 /** A formatter: one pure function from a whole report to text. */

@@ -2,7 +2,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesOf, invoiceName, whereOf } from './entries.js';
 import type { Formatter, ReportResult } from './report.js';
-import { sarifRule, type SarifRule } from './sarif-rules.js';
+import { ruleDescription, sarifRule, type SarifRule } from './sarif-rules.js';
 import { gateFailure, summaryWithGate } from '../report/gate.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -25,12 +25,18 @@ export function artifactLocation(file: string, baseDir: string | undefined): { u
  * logical locations). Rule overrides appear as the invocation's ruleConfigurationOverrides and on each finding they
  * changed (`properties.overridden`); a finding turned off is a result with an external suppression.
  */
-export const sarif: Formatter = (report, { baseDir, version }) => {
+export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const results: unknown[] = [];
+  // The official texts the findings of each rule carry: a rule's description where they all carry the same one.
+  const carried = new Map<string, Set<string>>();
+  for (const r of report.results) for (const e of entriesOf(r)) if (e.ruleText !== undefined) carried.set(e.ruleId, (carried.get(e.ruleId) ?? new Set()).add(e.ruleText));
   for (const r of report.results) for (const e of entriesOf(r)) {
-    if (!index.has(e.ruleId)) { index.set(e.ruleId, rules.length); rules.push(sarifRule(e)); }
+    if (!index.has(e.ruleId)) {
+      index.set(e.ruleId, rules.length);
+      rules.push(sarifRule(e, ruleDescription(e.ruleId, ruleText?.(e.ruleId), carried.get(e.ruleId), e.section !== undefined && e.ruleId === `pintae/${e.section}` ? e.section : undefined)));
+    }
     const logical = [
       ...(e.field ? [{ fullyQualifiedName: e.field, kind: 'member' }] : []),
       ...(e.location ? [{ fullyQualifiedName: e.location, kind: 'element' }] : []),

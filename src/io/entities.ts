@@ -126,3 +126,21 @@ export function entityFinder(fromFile: Map<string, Entity> | undefined, cwd: str
     return entity;
   };
 }
+
+/**
+ * The entity ids pintae knows in a run, for a "not found" finding to list (issue 24 item 5): those of `--entity`,
+ * then those saved in the local store `.pintae/entities/` under `cwd` (by file name, as the finder looks them up).
+ * Read once, when first asked.
+ */
+export function knownEntityIds(fromFile: Map<string, Entity> | undefined, cwd: string): () => readonly string[] {
+  let ids: string[] | undefined;
+  return () => {
+    if (ids) return ids;
+    const found = new Set(fromFile?.keys() ?? []);
+    let names: string[] = [];
+    try { names = readdirSync(join(cwd, '.pintae', 'entities')); } catch { /* no store: none saved */ }
+    for (const n of names) if (/^[\w.-]+\.json$/.test(n) && !n.startsWith('.')) found.add(n.slice(0, -'.json'.length));
+    ids = [...found];
+    return ids;
+  };
+}

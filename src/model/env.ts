@@ -7,6 +7,8 @@ import type { DocumentRules } from '../schematron/choice.js';
 export interface PipelineEnv {
   /** Finds the seller entity record by entity_id. */
   findEntity(entityId: string): Entity | undefined;
+  /** The entity ids findEntity knows (given, or saved locally), for a "not found" finding to list. */
+  knownEntities?(): readonly string[];
   rates?: RateTable;
   /** Today's date (YYYY-MM-DD): the core never reads the clock. */
   today: string;

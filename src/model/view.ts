@@ -23,6 +23,8 @@ export interface ViewValue extends ViewSource {
   numeric?: boolean;
   /** A field a finding says is missing, added by the report so the finding has its place: shown as "not stated". */
   missing?: boolean;
+  /** Why the value reads as it does, where a reader would otherwise think it wrong (the seller's delivered registration). */
+  note?: string;
 }
 
 export interface ViewItem extends ViewValue { label: string }

@@ -7,8 +7,8 @@ import { RuleOverrides, gateExitCode } from './gates.js';
 export interface ReportTarget {
   format: FormatName;
   /**
-   * --output: the chosen format goes to this file (atomically, or through a pipe or device) and the stylish summary
-   * to the terminal (nothing with --quiet).
+   * --output: the chosen format goes to this file (atomically, or through a pipe or device) and to the terminal the
+   * failures, the summary line and any gate line (stylish, as --quiet shows it).
    */
   output?: string;
   /** --quiet: the reports people read show failures only (src/formatters/quiet.ts). */
@@ -24,15 +24,11 @@ export interface ReportTarget {
   baseDir: string;
   /** Show dependent findings in stylish and github instead of folding them under their cause. */
   verbose?: boolean;
+  /** A rule's own text by id (sarif's rule descriptions). */
+  ruleText?: (id: string) => string | undefined;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
-
-/** A streamed report reduced to its footer: the summary line(s), with the gate that failed and the overrides in force. */
-function summaryOnly(d: Destination): Destination {
-  const footer = d.stream!.footer;
-  return { ...d, stream: { header: () => '', result: () => '', footer } };
-}
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -51,14 +47,16 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}) };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));
       // The file is opened with the first piece of report, so a run that fails before any result leaves nothing.
       this.destinations.push(this.destination(target.format, (s) => (this.file ??= open()).write(s), { ...shared, color: false }));
-      // The report is in the file: a CI log gets its summary alone (201 files made 624 lines of log before).
-      if (!target.quiet) this.destinations.push(summaryOnly(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, color: target.color })));
+      // The report is in the file; a CI log gets what a person reads there (issue 24 item 5): the failures, the summary
+      // line and any gate line that failed the run — valid inputs and warnings stay in the file (201 files made 624
+      // lines of log when everything went to it).
+      this.destinations.push(this.destination('stylish', (s) => target.stdout.write(s), { ...shared, quiet: true, color: target.color }));
     } else {
       this.destinations.push(this.destination(target.format, (s) => target.stdout.write(s), { ...shared, color: target.color && target.format === 'stylish' }));
     }

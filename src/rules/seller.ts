@@ -1,4 +1,6 @@
 import type { Rule } from './types.js';
+import { editDistance } from '../schema/spelling.js';
+import { say } from '../messages/cli.js';
 import { error } from './types.js';
 import { countryCode, isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
@@ -6,12 +8,22 @@ import { registrationType } from '../codelists/tax.js';
 
 export const UAE_TRN = /^1\d{12}03$/;
 
+/** How many known entity ids a "not found" finding lists at most. */
+const LISTED = 5;
+
+/** The known ids, the nearest to the one sent first (edit distance, then name), at most LISTED of them. */
+function nearestFirst(sent: string, known: readonly string[]): string[] {
+  const near = known.map((id) => [editDistance(sent.toLowerCase(), id.toLowerCase()), id] as const);
+  near.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const listed = near.slice(0, LISTED).map(([, id]) => id);
+  return known.length > LISTED ? [...listed, `… (${known.length - LISTED} more)`] : listed;
+}
+
 export const sellerRules: Rule[] = [
   {
     id: 'seller.entity-found', section: 'seller_party', spec: '1.6, 4.1 (404)',
-    check: ({ invoice, entity }) => entity ? [] : [error('seller_party',
-      `Entity ${invoice.entity_id} was not found: supply its record with --entity <file>, or save it as .pintae/entities/${invoice.entity_id}.json (pintae entities pull)`,
-      { field: 'entity_id' })],
+    check: ({ invoice, entity, knownEntities }) => entity ? [] : [error('seller_party',
+      say('entity.not-found', { id: invoice.entity_id, known: nearestFirst(invoice.entity_id, knownEntities?.() ?? []) }), { field: 'entity_id' })],
   },
   {
     id: 'seller.registry-code', section: 'endpoint_ids', spec: '2.3.5, 7.2 endpoint_ids',

@@ -7,6 +7,8 @@ export interface RuleContext {
   invoice: Invoice;
   /** The seller entity record; undefined when it could not be found. */
   entity: Entity | undefined;
+  /** The entity ids pintae knows, for the finding that says one was not found. */
+  knownEntities?: () => readonly string[];
   endpoint: EndpointResult;
   /** The resolved exchange rate; undefined for AED or when none exists. */
   rate: RateSource | undefined;

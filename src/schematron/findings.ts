@@ -6,7 +6,7 @@ import { sectionOfRule } from './sections.js';
  * The official messages start with their id in brackets ("[ibr-001]-An Invoice MUST …"), the AE TDD's without the dash
  * ("[ibr-tdd-01] The …"); the id travels as `rule`. Other sets' "[id] text" is left as written (an added set's own style).
  */
-const stripId = (text: string) => text.replace(/^\[[\w.-]+\]\s*-\s*|^\[ibr-tdd-[\w.-]+\]\s+/, '');
+export const stripId = (text: string) => text.replace(/^\[[\w.-]+\]\s*-\s*|^\[ibr-tdd-[\w.-]+\]\s+/, '');
 
 /** SVRL → Findings: fatal and error flags are errors, warning a warning; informational reports are left out. */
 export function svrlToFindings(results: SvrlResult[]): Finding[] {

@@ -1,6 +1,7 @@
 import type { XElement } from '../xpath/api.js';
 import type { ViewBlock, ViewItem, ViewValue } from '../model/view.js';
 import { attr, labelled, withMeaning, type UblReader } from './ubl.js';
+import { say } from '../messages/cli.js';
 import { countryMeaning, emirateMeaning, endpointMeaning, registrationMeaning } from './meanings.js';
 
 /** A postal address (seller, buyer, delivery location): street to country, each line where the document has it. */
@@ -40,8 +41,21 @@ function registration(u: UblReader, e: XElement | undefined): ViewValue | undefi
   return { ...v, ...withMeaning(words.join(', ') || undefined) };
 }
 
+/**
+ * The seller's legal registration in the form the service delivers (spec 2.3 item 4): the entity's registry code
+ * (its EndpointID) under scheme 0235, schemeAgencyID PAS, schemeAgencyName AE — whatever the entity's registration
+ * type. A trade-licensed company's page reading "PAS (Passport), AE" looks wrong; the note says why it is not.
+ */
+function deliveredRegistration(u: UblReader, party: XElement, v: ViewValue | undefined): ViewValue | undefined {
+  const e = u.at(party, 'PartyLegalEntity/CompanyID');
+  const endpoint = u.value(u.at(party, 'EndpointID'))?.text.trim();
+  if (!v || !e || endpoint === undefined || v.text.trim() !== endpoint) return v;
+  if (attr(e, 'schemeID') !== '0235' || attr(e, 'schemeAgencyID') !== 'PAS' || attr(e, 'schemeAgencyName') !== 'AE') return v;
+  return { ...v, note: say('view.delivered-registration', {}) };
+}
+
 /** A seller or buyer party as an invoice shows it: names, tax number, electronic address, address, registration, contact. */
-export function partyBlock(u: UblReader, title: string, outer: XElement | undefined): ViewBlock | undefined {
+export function partyBlock(u: UblReader, title: string, outer: XElement | undefined, seller = false): ViewBlock | undefined {
   const party = u.at(outer, 'Party');
   if (!party) return outer ? { title, ...u.source(outer), items: [] } : undefined;
   const legalName = u.value(u.at(party, 'PartyLegalEntity/RegistrationName'));
@@ -58,7 +72,8 @@ export function partyBlock(u: UblReader, title: string, outer: XElement | undefi
       ...u.all(party, 'PartyIdentification').flatMap((p) => labelled('Identifier', endpoint(u, u.at(p, 'ID')))),
       ...labelled('Electronic address', endpoint(u, u.at(party, 'EndpointID'))),
       ...addressItems(u, u.at(party, 'PostalAddress')),
-      ...labelled('Legal registration', registration(u, u.at(party, 'PartyLegalEntity/CompanyID'))),
+      ...labelled('Legal registration', seller ? deliveredRegistration(u, party, registration(u, u.at(party, 'PartyLegalEntity/CompanyID')))
+        : registration(u, u.at(party, 'PartyLegalEntity/CompanyID'))),
       ...u.item('Contact', party, 'Contact/Name'),
       ...u.item('Telephone', party, 'Contact/Telephone'),
       ...u.item('Email', party, 'Contact/ElectronicMail'),

@@ -162,7 +162,7 @@ export function documentView(doc: XDocument, options: DocumentViewOptions): Invo
     title: (typeCode !== undefined ? lookup(TITLES, typeCode) : undefined) ?? (root.local === 'CreditNote' ? 'Credit note' : 'Invoice'),
     ...(number ? { number } : {}),
     ...(currency ? { currency } : {}),
-    seller: partyBlock(u, 'Seller', u.at(root, 'AccountingSupplierParty')) ?? { title: 'Seller', items: [] },
+    seller: partyBlock(u, 'Seller', u.at(root, 'AccountingSupplierParty'), true) ?? { title: 'Seller', items: [] },
     buyer: partyBlock(u, 'Buyer', u.at(root, 'AccountingCustomerParty')) ?? { title: 'Buyer', items: [] },
     details: details(u, root, options.invoiceNumber),
     ...opt('payment', payment(u, root)),

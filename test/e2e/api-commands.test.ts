@@ -140,7 +140,8 @@ describe('pintae status', () => {
     const file = writeJson(cwd, 'st-push-wait.json', invoice('invoices/zero-rated.json', entityId, 'ST-PW'));
     const result = await run(['push', file, ...OFFLINE, '--wait', '--timeout', '30']);
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/→ SENT_TO_PEPPOL \(success\)/);
+    // The invoice's line as its answer came, then the status --wait reached (issue 24: lines print as answers arrive).
+    expect(result.stdout).toMatch(/^✔ ST-PW {2}accepted \(202\) {2}\S+ {2}PROCESSING\n\n→ ST-PW {2}\S+ {2}SENT_TO_PEPPOL \(success\)\n/);
     const missing = await run(['status', 'no-such-invoice']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toMatch(/HTTP 404: not found: no such invoice/);

@@ -132,10 +132,11 @@ describe('pintae validate --shard and merge-reports (spawned)', () => {
     for (let i = 0; i < 3; i++) for (let j = i + 1; j < 3; j++) expect(files[i]!.filter((f: string) => files[j]!.includes(f))).toEqual([]);
 
     shards.forEach((s, i) => writeFileSync(join(work, `shard-${i + 1}.json`), s.stdout));
-    const merged = await run(['merge-reports', 'shard-3.json', 'shard-1.json', 'shard-2.json'], { cwd: work });
+    const merged = await run(['merge-reports', 'shard-3.json', 'shard-1.json', 'shard-2.json', '--format', 'json'], { cwd: work });
     expect(merged.exitCode).toBe(whole.exitCode);
     expect(merged.stdout).toBe(whole.stdout);
-    const stylish = await run(['merge-reports', 'shard-1.json', 'shard-2.json', 'shard-3.json', '--format', 'stylish'], { cwd: work });
+    // Stylish without --format, wherever standard output goes (issue 24 item 5).
+    const stylish = await run(['merge-reports', 'shard-1.json', 'shard-2.json', 'shard-3.json'], { cwd: work });
     expect(stylish.stdout.trimEnd().split('\n').at(-1)).toMatch(/^✖ 10 invoices in 10 files: /);
   });
 

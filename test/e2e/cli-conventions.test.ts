@@ -97,16 +97,22 @@ describe.concurrent('--quiet and --output (item 5)', () => {
     expect(github.stdout).not.toMatch(/^::warning/m); // a warning that fails nothing is no failure
   });
 
-  it('with --output, standard output gets the summary line alone, and nothing with --quiet; the file the whole report', async () => {
+  // Issue 24 item 5 (was: the summary alone, and nothing at all with --quiet — a CI job that failed and said nothing).
+  it('with --output, standard output gets the failures and the summary line, --quiet or not; the file the whole report', async () => {
     const dir = repo();
     const report = join(dir, 'rep.xml');
     const r = await run(['validate', STANDARD, TAX, ...OFFLINE, '--format', 'junit', '--output', report]);
     expect(r.exitCode).toBe(1);
-    expect(r.stdout).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe(TAX);
+    expect(lines[1]).toMatch(/^ {2}✖ BAD-TAX-1 \d+ errors?$/);
+    expect(lines.slice(2, -2).every((l) => /^ {4}\S+:\d+:\d+ +error /.test(l) || /caused by/.test(l))).toBe(true);
+    expect(lines.at(-1)).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected');
+    expect(r.stdout).not.toContain(STANDARD);
     expect(readFileSync(report, 'utf8')).toMatch(/^<\?xml[\s\S]*<testsuites/);
     const quiet = await run(['validate', STANDARD, TAX, ...OFFLINE, '--format', 'junit', '--output', join(dir, 'quiet.xml'), '--quiet']);
     expect(quiet.exitCode).toBe(1);
-    expect(quiet.stdout).toBe('');
+    expect(quiet.stdout).toBe(r.stdout);
     expect(existsSync(join(dir, 'quiet.xml'))).toBe(true);
   });
 });

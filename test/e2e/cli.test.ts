@@ -279,10 +279,16 @@ describe.concurrent('pintae --format json (spawned)', () => {
     expect(summary).toMatchObject({ files: INVALID_FIXTURES.length + 1, valid: 0, rejected: 1, unreadable: 1 });
   });
 
-  it('is the default report format when stdout is not a terminal', async () => {
-    const r = await run(['validate', STANDARD, ...ENTITIES]);
-    expect(r.exitCode).toBe(0);
-    expect(report(r.stdout).results[0].valid).toBe(true);
+  // Issue 24 item 5: stylish wherever standard output goes (as ESLint, tsc and Prettier print); JSON when asked.
+  it('is what --format json gives; a pipe without --format gets stylish, uncoloured', async () => {
+    const piped = await run(['validate', STANDARD, ...ENTITIES]);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.stdout).toMatch(/^fixtures\/invoices\/standard\.json\n {2}✔ INV-2025-0001 valid/);
+    expect(piped.stdout).toMatch(/\n✔ 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected/);
+    expect(piped.stdout).not.toMatch(/\u001b\[/);
+    const json = await run(['validate', STANDARD, ...ENTITIES, '--format', 'json']);
+    expect(json.exitCode).toBe(0);
+    expect(report(json.stdout).results[0].valid).toBe(true);
   });
 });
 

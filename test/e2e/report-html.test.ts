@@ -14,12 +14,14 @@ const dir = mkdtempSync(join(tmpdir(), 'pintae-html-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('--format html', () => {
-  it('--output report.html writes the page while the terminal gets the summary line only', async () => {
+  it('--output report.html writes the page while the terminal gets the failures and the summary line', async () => {
     const out = join(dir, 'report.html');
     const { exitCode, stdout } = await run(['validate', 'fixtures/invalid/invoice-items.json', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--rates', RATES, '--output', out, '--format', 'html']);
     expect(exitCode).toBe(1);
     // Both fixtures are dated before the built-in rules' validity: a warning each.
-    expect(stdout.trim()).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected, 2 warnings');
+    expect(stdout.split('\n').at(-1)).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected, 2 warnings');
+    expect(stdout).toMatch(/^fixtures\/invalid\/invoice-items\.json\n {2}✖ BAD-ITEMS-1 2 errors/);
+    expect(stdout).not.toContain('standard.json');
     expect(stdout).not.toContain('<html');
     const page = readFileSync(out, 'utf8');
     expect(page.startsWith('<!DOCTYPE html>')).toBe(true);

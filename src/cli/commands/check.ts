@@ -27,7 +27,7 @@ function stdinSource(): CheckSource {
 
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const settings = runSettings(options, process.cwd(), process.stdout.isTTY ? 'stylish' : 'json');
+  const settings = runSettings(options, process.cwd());
   warnAll(settings.config?.warnings);
   // The same discovery as validate's, so links, pipes and unreadable directories are treated alike by both.
   const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }

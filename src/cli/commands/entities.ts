@@ -12,7 +12,9 @@ import { readOptionFile } from '../../io/option-file.js';
 import { readStdinSync } from '../../io/stdin.js';
 import { writeAtomic } from '../../io/write.js';
 import { redactSecrets } from '../../io/secrets.js';
-import { apiClient, outputFormat, type ApiOptions } from '../api-setup.js';
+import { warn } from '../warn.js';
+import { say } from '../../messages/cli.js';
+import { apiClient, outputFormat, type ApiFormat, type ApiOptions } from '../api-setup.js';
 
 export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string }
 
@@ -53,8 +55,9 @@ function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
-function printList(list: EntityRecord[], format: 'text' | 'json', userId?: string): void {
+function printList(list: EntityRecord[], format: ApiFormat, userId?: string): void {
   if (format === 'json') return print(list);
+  if (format === 'ndjson') { process.stdout.write(list.map((e) => JSON.stringify(e) + '\n').join('')); return; }
   // A header over nothing reads like a failure to print; say the list is empty.
   if (list.length === 0) { process.stdout.write(userId ? `no entities for user ${userId}\n` : 'no entities\n'); return; }
   const rows = list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]);
@@ -80,6 +83,19 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
   return failed ? 1 : 0;
 }
 
+/**
+ * create: the service assigns every entity its id (spec 2.12 has no entity_id among the fields): an entity_id in
+ * the fields is not sent, and a warning says so with the id the service gave (issue 24 item 5: the file's id was
+ * ignored without a word, and every invoice naming it then failed offline).
+ */
+async function create(client: ApiClient, file: string | undefined, sets: string[] | undefined): Promise<number> {
+  const { entity_id: sent, ...fields } = entityFields(file, sets);
+  const record = await entities.create(client, fields);
+  print(record);
+  if (sent !== undefined) warn(say('entities.id-assigned', { file: file ?? '--set entity_id', sent: String(sent), assigned: idOf(record) }));
+  return 0;
+}
+
 /** The most arguments each action takes (pull takes any number), and how to say so. */
 const ARITY: Record<string, [number, string]> = {
   list: [0, 'no argument'], get: [1, 'one <entity_id>; entities pull <ids...> saves several'],
@@ -89,7 +105,7 @@ const ARITY: Record<string, [number, string]> = {
 
 /** pintae entities <action>: every entity endpoint of spec 4.5, plus pull. */
 export async function runEntities(action: string, args: string[], options: EntityOptions): Promise<number> {
-  const format = outputFormat(options.format);
+  const format = outputFormat(options.format, 'entities');
   const need = (n: number, what: string) => { if (args.length < n || !args[n - 1]) throw new UsageError(`entities ${action} needs ${what}`); };
   // Every action but pull takes a fixed number of arguments: one more is a usage error, never dropped.
   const arity = Object.hasOwn(ARITY, action) ? ARITY[action] : undefined;
@@ -100,7 +116,7 @@ export async function runEntities(action: string, args: string[], options: Entit
     switch (action) {
       case 'list': printList(await entities.list(client, options.userId), format, options.userId); return 0;
       case 'get': need(1, '<entity_id>'); print(await entities.get(client, args[0]!)); return 0;
-      case 'create': print(await entities.create(client, entityFields(args[0], options.set))); return 0;
+      case 'create': return await create(client, args[0], options.set);
       case 'update': need(1, '<entity_id>'); print(await entities.update(client, args[0]!, entityFields(args[1], options.set))); return 0;
       case 'connect': need(1, '<entity_id>'); await entities.connect(client, args[0]!); process.stdout.write(`${args[0]} connected\n`); return 0;
       case 'disconnect': need(1, '<entity_id>'); await entities.disconnect(client, args[0]!); process.stdout.write(`${args[0]} disconnected\n`); return 0;

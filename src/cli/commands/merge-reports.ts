@@ -6,6 +6,8 @@ import { parseJson } from '../../io/json.js';
 import { usageText } from '../../io/text.js';
 import { gateExitCode } from '../../report/gates.js';
 import { useColor } from '../ui.js';
+import { say } from '../../messages/cli.js';
+import { builtinRuleText } from '../../schematron/rule-texts.js';
 
 export interface MergeOptions { format?: string; quiet?: boolean }
 
@@ -15,8 +17,9 @@ export interface MergeOptions { format?: string; quiet?: boolean }
  * Exit code as a run's: 1 when any input in the merged report failed.
  */
 export async function runMergeReports(files: string[], options: MergeOptions): Promise<number> {
-  const format = options.format ?? 'json';
-  if (!isFormatName(format)) throw new UsageError(`--format ${format}: choose one of ${FORMAT_NAMES.join(', ')}`);
+  // Stylish wherever standard output goes, as every report command (issue 24 item 5); --format json for the machine.
+  const format = options.format ?? 'stylish';
+  if (!isFormatName(format)) throw new UsageError(say('format.unknown', { format, names: FORMAT_NAMES }));
   const reports = files.map((file) => {
     let bytes: Uint8Array;
     try { bytes = readInputFile(file); } catch (e) {
@@ -31,6 +34,6 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
     }
   });
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true }));
+  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText }));
   return gateExitCode(report.summary, report.gates);
 }

@@ -23,7 +23,7 @@ function formatStatus(s: InvoiceStatus, color: boolean): string {
  * every invoice is in category success. JSON: the status object for one id (as before), a list for several.
  */
 export async function runStatus(invoiceIds: string[], options: StatusOptions): Promise<number> {
-  const format = outputFormat(options.format);
+  const format = outputFormat(options.format, 'status');
   const timeoutMs = waitTimeoutMs(options.timeout);
   const ids = [...new Set(invoiceIds)];
   const client = apiClient(options);
@@ -53,7 +53,8 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   }
   const found = ids.flatMap((id) => (statuses.has(id) ? [statuses.get(id)!] : []));
   const color = useColor(process.stdout, process.env);
-  process.stdout.write(format === 'json' ? JSON.stringify(invoiceIds.length === 1 ? found[0] : found, null, 2) + '\n' : found.map((s) => formatStatus(s, color)).join(''));
+  process.stdout.write(format === 'json' ? JSON.stringify(invoiceIds.length === 1 ? found[0] : found, null, 2) + '\n'
+    : format === 'ndjson' ? found.map((s) => JSON.stringify(s) + '\n').join('') : found.map((s) => formatStatus(s, color)).join(''));
   if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${s.invoice_id} is still ${s.status} after --timeout ${timeoutMs / 1000} s\n`);
   return failed === 0 && found.every((s) => s.category === 'success') ? 0 : 1;
 }

@@ -12,14 +12,54 @@ import { apiClient, type ApiOptions } from '../api-setup.js';
 import { useColor } from '../ui.js';
 import { withRemoteEntities } from '../entity-prefetch.js';
 import { readStdinText } from '../../io/stdin.js';
+import { jsonPositions, nearestPosition, pointerOfField } from '../../io/positions.js';
+import { fileAt } from '../../formatters/entries.js';
 
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
 
-interface Row { file: string; index: number | null; invoice_number: string | null; offline?: Verdict; remote?: Verdict; difference: Difference | null; error?: string }
+interface Row {
+  file: string; index: number | null; invoice_number: string | null; offline?: Verdict; remote?: Verdict; difference: Difference | null; error?: string;
+  /** Where the invoice's fields are in its file: `file:line:column` of each error (issue 24 item 5), as validate prints it. */
+  at?: (field: string | undefined) => string;
+}
 
-function errorLines(v: Verdict): string[] {
-  return v.kind === 'rejected' ? v.response.errors.map((e) => `${e.field}: ${e.message}`) : v.response.data.errors.map((e) => `[${e.section}] ${e.message}${e.rule ? `  ${e.rule}` : ''}`);
+type Located = { field?: string; line?: number; column?: number };
+
+/** `file:line:column` of an entry: its own position (the offline side has one), else its field's in the file. */
+function placeOf(r: Row, e: Located): string {
+  return e.line !== undefined ? fileAt(r.file, e) : r.at?.(e.field) ?? r.file;
+}
+
+function errorLines(r: Row, v: Verdict): Array<[string, string]> {
+  return v.kind === 'rejected' ? v.response.errors.map((e) => [placeOf(r, e), `${e.field}: ${e.message}`])
+    : v.response.data.errors.map((e) => [placeOf(r, e), `[${e.section}] ${e.message}${e.rule ? `  ${e.rule}` : ''}`]);
+}
+
+/** The entries of a verdict by their comparison key (compare.ts), each key's entries in order. */
+function entriesByKey(v: Verdict | undefined): Map<string, Located[]> {
+  const out = new Map<string, Located[]>();
+  if (!v) return out;
+  const list: Array<[string, Located]> = v.kind === 'rejected' ? (v.response.errors ?? []).map((e) => [`[400] ${e.field ? `${e.field}: ` : ''}${e.message}`, e])
+    : (v.response.data?.errors ?? []).map((e) => [`[${e.section}] ${e.rule_text ?? e.message}`, e]);
+  for (const [k, e] of list) out.set(k, [...(out.get(k) ?? []), e]);
+  return out;
+}
+
+/** Each difference with its place: the entry of that side the key came from, taken in order. */
+function placed(r: Row, keys: string[], side: Verdict | undefined): Array<[string, string]> {
+  const byKey = entriesByKey(side);
+  return keys.map((k) => [placeOf(r, byKey.get(k)?.shift() ?? {}), k]);
+}
+
+/** Positions of one input's fields, found once per file; `root` is the item's pointer in a bulk body or array. */
+function locator(file: string, text: string, root: string): (field: string | undefined) => string {
+  let positions: ReturnType<typeof jsonPositions> | undefined;
+  return (field) => {
+    try { positions ??= jsonPositions(text); } catch { return file; }
+    const at = nearestPosition(positions, root + (field ? pointerOfField(field) : ''));
+    return at ? fileAt(file, at) : file;
+  };
 }
 
 /** The comparison for people; --quiet keeps the invoices that differ, are invalid or could not be compared. */
@@ -34,9 +74,16 @@ function formatText(rows: Row[], color: boolean, quiet: boolean): string {
     lines.push(`${good ? c.green('✔') : c.red('✖')} ${name}`, `    offline: ${verdictLabel(r.offline!)}    remote: ${verdictLabel(r.remote!)}    ${r.difference ? c.red('DIFFER') : c.green('agree')}`);
     if (r.difference) {
       if (r.difference.verdict) lines.push(`    ${c.red('verdicts differ')}`);
-      for (const e of r.difference.onlyOffline) lines.push(`    ${c.red('only offline')}  ${e}`);
-      for (const e of r.difference.onlyRemote) lines.push(`    ${c.red('only remote ')}  ${e}`);
-    } else for (const e of errorLines(r.offline!)) lines.push(`    ${c.red('error')}  ${e}`);
+      const entries = [...placed(r, r.difference.onlyOffline, r.offline).map(([at, e]) => [at, c.red('only offline'), e] as const),
+        ...placed(r, r.difference.onlyRemote, r.remote).map(([at, e]) => [at, c.red('only remote '), e] as const)];
+      const width = Math.max(0, ...entries.map(([at]) => at.length));
+      for (const [at, side, e] of entries) lines.push(`    ${at.padEnd(width)}  ${side}  ${e}`);
+    } else {
+      // Each error starts with file:line:column, as validate's stylish report prints it (issue 24 item 5).
+      const entries = errorLines(r, r.offline!);
+      const width = Math.max(0, ...entries.map(([at]) => at.length));
+      for (const [at, e] of entries) lines.push(`    ${at.padEnd(width)}  ${c.red('error')}  ${e}`);
+    }
   }
   const differ = rows.filter((r) => r.difference).length;
   if (lines.length) lines.push('');
@@ -59,12 +106,15 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
     env = await withRemoteEntities(env, sources, readStdin, client, (line) => process.stderr.write(line));
     for (const source of sources) {
       let value: unknown;
+      let text: string;
       try {
-        const parsed = parseJson(readSource(source, readStdin));
+        text = readSource(source, readStdin);
+        const parsed = parseJson(text);
         if (!parsed.ok) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: `${parsed.line}:${parsed.column}: ${parsed.message}` }); continue; }
         value = parsed.value;
       } catch (e) { rows.push({ file: source.path, index: null, invoice_number: null, difference: null, error: fsErrorWords(e) }); continue; }
       const { items, indexed } = invoicesOf(value);
+      const itemsAt = Array.isArray(value) ? '' : '/invoices';
       for (let i = 0; i < items.length; i++) {
         const outcome = validateInvoice(items[i], env);
         const offline: Verdict = outcome.kind === 'rejected' ? outcome : { kind: 'validated', response: outcome.response };
@@ -82,14 +132,17 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
           rows.push({ file: source.path, index: indexed ? i : null, invoice_number: typeof number === 'string' ? number : null, difference: null, error: e.message });
           continue;
         }
-        rows.push({ file: source.path, index: indexed ? i : null, invoice_number: typeof number === 'string' ? number : null, offline, remote, difference: compareVerdicts(offline, remote) });
+        rows.push({
+          file: source.path, index: indexed ? i : null, invoice_number: typeof number === 'string' ? number : null, offline, remote, difference: compareVerdicts(offline, remote),
+          at: locator(source.path, text, indexed ? `${itemsAt}/${i}` : ''),
+        });
       }
     }
   } finally {
     await client.close();
   }
   process.stdout.write(format === 'json'
-    ? JSON.stringify({ results: rows.map(({ offline, remote, ...r }) => ({ ...r, offline: offline?.response, remote: remote?.response })) }, null, 2) + '\n'
+    ? JSON.stringify({ results: rows.map(({ offline, remote, at: _at, ...r }) => ({ ...r, offline: offline?.response, remote: remote?.response })) }, null, 2) + '\n'
     : formatText(rows, useColor(process.stdout, process.env), quiet));
   return rows.every(passed) ? 0 : 1;
 }

@@ -79,7 +79,7 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
  * the exit code (0/1).
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
-  const settings = runSettings(options, process.cwd(), process.stdout.isTTY || mode === 'build' ? 'stylish' : 'json');
+  const settings = runSettings(options, process.cwd());
   warnAll(settings.config?.warnings);
   if (options.remote) remoteUsage(options, settings, mode);
   if (mode === 'validate' && options.outDir === '-') throw new UsageError('validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>');

@@ -97,25 +97,42 @@ describe('command line over config file', () => {
   const root = repo({ 'pintae.config.json': JSON.stringify({ entity: 'ent.json', rates: 'r.csv', ruleSet: 'builtin', format: 'sarif', failSeverity: 'warning', maxWarnings: 5, rules: { 'ibr-127-ae': 'warning' } }) });
 
   it('takes the config file where the command line is silent', () => {
-    expect(runSettings({ entity: [] }, root, 'stylish')).toMatchObject({
+    expect(runSettings({ entity: [] }, root)).toMatchObject({
       entity: [join(root, 'ent.json')], rates: join(root, 'r.csv'), ruleSet: 'builtin', format: 'sarif',
       gates: { failSeverity: 'warning', maxWarnings: 5 }, rules: { 'ibr-127-ae': 'warning' },
     });
   });
 
   it('lets every command-line option win', () => {
-    const s = runSettings({ entity: ['mine.json'], rates: 'mine.csv', rules: 'other', format: 'junit', failSeverity: 'error', maxWarnings: '0' }, root, 'stylish');
+    const s = runSettings({ entity: ['mine.json'], rates: 'mine.csv', rules: 'other', format: 'junit', failSeverity: 'error', maxWarnings: '0' }, root);
     expect(s).toMatchObject({ entity: ['mine.json'], rates: 'mine.csv', ruleSet: 'other', format: 'junit', gates: { failSeverity: 'error', maxWarnings: 0 } });
   });
 
   it('falls back to the command\'s default format, or json for --output, with no config', () => {
-    expect(runSettings({ config: false }, root, 'stylish')).toMatchObject({ format: 'stylish', gates: { failSeverity: 'error' }, rules: {} });
-    expect(runSettings({ config: false, output: 'r.json' }, root, 'stylish').format).toBe('json');
+    expect(runSettings({ config: false }, root)).toMatchObject({ format: 'stylish', gates: { failSeverity: 'error' }, rules: {} });
+    expect(runSettings({ config: false, output: 'r.json' }, root).format).toBe('json');
+  });
+
+  // Issue 24 item 5: the extension of --output chooses the format over the config file's; a contradicting --format is a usage error.
+  it('lets --output\'s extension choose the format, over the config file\'s', () => {
+    const cases: Array<[string, string]> = [['r.html', 'html'], ['R.HTM', 'html'], ['scan.sarif', 'sarif'], ['scan.sarif.json', 'sarif'], ['r.json', 'json'],
+      ['r.ndjson', 'ndjson'], ['r.jsonl', 'ndjson'], ['report.xml', 'junit'], ['r.txt', 'sarif']];
+    for (const [output, format] of cases) expect([output, runSettings({ entity: [], output }, root).format]).toEqual([output, format]);
+    expect(runSettings({ config: false, output: 'r.txt' }, root).format).toBe('json');
+    expect(runSettings({ config: false, output: 'r.html', format: 'html' }, root).format).toBe('html');
+    expect(runSettings({ config: false, output: 'r.txt', format: 'stylish' }, root).format).toBe('stylish');
+  });
+
+  it('refuses a --format that contradicts --output\'s extension', () => {
+    expect(usageError(() => runSettings({ config: false, format: 'stylish', output: 'r.html' }, root)))
+      .toBe('--format stylish --output r.html: the file\'s extension says html; name the file for its format, or leave --format out and the extension chooses it');
+    expect(usageError(() => runSettings({ config: false, format: 'json', output: 'report.xml' }, root))).toMatch(/^--format json --output report.xml: the file's extension says junit;/);
+    expect(usageError(() => runSettings({ config: false, format: 'sarif', output: 'out.json' }, root))).toMatch(/says json/);
   });
 
   it('refuses bad gate values from the command line', () => {
-    expect(usageError(() => runSettings({ config: false, failSeverity: 'info' }, root, 'json'))).toBe('--fail-severity info: choose error or warning');
-    expect(usageError(() => runSettings({ config: false, maxWarnings: '-1' }, root, 'json'))).toBe('--max-warnings -1: give a whole number, 0 or more');
-    expect(usageError(() => runSettings({ config: false, format: 'xml' }, root, 'json'))).toBe('--format xml: choose one of stylish, json, junit, sarif, github, ndjson, html');
+    expect(usageError(() => runSettings({ config: false, failSeverity: 'info' }, root))).toBe('--fail-severity info: choose error or warning');
+    expect(usageError(() => runSettings({ config: false, maxWarnings: '-1' }, root))).toBe('--max-warnings -1: give a whole number, 0 or more');
+    expect(usageError(() => runSettings({ config: false, format: 'xml' }, root))).toBe('--format xml: choose one of stylish, json, junit, sarif, github, ndjson, html');
   });
 });

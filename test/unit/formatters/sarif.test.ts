@@ -89,4 +89,23 @@ describe('sarif format', () => {
     expect(first.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'in%20v/a%231.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 17 } });
     expect(second.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'file:///elsewhere/b.json' });
   });
+
+  // Issue 24 item 6: fullDescription was the first finding's message (with that invoice's date and currency).
+  it('describes each rule by its own text, the same whichever finding came first: the rule set\'s, the text findings carry, or the section\'s', () => {
+    const rate = (currency: string, date: string) => finding('error', 'tax', `currency "${currency}" needs an exchange rate to AED for ${date}`, { rule: 'ibr-x-rate', rule_text: 'Currency exchange rate (BTUAE-04) MUST be present when the currency is not AED.' });
+    const seller = (id: string) => finding('error', 'seller_party', `Entity ${id} was not found`);
+    const trn = (t: string) => finding('error', 'seller_party', `Entity TRN ${t} is not a conformant UAE TRN`, { rule: 'ibr-132-ae' });
+    const one = [validated('a.json', 'A', [rate('USD', '2026-03-01'), seller('ent_a'), trn('123')]), validated('b.json', 'B', [rate('EUR', '2026-04-02'), seller('ent_b'), trn('456')])];
+    const official = (id: string) => (id === 'ibr-132-ae' ? 'VAT identifier MUST be a TRN.' : undefined);
+    const rulesOf = (results: typeof one) => parsed(sarif(reportOf(results), { color: false, ruleText: official })).runs[0].tool.driver.rules
+      .map((r: any) => [r.id, r.fullDescription.text]).sort();
+    const forward = rulesOf(one);
+    expect(forward).toEqual(rulesOf([...one].reverse()));
+    expect(Object.fromEntries(forward)).toEqual({
+      'ibr-x-rate': 'Currency exchange rate (BTUAE-04) MUST be present when the currency is not AED.',
+      'ibr-132-ae': 'VAT identifier MUST be a TRN.',
+      'pintae/seller_party': 'pintae rule engine, section seller_party (spec 7.2): the seller\'s identity, address, TRN and legal registration',
+    });
+    for (const [, text] of forward) expect(text).not.toMatch(/USD|EUR|2026|ent_a|123/);
+  });
 });

@@ -49,14 +49,17 @@ describe('ReportSink', () => {
     expect(doc.summary).toMatchObject({ valid: 2, warnings: 2 });
   });
 
-  it('with --output, writes nothing to the file until finish puts it in place; stdout gets the summary line alone', () => {
+  it('with --output, writes nothing to the file until finish puts it in place; stdout gets the failures as they come, then the summary line', () => {
     const file = join(dir, 'out/report.xml');
     const { s, out } = sink({ format: 'junit', output: file });
+    s.add(validated('a.json', 'INV-0', []));
+    expect(out.join('')).toBe('');
     s.add(validated('a.json', 'INV-1', [dueDate]));
     expect(existsSync(file)).toBe(false);
-    expect(out.join('')).toBe('');
+    expect(out.join('')).toMatch(/^a\.json\n {2}✖ INV-1 1 error\n {4}a\.json +error +invoice_header +due_date is required/);
     expect(s.finish()).toBe(1);
-    expect(out.join('')).toBe('✖ 1 invoice in 1 file: 0 valid, 1 invalid, 0 rejected\n');
+    expect(out.join('')).toMatch(/\n\n✖ 2 invoices in 1 file: 1 valid, 1 invalid, 0 rejected\n$/);
+    expect(out.join('')).not.toContain('INV-0');
     expect(readFileSync(file, 'utf8')).toMatch(/^<\?xml/);
     expect(readdirSync(join(dir, 'out'))).toEqual(['report.xml']);
   });
