@@ -99,5 +99,15 @@ describe('rules add of a release as published: .sch and .xslt of the same rules'
       for (const d of docs) expect(native.results(d.xml), `${layer.from} ${d.name}`).toEqual(published.results(d.xml));
       expect(native.stats).toMatchObject({ native: docs.length, fallbacks: 0 });
     }
+    // Compiled again by another version of pintae, the set keeps the engine asked for.
+    const file = join(cache, 'rules', 'rel-engines-xslt', 'manifest.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), compiler: 'pintae@0.0.0' }));
+    const again = await resolveRuleSet('rel-engines-xslt', env);
+    expect(again.layers.some((l) => l instanceof NativeFirst)).toBe(false);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ asked_engine: 'saxon-js', compiler: expect.not.stringMatching(/0\.0\.0/) });
+    // A schema alone, asked for Saxon-JS: compiled by pintae, no native plan.
+    const alone = await addRuleSet(join(release, 'PINT-UBL-validation-preprocessed.sch'), { name: 'rel-sch-saxon', env, engine: 'saxon-js' });
+    expect(alone.layers).toEqual([expect.objectContaining({ kind: 'sch', engine: 'saxon-js' })]);
+    expect(alone.layers[0]!.native).toBeUndefined();
   });
 });
