@@ -9,7 +9,8 @@ import { ISO_IMPLICIT_NAMESPACES } from './iso-namespaces.js';
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
  * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
- * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
+ * Supported: ns (and the prefixes the ISO reference implementation binds implicitly: iso-namespaces.ts), let (schema,
+ * phase, pattern, rule), phases (@defaultPhase or an option; neither: every pattern), abstract rules with extends,
  * abstract patterns with is-a and param, include, value-of and name in messages, diagnostics (svrl:diagnostic-reference),
  * embedded xsl:function and xsl:key,
  * xsl:include and xsl:import of stylesheets of functions and keys.
