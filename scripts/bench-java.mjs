@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ok = (cmd, args) => { try { return spawnSync(cmd, args, { encoding: 'utf8' }).status === 0; } catch { return false; } };
+export const ok = (cmd, args) => { try { return spawnSync(cmd, args, { encoding: 'utf8' }).status === 0; } catch { return false; } };
 
 /** The value of --java-xslt in argv, if any. */
 export function javaXsltArg(argv) {
@@ -23,7 +23,7 @@ export function javaXsltArg(argv) {
 }
 
 /** A Saxon-HE jar: $SAXON_HE_JAR, else the one Debian's libsaxonhe-java installs. */
-function saxonJar() {
+export function saxonJar() {
   if (process.env.SAXON_HE_JAR) return existsSync(process.env.SAXON_HE_JAR) ? process.env.SAXON_HE_JAR : undefined;
   const listed = spawnSync('dpkg', ['-L', 'libsaxonhe-java'], { encoding: 'utf8' });
   const fromDpkg = listed.status === 0 ? listed.stdout.split('\n').find((l) => /\/usr\/share\/java\/Saxon-HE\.jar$/.test(l)) : undefined;
@@ -31,7 +31,7 @@ function saxonJar() {
 }
 
 /** Compiles the harness once per source and jar into <cache>/bench-java/<hash>; returns the class directory. */
-function compileHarness(root, jar, cache) {
+export function compileHarness(root, jar, cache) {
   const source = join(root, 'scripts/java/SaxonHeBench.java');
   const key = createHash('sha256').update(readFileSync(source)).update(jar).digest('hex').slice(0, 16);
   const out = join(cache, 'bench-java', key);

@@ -14,6 +14,8 @@
 //      (wall time, peak RSS), --jobs 40 against --jobs 1 on 40 files; against a baseline build
 //   9. CPU per document of a rule set added from .sch (the built-in sources as if a release) on the native engine
 //      against Saxon-JS (bench-added.mjs)
+//  10. a release as OpenPeppol lays one out (.sch and .xslt of each layer; the built-in rules, write-release.mjs) added
+//      from its Schematron, natively, against its XSLT on Saxon-JS and on Java Saxon-HE where present (bench-release.mjs)
 // The corpus (scripts/bench-corpus.mjs) is generated into a temporary directory and removed afterwards.
 // BENCH_INVOICES (default 1000) and BENCH_RULE_ROUNDS (default 5) shrink a run.
 import { spawnSync } from 'node:child_process';
@@ -154,6 +156,10 @@ await (await import('./bench-check.mjs')).benchCheck(root, official);
 // Rule sets added from .sch, native engine against Saxon-JS (issue 13): self-contained in bench-added.mjs.
 console.log('added Schematron rule sets (issue 13):');
 await (await import('./bench-added.mjs')).benchAdded(root, official);
+
+// A release added from its Schematron, native, against its XSLT on Saxon-JS and Java Saxon-HE (issue 23): bench-release.mjs.
+console.log('a release added from its Schematron (issue 23):');
+await (await import('./bench-release.mjs')).benchRelease(root, official);
 
 // Bulk submission through the sandbox (issue 4): self-contained in bench-bulk.mjs.
 await (await import('./bench-bulk.mjs')).benchBulk();

@@ -178,6 +178,7 @@ Exit codes:
     .option('--version <version>', 'the release version, where neither the file name nor the release says it')
     .option('--valid-from <date>', 'the first issue date (YYYY-MM-DD) the set is valid for; documents are judged by the newest set of their customization valid on their issue date')
     .option('--valid-to <date>', 'the last issue date (YYYY-MM-DD) the set is valid for')
+    .option('--engine <engine>', 'native (default): a release\'s Schematron (.sch), run by pintae\'s own engine; saxon-js: its XSLT (.xslt) as published, run by the XSLT processor pintae embeds (slower)')
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
     .allowExcessArguments(true)
     .action(async (source: string, options, cmd: Command) => {
@@ -187,8 +188,8 @@ Exit codes:
     });
   helpEnd(rulesAdd, [
     ['an official release, zip or directory, under a name of your choice', 'pintae rules add PINT-AE-1.0.3.zip --name pint-ae-1.0.3'],
-    ['then validate with it', 'pintae validate exports/ --rules pint-ae-1.0.3'],
     ['a release for billing documents issued from a date on', 'pintae rules add PINT-AE-1.0.5.zip --customization urn:peppol:pint:billing-1@ae-1 --valid-from 2026-12-01'],
+    ['the same release\'s XSLT as published, under a name of its own', 'pintae rules add PINT-AE-1.0.5.zip --name pint-ae-1.0.5-xslt --engine saxon-js'],
   ]);
   const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
     .action(async (options) => {

@@ -5,7 +5,7 @@ import { guardedPath } from './run.js';
 import { inspectRuleSet, RuleSetRefused, staticCheckOn, type ReadFile, type Refusal } from './guard/index.js';
 import { inspectSef } from './guard/sef.js';
 import { KIND, readRelease, type Release, type SourceFile } from './release.js';
-import { badName, defaultName, writeEntry, type Manifest } from './cache.js';
+import { badName, defaultName, writeEntry, type Engine, type Manifest } from './cache.js';
 import { isIsoDate } from './dated.js';
 import { engine } from '../xpath/index.js';
 
@@ -24,16 +24,19 @@ function isSchematronSchema(f: SourceFile): boolean {
  * The layers of a release. Where it holds Schematron schemas, those (pintae compiles them, and runs them on its own
  * evaluator where it can); else every stylesheet and SEF, preferring a compiled SEF over the XSLT of the same name in
  * the same folder. Identical copies (the invoice and credit-note folders of a PINT release carry the same rules)
- * count once; files of one name in different folders with other content are layers each.
+ * count once; files of one name in different folders with other content are layers each. Asked for Saxon-JS
+ * (`rules add --engine saxon-js`), the release's own stylesheets and SEFs where it has any, else its schemas.
  */
-export function chooseLayers(files: SourceFile[]): SourceFile[] {
+export function chooseLayers(files: SourceFile[], engine: Engine = 'native'): SourceFile[] {
   const rank = { sef: 0, xslt: 1, sch: 2 } as const;
   const byStem = new Map<string, SourceFile>();
   const seenContent = new Set<string>();
-  // A release's XSLT is its Schematron compiled, under a name of its own ("…-preprocessed"): taking both would run
-  // every rule twice, so the schemas, when there are any, stand for the release alone.
+  // A release's XSLT is its Schematron compiled (as OpenPeppol publishes them, PINT-UBL-validation-preprocessed.sch
+  // beside PINT-UBL-validation-preprocessed.xslt): taking both would run every rule twice, so the schemas, when there
+  // are any, stand for the release alone; its stylesheets, when Saxon-JS is asked for.
   const schemas = files.filter(isSchematronSchema);
-  const candidates = schemas.length > 0 ? schemas : files.filter((f) => KIND(f.path) !== 'sch');
+  const stylesheets = files.filter((f) => KIND(f.path) !== 'sch');
+  const candidates = engine === 'saxon-js' ? (stylesheets.length > 0 ? stylesheets : schemas) : schemas.length > 0 ? schemas : stylesheets;
   const sorted = [...candidates].sort((a, b) => rank[KIND(a.path)!] - rank[KIND(b.path)!] || a.path.localeCompare(b.path));
   for (const f of sorted) {
     if (isTwin(f.path)) continue;
@@ -61,8 +64,11 @@ const VERSION = /(\d+\.\d+(?:\.\d+)?)/;
 
 interface CompiledLayer { sef: string; guarded?: string; plan?: string; unsupported?: string }
 
-/** The compiled form of one layer, held to the SEF check whatever the source said (guard/sef.ts). */
-async function compileLayer(layer: SourceFile, reads: ReadFile[], release: Release, env?: NodeJS.ProcessEnv): Promise<CompiledLayer> {
+/**
+ * The compiled form of one layer, held to the SEF check whatever the source said (guard/sef.ts). A schema also gets
+ * its native plan, unless Saxon-JS was asked for.
+ */
+async function compileLayer(layer: SourceFile, reads: ReadFile[], release: Release, env?: NodeJS.ProcessEnv, wanted: Engine = 'native'): Promise<CompiledLayer> {
   const sefCache = sefCacheDir(env);
   const shown = release.display(layer.path);
   const kind = KIND(layer.path)!;
@@ -87,6 +93,7 @@ async function compileLayer(layer: SourceFile, reads: ReadFile[], release: Relea
   const text = layer.content.toString('utf8');
   const [sef, guarded] = await Promise.all([false, true].map(async (guards) => (await compileXsltCached(compileSchematron(text, { ...options, guards }), sefCache)).sef));
   checked(sef!, 'compiled'); checked(guarded!, 'compiled');
+  if (wanted === 'saxon-js') return { sef: sef!, guarded };
   // The same schema for pintae's evaluator; what it cannot compile leaves the layer on Saxon-JS (a decline, not an error).
   const { planNative } = await import('./native-plan.js');
   const { NativeRules } = await import('./native.js');
@@ -113,6 +120,11 @@ export interface AddOptions {
   reserved?: ReadonlySet<string>;
   /** The CustomizationIDs of the built-in sets, by which a release that names exactly one is recognized. */
   known?: string[];
+  /**
+   * `native` (default): a release's Schematron, run on pintae's evaluator where it compiles every rule. `saxon-js`: its
+   * XSLT or SEF where it has them (else its Schematron compiled to XSLT), run on Saxon-JS.
+   */
+  engine?: Engine;
 }
 
 /** The user's validity, checked: real dates, the start not after the end. */
@@ -150,13 +162,15 @@ export function currentInputs(source: string): string {
 /** Reads, checks and compiles a release; the entry is written only when every layer compiled and passed. */
 export async function addRuleSet(source: string, options: AddOptions = {}): Promise<Manifest> {
   const dates = validity(options);
+  const wanted = options.engine ?? 'native';
+  if (wanted !== 'native' && wanted !== 'saxon-js') throw new RuleSetError(`--engine ${String(wanted)}: not an engine pintae has (native or saxon-js)`);
   const reserved = options.reserved ?? new Set<string>();
   const name = options.name ?? defaultName(basename(source.replace(/[\\/]+$/, '')));
   const bad = badName(name, reserved);
   if (bad) throw new RuleSetError(options.name === undefined ? `${bad} (the default name, from ${source}): give one with --name` : bad);
   const release = readRelease(source);
   try {
-    const layers = chooseLayers(release.files);
+    const layers = chooseLayers(release.files, wanted);
     if (layers.length === 0) {
       const single = release.files.length === 1 && KIND(release.files[0]!.path) === 'sch' ? await notASchema(release.files[0]!) : undefined;
       throw new RuleSetError(single ? `${source}${single}` : `${source}: no rule files found (.sch, .xslt or .sef.json)`);
@@ -168,7 +182,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
     // The set's compiles on compile servers of its own: a compile runs code, and no other set's may have left one altered.
     await compileScope.run(`set:${name}:${release.root}`, async () => { for (const [i, layer] of layers.entries()) {
       let c: CompiledLayer;
-      try { c = await compileLayer(layer, reads[i]!, release, options.env); } catch (e) {
+      try { c = await compileLayer(layer, reads[i]!, release, options.env, wanted); } catch (e) {
         if (e instanceof RuleSetRefused) throw e;
         throw new RuleSetError(`${release.display(layer.path)}: ${userPaths((e as Error).message, release)}`);
       }
@@ -193,6 +207,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
       // tell billing from self-billing) or none say nothing: --customization then.
       customizations: options.customizations?.length ? options.customizations : named.length === 1 ? named : [],
       ...dates,
+      ...(wanted === 'saxon-js' ? { asked_engine: wanted } : {}),
       compiler: compilerVersion(),
     };
     writeEntry(options.env ?? process.env, name, out, manifest);

@@ -39,6 +39,8 @@ export interface Manifest {
   valid_to?: string | null;
   /** The compilers that wrote the cached files (compilerVersion()); a set compiled by others is compiled again. */
   compiler?: string;
+  /** `rules add --engine saxon-js`: the release's stylesheets on Saxon-JS (kept when the set is compiled again). Absent: native. */
+  asked_engine?: Engine;
 }
 
 /** A rule set's name: a directory name that cannot be `.`, `..` or a path. */
@@ -93,6 +95,7 @@ function shapeError(m: Manifest, name: string): string | undefined {
     if (l === null || typeof l !== 'object' || typeof l.file !== 'string' || !FILE.test(l.file) || (l.native !== undefined && (typeof l.native !== 'string' || !FILE.test(l.native)))) return 'a layer names no file of its entry';
   }
   if (m.customizations !== undefined && (!Array.isArray(m.customizations) || m.customizations.some((c) => typeof c !== 'string'))) return 'customizations are not strings';
+  if (m.asked_engine !== undefined && m.asked_engine !== 'native' && m.asked_engine !== 'saxon-js') return 'asked_engine is neither native nor saxon-js';
   return undefined;
 }
 

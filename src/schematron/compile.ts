@@ -3,12 +3,14 @@ import { builder, create } from 'xmlbuilder2';
 import { checkWellFormed } from '../io/xml.js';
 import { REPORT_FUNCTION, reportCall } from './report.js';
 import { DEFAULT_CAPS, includeTarget, readRuleFile, SourceRefused } from './guard/files.js';
+import { ISO_IMPLICIT_NAMESPACES } from './iso-namespaces.js';
 
 /**
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
  * patterns become modes walked over @* and *, rules become templates whose priority falls in document order so the
  * first matching rule of a pattern wins, asserts and reports become failed-assert / successful-report.
- * Supported: ns, let (schema, phase, pattern, rule), phases (@defaultPhase or an option), abstract rules with extends,
+ * Supported: ns (and the prefixes the ISO reference implementation binds implicitly: iso-namespaces.ts), let (schema,
+ * phase, pattern, rule), phases (@defaultPhase or an option; neither: every pattern), abstract rules with extends,
  * abstract patterns with is-a and param, include, value-of and name in messages, diagnostics (svrl:diagnostic-reference),
  * embedded xsl:function and xsl:key,
  * xsl:include and xsl:import of stylesheets of functions and keys.
@@ -152,7 +154,10 @@ export function serializeInScope(el: El): string {
 /**
  * The prefixes the schema's expressions may use: sch:ns first (ISO Schematron's own way), then the xmlns declarations
  * of the schema element, then those anywhere else in the (includes-expanded) schema that bind a prefix not yet bound,
- * so a pattern file that declares its prefixes on its root compiles as its author meant.
+ * so a pattern file that declares its prefixes on its root compiles as its author meant; last, the prefixes the ISO
+ * reference implementation binds on every stylesheet (xs, xsd, saxon, schold, iso, xhtml) where the schema left them
+ * unbound. These are the generated stylesheet's root declarations, so embedded xsl:functions see them too, beneath
+ * the declarations in scope where each was written.
  */
 export function namespaces(schema: El): Map<string, string> {
   const map = new Map<string, string>();
@@ -173,6 +178,7 @@ export function namespaces(schema: El): Map<string, string> {
   };
   walk(schema);
   map.delete('xml');
+  for (const [p, u] of ISO_IMPLICIT_NAMESPACES) if (!map.has(p)) map.set(p, u);
   return map;
 }
 

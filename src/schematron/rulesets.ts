@@ -224,7 +224,7 @@ async function loadAdded(added: Manifest, env: NodeJS.ProcessEnv): Promise<RuleS
     }
     manifest = await addRuleSet(manifest.source, {
       name: manifest.name, env, customizations: manifest.customizations, version: manifest.version ?? undefined,
-      validFrom: manifest.valid_from ?? undefined, validTo: manifest.valid_to ?? undefined,
+      validFrom: manifest.valid_from ?? undefined, validTo: manifest.valid_to ?? undefined, engine: manifest.asked_engine,
     });
   }
   const dir = join(rulesDir(env), manifest.name);

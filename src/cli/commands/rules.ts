@@ -6,12 +6,15 @@ async function rulesets() {
 }
 
 /** `pintae rules add <dir|zip|file>`: compiles a rule set once into the cache. */
-export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string }): Promise<number> {
+export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string; engine?: string }): Promise<number> {
+  if (options.engine !== undefined && options.engine !== 'native' && options.engine !== 'saxon-js') {
+    throw new UsageError(`--engine ${options.engine}: not an engine pintae has (native, the default, or saxon-js)`);
+  }
   const { addRuleSet, builtinInfos } = await rulesets();
   process.stderr.write(`adding ${source} …\n`); // compiling it where it is Schematron or XSLT: seconds
   removeTemporariesOnExit(); // a Ctrl-C while compiling leaves no working directory in /tmp
   try {
-    const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo });
+    const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined });
     const forWhat = m.customizations?.length
       ? `judges ${m.customizations.join(', ')} documents issued ${validityWords(m) === 'always' ? 'on any date' : `from ${m.valid_from ?? 'any date'} to ${m.valid_to ?? 'any date'}`} (where it is the newest set valid on the date)\n`
       : 'names no customization: used only with --rules (say which with --customization to have it chosen by issue date)\n';

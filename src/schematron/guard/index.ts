@@ -4,6 +4,7 @@ import { DEFAULT_CAPS, includeTarget, readRuleFile, SourceRefused, type SourceCa
 import { EXTENSION_NAMESPACES, FN, FN_ALLOWED, FN_REFUSED, PURE_NAMESPACES, reservedForFunctions, XS } from './names.js';
 import { inspectSef } from './sef.js';
 import { inspectSource, type Call, type Refusal, type SourceFacts } from './source.js';
+import { ISO_IMPLICIT_NAMESPACES } from '../iso-namespaces.js';
 
 /*
  * The static check of a rule set (issue 21): before a rule set first runs, every schema, stylesheet and SEF it holds,
@@ -109,15 +110,17 @@ export function inspectRuleSet(root: string, layers: Layer[], display: (path: st
 /** The refusals of one layer's files: what each file holds, and every call judged against the functions they declare. */
 function judge(closure: SourceFacts[]): Refusal[] {
   const refusals = closure.flatMap((c) => c.refusals);
+  const schemaPrefixes = new Map<string, string>();
+  for (const c of closure) for (const [p, u] of c.schemaPrefixes) if (!schemaPrefixes.has(p)) schemaPrefixes.set(p, u);
   const own = new Set<string>();
   for (const c of closure) {
-    for (const f of c.functions) {
+    for (const declared of c.functions) {
+      // A prefix bound by sch:ns (or implicitly) is bound on the generated stylesheet's root, so on the function too.
+      const f = { ...declared, ns: declared.ns ?? schemaPrefixes.get(declared.prefix) ?? SCHEMA_DEFAULTS.get(declared.prefix) ?? '' };
       if (reservedForFunctions(f.ns)) refusals.push({ file: f.file, line: f.line, column: f.column, construct: `<xsl:function name="{${f.ns}}${f.local}">`, reason: 'a function declared in a namespace of the standard or of a processor' });
       else own.add(`{${f.ns}}${f.local}`);
     }
   }
-  const schemaPrefixes = new Map<string, string>();
-  for (const c of closure) for (const [p, u] of c.schemaPrefixes) if (!schemaPrefixes.has(p)) schemaPrefixes.set(p, u);
   for (const c of closure) for (const call of c.calls) {
     const why = refusedCall(call, schemaPrefixes, own);
     if (why) refusals.push({ file: call.file, line: call.line, column: call.column, construct: call.written, reason: why });
@@ -125,8 +128,12 @@ function judge(closure: SourceFacts[]): Refusal[] {
   return refusals;
 }
 
-/** Prefixes the schema compiler binds on every stylesheet it writes (compile.ts), so a schema may use them undeclared. */
-const SCHEMA_DEFAULTS = new Map([['xs', XS]]);
+/**
+ * Prefixes the schema compiler binds on every stylesheet it writes (compile.ts), as the ISO reference implementation
+ * does, so a schema may use them undeclared. Binding `saxon` is no permission: a call in that namespace is still
+ * refused below, by its namespace.
+ */
+const SCHEMA_DEFAULTS = ISO_IMPLICIT_NAMESPACES;
 
 function refusedCall(call: Call, schemaPrefixes: ReadonlyMap<string, string>, own: ReadonlySet<string>): string | undefined {
   const ns = call.uri ?? (call.prefix === '' ? FN

@@ -20,8 +20,11 @@ export interface SourceFacts {
   refusals: Refusal[];
   calls: Call[];
   includes: Include[];
-  /** The functions the file declares (xsl:function), as {ns}local. */
-  functions: Array<{ ns: string; local: string } & Place>;
+  /**
+   * The functions the file declares (xsl:function), as {ns}local; `ns` undefined where the name's prefix is not
+   * declared where the function is written (the schema's own bindings, then the implicit ones, decide).
+   */
+  functions: Array<{ ns: string | undefined; prefix: string; local: string } & Place>;
   /** The prefixes its Schematron expressions may use, in the order the schema compiler takes them (compile.ts namespaces()). */
   schemaPrefixes: Array<[string, string]>;
   /** Where the file is not well-formed XML: a mistake, not an attack, and said as one. */
@@ -156,9 +159,10 @@ function walk(el: XElement, file: string, facts: SourceFacts, expandText: boolea
     const fname = attribute(el, 'name') ?? '';
     const colon = fname.indexOf(':');
     const prefix = colon < 0 ? '' : fname.slice(0, colon);
-    const ns = fname.startsWith('Q{') ? fname.slice(2, fname.indexOf('}')) : namespaces.get(prefix) ?? '';
+    // A prefix not declared where the function is written is resolved in judge(), as the schema compiler binds it.
+    const ns = fname.startsWith('Q{') ? fname.slice(2, fname.indexOf('}')) : prefix === '' ? '' : namespaces.get(prefix);
     const local = fname.startsWith('Q{') ? fname.slice(fname.indexOf('}') + 1) : fname.slice(colon + 1);
-    facts.functions.push({ ...at, ns, local });
+    facts.functions.push({ ...at, ns, prefix, local });
   }
   if (textTemplates) {
     for (const child of el.children) {

@@ -6,6 +6,7 @@ import { callsIn, templateExpressions } from '../../../src/schematron/guard/xpat
 import { includeTarget, readRuleFile, SourceRefused } from '../../../src/schematron/guard/files.js';
 import { inspectSef } from '../../../src/schematron/guard/sef.js';
 import { inspectSource } from '../../../src/schematron/guard/source.js';
+import { inspectRuleSet, RuleSetRefused } from '../../../src/schematron/guard/index.js';
 import { badName, defaultName } from '../../../src/schematron/cache.js';
 import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT, TDD_OFFICIAL_DIR, HAVE_TDD_OFFICIAL } from '../../helpers/paths.js';
 
@@ -119,6 +120,38 @@ describe('what a source file holds', () => {
     const internal = inspectSource('e.sch', Buffer.from('<!DOCTYPE s [<!ENTITY t "true()">]>\n<sch:schema xmlns:sch="http://purl.oclc.org/dsdl/schematron"><sch:pattern><sch:rule context="/"><sch:assert test="&t;">x</sch:assert></sch:rule></sch:pattern></sch:schema>'));
     expect(internal.refusals).toEqual([]);
     expect(internal.malformed).toBeUndefined();
+  });
+});
+
+describe('the prefixes ISO Schematron binds implicitly (issue 23)', () => {
+  const schema = (body: string, attrs = '') => `<sch:schema xmlns:sch="http://purl.oclc.org/dsdl/schematron" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" queryBinding="xslt2"${attrs}>
+  <sch:ns prefix="f" uri="urn:own"/>
+${body}
+  <sch:pattern><sch:rule context="/"><sch:assert test="true()">x</sch:assert></sch:rule></sch:pattern></sch:schema>`;
+  const judged = (text: string): string[] => {
+    try { inspectRuleSet(tmpdir(), [{ path: join(tmpdir(), 'r.sch'), content: Buffer.from(text), kind: 'sch' }], () => 'r.sch'); return []; } catch (e) {
+      if (e instanceof RuleSetRefused) return e.refusals.map((r) => `${r.line}: ${r.construct}: ${r.reason}`);
+      throw e;
+    }
+  };
+  it('xs: and xsd: undeclared, inside and outside a function, pass; a function named with a prefix bound by sch:ns passes', () => {
+    expect(judged(schema(`<xsl:function name="f:d" as="xsd:decimal"><xsl:param name="v"/><xsl:sequence select="xsd:decimal($v) + xs:decimal(1)"/></xsl:function>
+  <sch:pattern><sch:rule context="/"><sch:assert test="f:d(1) = xsd:decimal('2') and xs:integer('2') = 2">x</sch:assert></sch:rule></sch:pattern>`))).toEqual([]);
+  });
+  it('binding saxon: is no permission: its extension functions stay refused, called or declared, in rules and in functions', () => {
+    expect(judged(schema(`<sch:pattern><sch:rule context="/"><sch:assert test="saxon:evaluate('1')">x</sch:assert></sch:rule></sch:pattern>
+  <xsl:function name="f:g"><xsl:sequence select="saxon:system-id()"/></xsl:function>
+  <xsl:function name="saxon:line-number"><xsl:sequence select="1"/></xsl:function>
+  <xsl:function name="xsd:decimal"><xsl:sequence select="1"/></xsl:function>`))).toEqual([
+      '5: <xsl:function name="{http://saxon.sf.net/}line-number">: a function declared in a namespace of the standard or of a processor',
+      '6: <xsl:function name="{http://www.w3.org/2001/XMLSchema}decimal">: a function declared in a namespace of the standard or of a processor',
+      '3: saxon:evaluate(): a function of http://saxon.sf.net/ (Saxon extension functions)',
+      '4: saxon:system-id(): a function of http://saxon.sf.net/ (Saxon extension functions)',
+    ]);
+  });
+  it('a prefix the schema binds itself shadows the implicit one: saxon: for a namespace of its own', () => {
+    expect(judged(schema(`<xsl:function name="saxon:twice"><xsl:param name="n"/><xsl:sequence select="$n * 2"/></xsl:function>
+  <sch:pattern><sch:rule context="/"><sch:assert test="saxon:twice(1) = 2">x</sch:assert></sch:rule></sch:pattern>`, ' xmlns:saxon="urn:mine"'))).toEqual([]);
   });
 });
 
