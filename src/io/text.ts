@@ -7,7 +7,7 @@
 import { firstNotUtf8, utf16Hint, utf8Hint } from './encoding-hint.js';
 import { InputError } from './input-file.js';
 import { UsageError } from './errors.js';
-import { invalidUtf16 } from '../xpath/xml-decode.js';
+import { invalidUtf16 } from '../xpath/xml.js';
 
 /** Why bytes are not text pintae reads, and where: line and column (1-based, columns in UTF-16 code units, a BOM not counted). */
 export interface Undecodable { message: string; line: number; column: number }

@@ -17,7 +17,7 @@ import { decodeXml } from './xml-decode.js';
 import { Lines, xmlErrorAt } from './xml-error.js';
 import { isUriReference } from './xml-uri.js';
 
-export { decodeXml } from './xml-decode.js';
+export { decodeXml, invalidUtf16 } from './xml-decode.js';
 export { XmlError } from './xml-error.js';
 /** libxml2's limit on one text node, and the UTF-8 length it is measured in: what pintae writes, this reader reads. */
 export { MAX_TEXT_BYTES, utf8Length } from './xml-chars.js';
