@@ -13,6 +13,7 @@ import { linkByMeaning, linkByRenaming, responseOrder, within, withCauses, type 
 import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
+import { withHints } from './findings/hints.js';
 
 export type { PipelineEnv } from './model/env.js';
 
@@ -46,9 +47,10 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text }: Finding): ResponseEntry => ({
+  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text, hint }: Finding): ResponseEntry => ({
     message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
     ...(suggestion !== undefined ? { suggestion } : {}), ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
+    ...(hint !== undefined ? { hint } : {}),
   });
   const errors = findings.filter((f) => f.severity === 'error').map(entry);
   const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
@@ -98,7 +100,8 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   if (unknown.some((f) => f.suggestion !== undefined)) {
     linkByRenaming(findings, findingsOf(renamedAsSuggested(body, unknown), env).findings, links);
   }
-  const ordered = withCauses(responseOrder(findings), links);
+  // pintae's advice on values in a common wrong form, beside the findings at them (the messages stay the service's).
+  const ordered = withHints(withCauses(responseOrder(findings), links), body);
   const built = found.judged?.built ?? null;
   return {
     kind: 'validated', response: response(body, ordered, env.duplicate ?? false), findings: ordered,
