@@ -11,7 +11,7 @@ const SEPARATORS: Readonly<Record<string, string>> = { ',': 'a comma', '.': 'a p
 
 const problemWords = (p: NumberProblem): string => {
   switch (p.kind) {
-    case 'currency': return `names its currency (${p.currency}), which the invoice's currency field states`;
+    case 'currency': return `has its currency in it (${p.currency}; the currency field states it)`;
     case 'percent': return 'has a percent sign (the field is a percentage already)';
     case 'parentheses': return 'is in parentheses for a negative amount';
     case 'grouping': return `has ${SEPARATORS[p.separator] ?? q(p.separator)} between thousands`;
