@@ -74,6 +74,12 @@ export function nestingFinding(path: ReadonlyArray<string | number>): Finding {
 
 const plainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Misspelled keys of one invoice judged one at a time, to tell which a finding follows from: each costs one more
+ * judgement. Past this many the keys are judged together only, and a finding is charged to the key of its own object.
+ */
+export const MAX_RENAMED_ALONE = 8;
+
 /** One invoice through the whole pipeline: what the service's dry run answers, and the XML it would deliver. */
 export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcome {
   const deep = tooDeepAt(input);
@@ -96,9 +102,12 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const links: Links = found.links;
   const findings = [...unknown, ...found.findings];
   linkByMeaning(findings, { unreadable: found.unreadable, engine: found.engine, rateSent: body.exchange_rate !== undefined }, links);
-  // A misspelled key (with a field it likely means): what the invoice as its sender meant it would give instead.
-  if (unknown.some((f) => f.suggestion !== undefined)) {
-    linkByRenaming(findings, findingsOf(renamedAsSuggested(body, unknown), env).findings, links);
+  // A misspelled key (with a field it likely means): what the invoice as its sender meant it would give instead, with
+  // every key renamed and, for a few keys, with each alone (which of them a finding follows from).
+  const typos = unknown.filter((f) => f.suggestion !== undefined);
+  if (typos.length) {
+    const each = typos.length <= MAX_RENAMED_ALONE ? (typo: Finding) => findingsOf(renamedAsSuggested(body, [typo]), env).findings : undefined;
+    linkByRenaming(findings, { all: findingsOf(renamedAsSuggested(body, typos), env).findings, ...(each ? { each } : {}) }, links);
   }
   // pintae's advice on values in a common wrong form, beside the findings at them (the messages stay the service's).
   const ordered = withHints(withCauses(responseOrder(findings), links), body);

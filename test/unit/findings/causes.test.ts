@@ -55,7 +55,7 @@ describe('cause links (issue 12, one mistake one finding)', () => {
     const vat = f('ibr-190-ae', 'line_items[1].tax_amount');
     const independent = f('ibr-127-ae', 'due_date');
     const links: Links = new Map();
-    linkByRenaming([vat, independent, typo], [f('ibr-127-ae', 'due_date')], links);
+    linkByRenaming([vat, independent, typo], { all: [f('ibr-127-ae', 'due_date')] }, links);
     expect(links.get(vat)).toBe(typo);
     expect(links.has(independent)).toBe(false);
   });
