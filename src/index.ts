@@ -14,3 +14,4 @@ export { createValidator, type Validator, type ValidatorOptions, type ValidatorR
 export { buildTdd, TddSourceError, type BuiltTdd } from './tdd/build.js';
 export { TDD_TYPES, TDD_SCOPES, TDD_ROLES, TddOptionError, type TddOptions, type TddType, type TddScope, type TddRole } from './tdd/options.js';
 export { crossCheckTdd, type CrossCheckOptions } from './tdd/cross-check.js';
+export { createServer, type PintaeServer, type ServeOptions } from './serve/index.js';

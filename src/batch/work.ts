@@ -52,12 +52,13 @@ export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, v
 
 /**
  * Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. `views` (the HTML
- * report) makes each invoice's view while its document is at hand.
+ * report) makes each invoice's view while its document is at hand. `single`: the text is one request body whatever
+ * it holds (the service's dry run judges a bulk body or an array as the one invoice it was sent as).
  */
-export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false): WorkResult[] {
+export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false, single = false): WorkResult[] {
   const parsed = parseJson(text);
   if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file) ?? parsed.message, line: parsed.line, column: parsed.column })];
-  const { items, indexed } = invoicesOf(parsed.value);
+  const { items, indexed } = single ? { items: [parsed.value], indexed: false } : invoicesOf(parsed.value);
   if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {

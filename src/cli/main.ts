@@ -211,6 +211,52 @@ Exit codes:
 
   registerApiCommands(cli);
 
+  // serve (issue 25): the stateless validation service, on a warm worker pool
+  const serve = cli.command('serve')
+    .description('serve the service\'s dry run (POST /oauth/invoices/validate) and pintae\'s validate, build, check and tdd over HTTP, on warm worker threads')
+    .option('--port <n>', 'port to listen on (0: any free port; the URL is printed)', '8080')
+    .option('--host <address>', 'address to listen on (0.0.0.0: every interface, as in a container)', '127.0.0.1')
+    .option('--workers <n>', 'worker threads, each with the rules compiled once (default: one per core)')
+    .option('--max-queue <n>', 'requests that may wait for a worker; one more is answered 503 with Retry-After (default: 64 per worker)')
+    .option('--max-body <bytes>', 'largest request body; a larger one is answered 413 (default 20971520, 20 MiB)')
+    .option('--request-timeout <seconds>', 'time a client has to send its whole request (default 30; headers: 10)')
+    .option('--drain-timeout <seconds>', 'on SIGTERM, time the requests in flight have to finish (default 30)')
+    .option('--token-file <file>', 'require Authorization: Bearer <the token in this file> on every route but /healthz and /readyz')
+    .option('--log-bodies', 'put each request body in its log line (default: no invoice content in the log)')
+    .addOption(entityOption('seller entity record(s): a JSON file of one object or an array, or a directory of such files; repeatable (read again on SIGHUP)'))
+    .option('--rates <file>', 'CBUAE exchange-rate table: JSON [{date, currency, rate}] or CSV date,currency,rate (read again on SIGHUP)')
+    .option('--rules <name|path>', 'PINT-AE rule set: builtin (default), a name added with pintae rules add, or a release directory/zip/file')
+    .option('--no-schematron', 'skip the PINT-AE rules (schema and rule engine only)')
+    .option('--rule-timeout <seconds>', 'CPU time one document\'s rule run may take; past it the document fails with pintae/rules-failed (default 30)')
+    .option('--rule-memory <MB>', 'memory one rule run may use; past it the document fails with pintae/rules-failed (default 2048)')
+    .option('--line-amounts <currency>', 'each line\'s VAT and amount with VAT on a foreign-currency invoice: in aed (default) or in the document currency (document)')
+    .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same request gives byte-identical XML')
+    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
+    .option('--no-config', 'ignore any config file')
+    .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
+  helpEnd(groupOptions(serve, {
+    Server: ['--port', '--host', '--workers', '--max-queue', '--max-body', '--request-timeout', '--drain-timeout', '--token-file', '--log-bodies'],
+    Input: ['--entity', '--rates', '--config', '--no-config'],
+    Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory'],
+    Output: ['--line-amounts', '--deterministic'],
+  }), [
+    ['the service beside an ERP, on this machine only', 'pintae serve --entity sellers/ --rates cbuae.csv'],
+    ['in a container, every interface, a token required', 'pintae serve --host 0.0.0.0 --token-file /run/secrets/pintae-token'],
+    ['the dry run of one invoice, from any language', 'curl -s --data-binary @invoice.json http://127.0.0.1:8080/oauth/invoices/validate'],
+  ], `
+Endpoints: POST /oauth/invoices/validate, /v1/validate, /v1/build, /v1/check, /v1/tdd;
+  GET /healthz, /readyz, /metrics, /openapi.json (docs/reference/serve.md)
+Signals: SIGTERM or SIGINT: no new requests, those in flight answered, exit 0 (1 if --drain-timeout cut any);
+  SIGHUP: entity records and rates read again
+Exit codes:
+  0  stopped by a signal after every request was answered
+  1  the drain timeout cut requests in flight
+  2  usage error or internal fault`)
+    .action(async (options) => {
+      const { runServe } = await import('./commands/serve.js');
+      process.exitCode = await runServe(options);
+    });
+
   // sandbox (issue 4): a local server speaking the documented API
   const sandbox = cli.command('sandbox')
     .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')

@@ -174,6 +174,25 @@ export function redactSecrets(text: string, extra: Iterable<string> = []): strin
 }
 
 /**
+ * redactSecrets with `extra` kept: the matcher is built once (again only when the registered secrets change), for a
+ * writer that redacts many texts with a secret of its own (a server's token given to the library, never registered).
+ */
+export function redactorWith(extra: readonly string[]): (text: string) => string {
+  const more = extra.filter((s) => s && s.length >= 4);
+  let basis: Matcher | null | undefined;
+  let built: Matcher | null = null;
+  let first = true;
+  return (text) => {
+    const base = registered();
+    if (first || base !== basis) { built = buildMatcher([...secrets, ...more]); basis = base; first = false; }
+    if (!built) return text;
+    const m = built;
+    const whole = new Redactor(() => m);
+    return whole.push(text) + whole.end();
+  };
+}
+
+/**
  * Redacts every string inside a JSON-like value, the keys of its objects too (a service can echo a token as a key).
  * Two keys that become the same after redaction keep the later value: the shape of the record is what is printed.
  */

@@ -7,6 +7,7 @@
 import { firstNotUtf8, utf16Hint, utf8Hint } from './encoding-hint.js';
 import { InputError } from './input-file.js';
 import { UsageError } from './errors.js';
+import { invalidUtf16 } from '../xpath/xml-decode.js';
 
 /** Why bytes are not text pintae reads, and where: line and column (1-based, columns in UTF-16 code units, a BOM not counted). */
 export interface Undecodable { message: string; line: number; column: number }
@@ -62,29 +63,13 @@ function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): Decoded {
   } catch (e) {
     if (!isDecodingError(e)) throw e;
     const little = encoding === 'utf-16le';
-    const bad = firstNotUtf16(bytes, little);
+    const bad = invalidUtf16(bytes, little);
     const name = little ? 'UTF-16LE' : 'UTF-16BE';
     const reason = bad + 1 >= bytes.length
       ? `the file ends inside a character: a ${name} file has an even number of bytes — it may be cut short`
       : `bytes ${hex(bytes[bad]!)} ${hex(bytes[bad + 1]!)} are half of a ${name} surrogate pair without its other half — save the file as UTF-8`;
     return located(decoder(encoding).decode(bytes.subarray(0, bad)), reason);
   }
-}
-
-/** The offset of the first unit of a UTF-16 text that is a lone surrogate, or of a last odd byte. */
-function firstNotUtf16(b: Uint8Array, little: boolean): number {
-  const unit = (i: number) => (little ? b[i]! | (b[i + 1]! << 8) : (b[i]! << 8) | b[i + 1]!);
-  for (let i = 0; i + 1 < b.length; i += 2) {
-    const u = unit(i);
-    if (u >= 0xdc00 && u <= 0xdfff) return i;
-    if (u >= 0xd800 && u <= 0xdbff) {
-      if (i + 3 >= b.length) return i;
-      const v = unit(i + 2);
-      if (v < 0xdc00 || v > 0xdfff) return i;
-      i += 2;
-    }
-  }
-  return b.length - (b.length % 2);
 }
 
 /** The error located just after `before`, the text the file holds ahead of the offending byte (lines end at LF, as the JSON reader counts them). */

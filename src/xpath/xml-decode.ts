@@ -95,8 +95,8 @@ function invalidUtf8(b: Uint8Array): number {
   return b.length;
 }
 
-/** Offset of the first unpaired surrogate, or of a last odd byte. */
-function invalidUtf16(b: Uint8Array, little: boolean): number {
+/** Offset of the first unpaired surrogate, or of a last odd byte (JSON text is decoded by the same scan: src/io/text.ts). */
+export function invalidUtf16(b: Uint8Array, little: boolean): number {
   const unit = (i: number) => (little ? b[i]! | (b[i + 1]! << 8) : (b[i]! << 8) | b[i + 1]!);
   for (let i = 0; i + 1 < b.length; i += 2) {
     const u = unit(i);

@@ -128,13 +128,13 @@ describe('schemas/pintae.config.schema.json', () => {
   });
 });
 
-describe('the README\'s config example', () => {
+describe('the config example of docs/reference/configuration.md', () => {
   it('is a config file pintae accepts', async () => {
     const { readConfig } = await import('../../../src/config/load.js');
     const { mkdtempSync, writeFileSync: write, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const example = /## Config file[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!;
+    const page = readFileSync(join(ROOT, 'docs/reference/configuration.md'), 'utf8');
+    const example = /# Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(page)![1]!;
     const dir = mkdtempSync(join(tmpdir(), 'pintae-readme-'));
     try {
       write(join(dir, 'pintae.config.json'), example);

@@ -1,0 +1,54 @@
+/**
+ * Every sentence `pintae serve` says to a client or in its log, by id (src/server/, src/serve/, the serve command):
+ * code names the id and its parameters, never the words.
+ */
+const SERVE = {
+  'no-endpoint': (p: { path: string }) => `No endpoint ${p.path}: see GET /openapi.json for the endpoints this server has`,
+  'method-not-allowed': (p: { method: string; path: string; allowed: string }) => `${p.method} is not allowed on ${p.path} (allowed: ${p.allowed})`,
+  'body-too-large': (p: { limit: number }) => `The request body is larger than ${p.limit} bytes, the limit this server was started with (--max-body)`,
+  'body-not-text': (p: { line: number; column: number; reason: string }) =>
+    `The request body is not text pintae reads (UTF-8, or UTF-16 with a byte-order mark): ${p.line}:${p.column}: ${p.reason}`,
+  'request-invalid': () => 'The request is invalid',
+  'queue-full': (p: { seconds: number }) => `The server is busy: every worker is working and the queue is full; retry in ${p.seconds} s (Retry-After)`,
+  'worker-died': (p: { id: string }) => `Internal error: the worker handling this request stopped and has been replaced; the request was not answered (request id ${p.id})`,
+  'internal-error': (p: { id: string }) => `Internal error (request id ${p.id})`,
+  'not-ready': () => 'Not ready: the workers are still compiling the rules',
+  'ready': (p: { workers: number }) => `Ready: ${p.workers} worker${p.workers === 1 ? '' : 's'} warm`,
+  'alive': () => 'Alive',
+  'shutting-down': () => 'The server is shutting down: send the request to another instance',
+  'unauthenticated': () => 'Unauthenticated: send Authorization: Bearer <token>',
+  'token-wrong': () => 'Unauthenticated: the bearer token is not the one this server accepts',
+  'bad-format': (p: { format: string; formats: string }) => `format ${JSON.stringify(p.format)}: choose one of ${p.formats}`,
+  'not-acceptable': (p: { accept: string; formats: string }) => `Accept ${p.accept}: no report format of this server is of that type; give ?format= (${p.formats})`,
+  'build-one': (p: { count: number }) => `POST /v1/build takes one invoice (this body holds ${p.count}): build each invoice of a bulk body with its own request`,
+  'tdd-one': (p: { count: number }) => `POST /v1/tdd takes one invoice (this body holds ${p.count}): make each TDD with its own request`,
+  'tdd-parties': (p: { missing: string }) => `${p.missing}: required (the FTA's service provider and yours, 0242:<id>): give them as query parameters, or start the server with a config file whose "tdd" names them`,
+  'tdd-option': (p: { name: string; value: string; allowed: string }) => `${p.name} ${JSON.stringify(p.value)}: choose ${p.allowed}`,
+  'tdd-unknown-option': (p: { name: string; known: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of POST /v1/tdd (options: ${p.known})`,
+  'tdd-transport-generated': (p: { id: string }) => `no transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
+  'tdd-refused': () => 'No TDD was made of this invoice: `error` or the errors among `findings` say why',
+  'unknown-query': (p: { name: string; route: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of ${p.route}`,
+  'listening': (p: { url: string; workers: number }) => `pintae serve: listening on ${p.url} with ${p.workers} worker${p.workers === 1 ? '' : 's'}`,
+  'signal-draining': (p: { signal: string; inFlight: number; seconds: number }) => `pintae serve: ${p.signal}: no new requests; finishing the ${p.inFlight} in flight (at most ${p.seconds} s)`,
+  'drained': () => 'pintae serve: every request answered; stopped',
+  'drain-timeout': (p: { cut: number }) => `pintae serve: the drain timeout passed with ${p.cut} request${p.cut === 1 ? '' : 's'} unanswered; stopped`,
+  'reloaded': (p: { rates: boolean }) => `pintae serve: SIGHUP: read the entity records (--entity and the local store)${p.rates ? ' and the rate table' : ''} again`,
+  'reload-failed': (p: { reason: string }) => `pintae serve: SIGHUP: kept the entity records and rates in use: ${p.reason}`,
+  'worker-replaced': (p: { reason: string }) => `pintae serve: a worker stopped (${p.reason}); a new one takes its place`,
+  'entity-store-skipped': (p: { file: string; reason: string }) => `pintae serve: entity store ${p.file} not loaded: ${p.reason}`,
+  'option-number': (p: { flag: string; value: string; min: number; max: number }) => `${p.flag} ${p.value}: a whole number from ${p.min} to ${p.max}`,
+  'option-seconds': (p: { flag: string; value: string; min: number; max: number }) => `${p.flag} ${p.value}: a number of seconds from ${p.min} to ${p.max}`,
+  'port-in-use': (p: { port: number }) => `--port ${p.port}: address already in use`,
+  'port-denied': (p: { port: number }) => `--port ${p.port}: permission denied`,
+  'host-unknown': (p: { host: string }) => `--host ${p.host}: no such address on this machine`,
+  'token-file-unusable': (p: { file: string }) => `--token-file ${p.file}: not a usable bearer token (empty, shorter than 16 characters, or holding a space or a character other than printable ASCII; the token is not shown)`,
+  'workers-failed': (p: { reason: string }) => `the workers could not start: ${p.reason}`,
+} as const;
+
+export type ServeMessageId = keyof typeof SERVE;
+type Params<K extends ServeMessageId> = Parameters<(typeof SERVE)[K]>[0];
+
+/** The words of message `id` with its parameters. */
+export function serveWords<K extends ServeMessageId>(id: K, ...params: Params<K> extends undefined ? [] : [Params<K>]): string {
+  return (SERVE[id] as (p?: unknown) => string)(params[0]);
+}

@@ -1,0 +1,94 @@
+import { decodeText } from '../io/text.js';
+import { serveWords } from '../messages/serve.js';
+import { HttpRefusal, type Answer, type Route, type RouteRequest } from '../server/layer.js';
+import { METRICS_TYPE, type Metrics } from '../server/metrics.js';
+import { chooseFormat, FORMAT_LIST } from './formats.js';
+import { openApiDocument } from './openapi.js';
+import { QueueFull, WorkerDied, type ServePool } from './pool.js';
+import type { ServeTask } from './protocol.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const json = (status: number, value: unknown, headers?: Record<string, string>): Answer => ({ status, type: JSON_TYPE, body: JSON.stringify(value), ...(headers ? { headers } : {}) });
+const refuse = (status: number, message: string, extra: Record<string, unknown> = {}): never => { throw new HttpRefusal(json(status, { message, ...extra })); };
+
+/** Seconds a client is told to wait when the queue is full. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A JSON body as text, read as a file is (src/io/text.ts): UTF-8, or UTF-16 with a byte-order mark; anything else a
+ * 400 naming the byte, never text with U+FFFD in it.
+ */
+function jsonText(body: Buffer): string {
+  const decoded = decodeText(body);
+  if (!decoded.ok) {
+    const { line, column } = decoded;
+    refuse(400, serveWords('request-invalid'), { errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason: decoded.message }), line, column }] });
+  }
+  // An empty body goes on to the JSON reader, which says so as it says it of an empty file.
+  return (decoded as { text: string }).text;
+}
+
+/** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */
+function tddBody(body: Buffer): { text?: string; bytes?: Uint8Array } {
+  const decoded = decodeText(body);
+  if (decoded.ok ? /^\s*</.test(decoded.text) : /^\s*<\?xml/.test(body.subarray(0, 64).toString('latin1'))) return { bytes: new Uint8Array(body) };
+  return { text: jsonText(body) };
+}
+
+function reportFormat(req: RouteRequest) {
+  const chosen = chooseFormat(req.url.searchParams.get('format'), req.headers.accept);
+  if (chosen.ok) return chosen.format;
+  return chosen.format !== undefined
+    ? refuse(400, serveWords('bad-format', { format: chosen.format, formats: FORMAT_LIST }))
+    : refuse(406, serveWords('not-acceptable', { accept: chosen.accept ?? '', formats: FORMAT_LIST }));
+}
+
+/** Query parameters a route does not take are refused by name, never ignored. */
+function onlyQuery(req: RouteRequest, allowed: string[]): void {
+  for (const name of req.url.searchParams.keys()) if (!allowed.includes(name)) refuse(400, serveWords('unknown-query', { name, route: `${req.method} ${req.url.pathname}` }));
+}
+
+export interface ServiceState {
+  pool: ServePool;
+  metrics: Metrics;
+  /** Set once SIGTERM (or drain) began: /readyz answers 503 so a load balancer stops sending. */
+  draining(): boolean;
+}
+
+/** Every endpoint of `pintae serve` (README docs/reference/serve.md; GET /openapi.json describes them). */
+export function serviceRoutes(state: ServiceState): Route[] {
+  const { pool } = state;
+  const work = async (task: ServeTask): Promise<Answer> => {
+    try {
+      return await pool.run(task);
+    } catch (e) {
+      if (e instanceof QueueFull) {
+        return json(503, { message: serveWords('queue-full', { seconds: RETRY_AFTER_SECONDS }) }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      }
+      if (e instanceof WorkerDied) return { status: 500, body: '', fault: `worker: ${e.message}` };
+      throw e;
+    }
+  };
+  const spec = JSON.stringify(openApiDocument());
+  return [
+    { method: 'POST', path: '/oauth/invoices/validate', handle: (req) => { onlyQuery(req, []); return work({ op: 'dry-run', text: jsonText(req.body) }); } },
+    { method: 'POST', path: '/v1/validate', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'validate', text: jsonText(req.body), format }); } },
+    { method: 'POST', path: '/v1/build', handle: (req) => { onlyQuery(req, []); return work({ op: 'build', text: jsonText(req.body) }); } },
+    { method: 'POST', path: '/v1/check', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'check', bytes: new Uint8Array(req.body), format }); } },
+    {
+      method: 'POST', path: '/v1/tdd',
+      handle: (req) => work({ op: 'tdd', ...tddBody(req.body), query: Object.fromEntries(req.url.searchParams) }),
+    },
+    { method: 'GET', path: '/healthz', open: true, handle: () => json(200, { status: 'ok', message: serveWords('alive') }) },
+    {
+      method: 'GET', path: '/readyz', open: true,
+      handle: () => {
+        const ready = pool.readyWorkers;
+        if (state.draining()) return json(503, { status: 'draining', message: serveWords('shutting-down') });
+        return ready > 0 ? json(200, { status: 'ready', workers: ready, message: serveWords('ready', { workers: ready }) }) : json(503, { status: 'starting', workers: 0, message: serveWords('not-ready') });
+      },
+    },
+    { method: 'GET', path: '/metrics', handle: () => ({ status: 200, type: METRICS_TYPE, body: state.metrics.text() }) },
+    { method: 'GET', path: '/openapi.json', handle: () => ({ status: 200, type: JSON_TYPE, body: spec }) },
+  ];
+}
