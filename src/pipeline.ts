@@ -13,6 +13,7 @@ import { linkByMeaning, linkByRenaming, responseOrder, within, withCauses, type 
 import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
+import { withHints } from './findings/hints.js';
 
 export type { PipelineEnv } from './model/env.js';
 
@@ -46,9 +47,10 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
 }
 
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text }: Finding): ResponseEntry => ({
+  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text, hint }: Finding): ResponseEntry => ({
     message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
     ...(suggestion !== undefined ? { suggestion } : {}), ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
+    ...(hint !== undefined ? { hint } : {}),
   });
   const errors = findings.filter((f) => f.severity === 'error').map(entry);
   const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
@@ -72,6 +74,12 @@ export function nestingFinding(path: ReadonlyArray<string | number>): Finding {
 
 const plainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Misspelled keys of one invoice judged one at a time, to tell which a finding follows from: each costs one more
+ * judgement. Past this many the keys are judged together only, and a finding is charged to the key of its own object.
+ */
+export const MAX_RENAMED_ALONE = 8;
+
 /** One invoice through the whole pipeline: what the service's dry run answers, and the XML it would deliver. */
 export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcome {
   const deep = tooDeepAt(input);
@@ -94,11 +102,15 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   const links: Links = found.links;
   const findings = [...unknown, ...found.findings];
   linkByMeaning(findings, { unreadable: found.unreadable, engine: found.engine, rateSent: body.exchange_rate !== undefined }, links);
-  // A misspelled key (with a field it likely means): what the invoice as its sender meant it would give instead.
-  if (unknown.some((f) => f.suggestion !== undefined)) {
-    linkByRenaming(findings, findingsOf(renamedAsSuggested(body, unknown), env).findings, links);
+  // A misspelled key (with a field it likely means): what the invoice as its sender meant it would give instead, with
+  // every key renamed and, for a few keys, with each alone (which of them a finding follows from).
+  const typos = unknown.filter((f) => f.suggestion !== undefined);
+  if (typos.length) {
+    const each = typos.length <= MAX_RENAMED_ALONE ? (typo: Finding) => findingsOf(renamedAsSuggested(body, [typo]), env).findings : undefined;
+    linkByRenaming(findings, { all: findingsOf(renamedAsSuggested(body, typos), env).findings, ...(each ? { each } : {}) }, links);
   }
-  const ordered = withCauses(responseOrder(findings), links);
+  // pintae's advice on values in a common wrong form, beside the findings at them (the messages stay the service's).
+  const ordered = withHints(withCauses(responseOrder(findings), links), body);
   const built = found.judged?.built ?? null;
   return {
     kind: 'validated', response: response(body, ordered, env.duplicate ?? false), findings: ordered,

@@ -99,39 +99,62 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
   }
 }
 
-/** `line_items[0]` of `line_items[0].tax_categroy`: the object an unknown key was found in. */
-const objectOf = (field: string) => field.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+/** `line_items[0]` of `line_items[0].tax_categroy`: the object an unknown key was found in ('' at the top level). */
+const objectOf = (field: string) => { const up = field.replace(/(\.[^.[\]]+|\[\d+\])$/, ''); return up === field ? '' : up; };
+
+/** Identity of a finding across two judgements of one invoice: what it is and where, not its words. */
+const sameKey = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
+
+/** The findings that are there as sent but not in `run` (the same invoice judged otherwise), counted as a multiset. */
+function goneIn(findings: readonly Finding[], run: readonly Finding[]): Set<Finding> {
+  const left = new Map<string, number>();
+  for (const f of run) left.set(sameKey(f), (left.get(sameKey(f)) ?? 0) + 1);
+  const gone = new Set<Finding>();
+  for (const f of findings) {
+    const n = left.get(sameKey(f)) ?? 0;
+    if (n > 0) left.set(sameKey(f), n - 1);
+    else gone.add(f);
+  }
+  return gone;
+}
+
+/** How the invoice is judged with its misspelled keys renamed to their suggestions: all at once, and one at a time. */
+export interface Renamings {
+  /** The findings with every unknown key that has a suggestion renamed to it. */
+  all: readonly Finding[];
+  /**
+   * The findings with only this key (its unknown-field finding) renamed, asked for only when a finding goes with the
+   * keys; absent: the keys are not judged one at a time.
+   */
+  each?: (typo: Finding) => readonly Finding[];
+}
 
 /**
- * Links by counterfactual for unknown keys: `renamed` holds the findings of the same invoice with every unknown key
- * that has a suggestion renamed to it. A finding that is there as sent but gone once renamed follows from the
- * misspelling (a line without its `tax_category` is standard rated, so its VAT errors go with the typo). With several
- * such keys, a finding is charged to the one whose object holds it, else to the first.
+ * Links by counterfactual for unknown keys (issue 12; issue 24 item 7 for several keys). A finding that is there as
+ * sent but gone once the keys are renamed to their suggestions follows from a misspelling (a line without its
+ * `tax_category` is standard rated, so its VAT errors go with the key). It follows from the key whose renaming alone
+ * makes it go; where several do, or only renaming them together does, from the one whose object holds the finding,
+ * else the first of them. An unknown key is never a consequence: each is a root of its own.
  */
-export function linkByRenaming(findings: readonly Finding[], renamed: readonly Finding[], links: Links): void {
+export function linkByRenaming(findings: readonly Finding[], renamed: Renamings, links: Links): void {
   const typos = findings.filter((f) => f.rule === UNKNOWN_FIELD && f.suggestion !== undefined && f.field !== undefined);
   if (!typos.length) return;
-  const key = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
-  const left = new Map<string, number>();
-  for (const f of renamed) left.set(key(f), (left.get(key(f)) ?? 0) + 1);
-  const isTypo = new Set(typos);
-  const rank = new Map(typos.map((t, i) => [t, i] as const));
-  const typoIn = new Map<string, Finding>();
-  for (const t of typos) if (!typoIn.has(objectOf(t.field!))) typoIn.set(objectOf(t.field!), t);
-  // The typo of the innermost object holding the finding; the typos' order decides only between unrelated objects.
-  const typoOf = (f: Finding) => {
-    let found: Finding | undefined;
+  const gone = goneIn(findings, renamed.all);
+  if (![...gone].some((f) => f.rule !== UNKNOWN_FIELD && !links.has(f))) return;
+  const goneEach = renamed.each && typos.length > 1 ? typos.map((t) => goneIn(findings, renamed.each!(t))) : undefined;
+  // The typo of the innermost object holding the finding (the top level holds every field), among `candidates` (in
+  // the typos' order, which decides the rest).
+  const placed = (f: Finding, candidates: readonly Finding[]) => {
     for (const field of enclosing(f.field)) {
-      const t = typoIn.get(field);
-      if (t && (found === undefined || rank.get(t)! < rank.get(found)!)) found = t;
+      const here = candidates.filter((t) => objectOf(t.field!) === field);
+      if (here.length) return here[0]!;
     }
-    return found;
+    return candidates.find((t) => objectOf(t.field!) === '') ?? candidates[0]!;
   };
   for (const f of findings) {
-    if (isTypo.has(f) || links.has(f)) continue;
-    const n = left.get(key(f)) ?? 0;
-    if (n > 0) { left.set(key(f), n - 1); continue; }
-    links.set(f, typoOf(f) ?? typos[0]!);
+    if (f.rule === UNKNOWN_FIELD || links.has(f) || !gone.has(f)) continue;
+    const alone = goneEach ? typos.filter((_, i) => goneEach[i]!.has(f)) : [];
+    links.set(f, alone.length === 1 ? alone[0]! : placed(f, alone.length ? alone : typos));
   }
 }
 

@@ -1,4 +1,5 @@
 import { findingsOf, type ReportedFinding, type ReportResult } from './report.js';
+import { withHint } from './words.js';
 
 /** Rule ids for problems that have no rule of their own. */
 export const UNREADABLE = 'pintae/unreadable';
@@ -35,7 +36,7 @@ export function entriesOf(r: ReportResult): Entry[] {
   }
   const { errors, warnings } = findingsOf(r);
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
-    ruleId: ruleIdOf(f), level, message: f.message, section: f.section,
+    ruleId: ruleIdOf(f), level, message: withHint(f), section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
     ...(f.rule_text !== undefined ? { ruleText: f.rule_text } : {}),
     ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),

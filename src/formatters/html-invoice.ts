@@ -71,12 +71,13 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Placed): st
     f.overridden ? `<span class="moved">${esc(`${f.overridden.from} → ${f.overridden.to} by rule override`)}</span>` : '',
     s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">follows from ${s.causeN}</a>` : '',
   ].filter(Boolean).join(' · ');
-  const each = one ? '' : `<details class="each"><summary>each of the ${all.length}</summary><ul>${all.map((g) => `<li>${where(g) || 'the invoice as a whole'}</li>`).join('')}</ul></details>`;
+  const hintOf = (g: HtmlFinding) => (g.hint ? `<div class="hint" dir="auto">${esc(g.hint)}</div>` : '');
+  const each = one ? '' : `<details class="each"><summary>each of the ${all.length}</summary><ul>${all.map((g) => `<li>${where(g) || 'the invoice as a whole'}${hintOf(g)}</li>`).join('')}</ul></details>`;
   const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">Rule text: <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
   const times = one ? '' : ` <span class="times">×${all.length}</span>`;
   return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
     + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}${times}</div>`
-    + `<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
+    + `${one ? hintOf(f) : ''}<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
 }
 
 /** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */

@@ -51,6 +51,7 @@ li.finding.off .msg{color:var(--muted)}
 .fmeta{margin-top:3px;color:var(--muted);font-size:12px;overflow-wrap:anywhere}
 .whole{font-style:italic}.times{display:inline-block;font-size:12px;font-weight:600;color:var(--muted);margin-left:4px}
 details.each{margin-top:3px;font-size:12px;color:var(--muted)}details.each summary{cursor:pointer}details.each ul{margin:2px 0 0;padding-left:18px}.moved{color:#6941c6}
+.hint{margin-top:2px;color:#0b5394}
 .rule-text{margin-top:3px;font-size:12px;color:#475467;border-left:3px solid var(--line);padding-left:8px}
 details.caused{flex-basis:100%;margin:2px 0 0 34px}
 details.caused summary{cursor:pointer;color:var(--muted);font-size:12px}

@@ -61,10 +61,13 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
         const errorSet = new Set(errors);
         const level = (f: ReportedFinding) => (errorSet.has(f) ? c.red('error') + '  ' : c.yellow('warning'));
         // Root causes first; what follows from one is counted under it, or listed under it with --verbose.
+        // pintae's advice on a value in a wrong form, on its own line under the message it belongs to.
+        const hint = (f: ReportedFinding, indent: number) => { if (f.hint) lines.push(`${' '.repeat(indent + place + 11 + width + 2)}${c.cyan(f.hint)}`); };
         for (const { root, dependents } of fold([...errors, ...warnings])) {
           lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${describe(root, width)}`);
+          hint(root, 4);
           if (!dependents.length) continue;
-          if (verbose) for (const d of dependents) lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${describe(d, width)}`);
+          if (verbose) for (const d of dependents) { lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${describe(d, width)}`); hint(d, 8); }
           else lines.push(`    ${' '.repeat(place)}  ${c.dim(causedLine(dependents.length, dependents.filter((d) => errorSet.has(d)).length, errorSet.has(root)) + ' (--verbose lists them)')}`);
         }
         for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);

@@ -12,3 +12,6 @@ export function ruleSetWords(set: JudgedBy | undefined): string {
   const why = set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '';
   return `rules ${set.name}${set.version ? ` ${set.version}` : ''}${why}`;
 }
+
+/** A finding's message with pintae's advice after it, for reports of one line a finding (github, junit, sarif). */
+export const withHint = (f: { message: string; hint?: string }): string => (f.hint ? `${f.message} — ${f.hint}` : f.message);

@@ -51,6 +51,8 @@ export interface ReportedFinding {
   cause?: number;
   /** The official PINT-AE text, where `message` says it in the terms of the request. */
   rule_text?: string;
+  /** pintae's advice beside the message: a value in a common wrong form and the value to send. */
+  hint?: string;
 }
 
 /** An override in force for the run, and how many findings it changed. */

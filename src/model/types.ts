@@ -35,6 +35,11 @@ export interface Finding {
   cause?: number;
   /** The official text of a PINT-AE rule, where the message says it in the terms of the request instead. */
   rule_text?: string;
+  /**
+   * pintae's advice beside the message: for a value in a common wrong form, the value quoted and the value to send
+   * (`"12,500.00" has a comma between thousands: send 12500.00`). The message stays the service's.
+   */
+  hint?: string;
 }
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';
@@ -152,7 +157,7 @@ export interface Invoice {
 }
 
 /** An error or warning of a validate response: the service's `message` and `section`, and pintae's additions. */
-export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion' | 'cause' | 'rule_text'>;
+export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion' | 'cause' | 'rule_text' | 'hint'>;
 
 /** The body of the validate endpoint (spec 2.10, 4.2). */
 export interface ValidateResponse {

@@ -6,7 +6,8 @@ import { invoiceSchema } from './invoice.schema.js';
 
 /** Largest magnitude an amount may have: beyond it a decimal is no longer an invoice figure (and JSON numbers lose digits). */
 export const MAX_AMOUNT = 1e13;
-const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** The text of an amount sent as a string (spaces around it are read away). */
+export const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** The compiled request-body schema: ajv's validate function. */
 export interface BodyValidator {

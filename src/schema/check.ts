@@ -6,7 +6,7 @@ import { MAX_TEXT_BYTES, utf8Length } from '../xpath/xml.js';
 import { sectionOfField } from './sections.js';
 import { invoiceSchema } from './invoice.schema.js';
 import { lookup } from '../codelists/lookup.js';
-import { loadBodyValidator } from './body-validator.js';
+import { DECIMAL_TEXT, loadBodyValidator } from './body-validator.js';
 
 const validateBody = loadBodyValidator();
 
@@ -20,14 +20,28 @@ function fieldOf(error: ErrorObject): string {
   return path || '(body)';
 }
 
-function wording(error: ErrorObject, field: string): string {
+/** The value at the error's place (`/line_items/0/unit_amount`), read from the body as the schema saw it. */
+function valueOf(body: unknown, error: ErrorObject): unknown {
+  let node = body;
+  for (const key of error.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A number, or text that reads as one: an amount refused for its size, not its form. */
+const numeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && DECIMAL_TEXT.test(v.trim()));
+
+function wording(error: ErrorObject, field: string, body: unknown): string {
   switch (error.keyword) {
     case 'required': return `${field} is required`;
     case 'type': return `${field} must be ${error.params.type === 'object' ? 'an object' : error.params.type === 'array' ? 'an array' : `a ${error.params.type}`}`;
     case 'format': return `${field} must be a calendar date in YYYY-MM-DD form`;
     case 'enum': return `${field} must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
     case 'minItems': return `${field} must hold at least one line`;
-    case 'x-decimal': return `${field} must be a number (an amount below 10,000,000,000,000)`;
+    // A number too large is told so; text that is no number is not told of a size it does not have (issue 24).
+    case 'x-decimal': return numeric(valueOf(body, error)) ? `${field} must be an amount below 10,000,000,000,000` : `${field} must be a number`;
     case 'pattern':
       if (field === 'transaction_type_code') return 'transaction_type_code must be exactly 8 characters, each 0 or 1';
       if (field === 'currency') return 'currency must be a three-letter ISO 4217 code';
@@ -119,7 +133,7 @@ export function checkSchema(body: unknown): Finding[] {
   const seen = new Set<string>();
   for (const error of validateBody.errors ?? []) {
     const field = fieldOf(error);
-    const message = wording(error, field);
+    const message = wording(error, field, body);
     if (seen.has(message)) continue;
     seen.add(message);
     const rule = lookup(RULE_OF_FIELD, field);

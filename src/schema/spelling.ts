@@ -4,7 +4,7 @@
  */
 
 /** Names compared as a person reads them: case and separators do not count (`TaxCategory`, `tax-category`). */
-const plain = (name: string) => name.toLowerCase().replace(/[\s_.-]+/g, '');
+export const plainName = (name: string): string => name.toLowerCase().replace(/[\s_.-]+/g, '');
 
 /** The distance between two strings, or `Infinity` once it is certain to exceed `limit` (long keys cost nothing). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
@@ -37,12 +37,12 @@ const allowance = (length: number) => (length < 4 ? 1 : length < 9 ? 2 : 3);
 
 /** The known name `name` most likely stands for (the first in `known`'s order on a tie), or undefined when none is close. */
 export function closestName(name: string, known: readonly string[]): string | undefined {
-  const wanted = plain(name);
+  const wanted = plainName(name);
   const limit = allowance(wanted.length);
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of known) {
-    const d = editDistance(wanted, plain(candidate), limit);
+    const d = editDistance(wanted, plainName(candidate), limit);
     if (d < bestDistance) { best = candidate; bestDistance = d; }
   }
   return best;

@@ -1,7 +1,9 @@
 import type { Finding } from '../model/types.js';
-import { invoiceSchema } from './invoice.schema.js';
+import { buyerSchema, deliverySchema, invoiceSchema, lineSchema, sellerSchema } from './invoice.schema.js';
 import { sectionOfField } from './sections.js';
 import { closestName } from './spelling.js';
+import { synonymOf, type SynonymObject } from './synonyms.js';
+import { moreUnknownWords, unknownFieldWords } from '../messages/fields.js';
 
 /** The rule id of the warning on a key the request body does not define (spec 2.1–2.7). */
 export const UNKNOWN_FIELD = 'pintae/unknown-field';
@@ -41,13 +43,28 @@ export function unknownFields(body: unknown): Finding[] {
   const first = out[MAX_UNKNOWN_LISTED]!;
   const more = out.length - MAX_UNKNOWN_LISTED;
   return [...out.slice(0, MAX_UNKNOWN_LISTED), {
-    message: `${more.toLocaleString('en-US')} more unknown ${more === 1 ? 'field' : 'fields'}, from ${JSON.stringify(first.field)} on, not listed one by one`,
+    message: moreUnknownWords({ more, first: first.field }),
     section: first.section, severity: 'warning', rule: UNKNOWN_FIELD, field: first.field,
   }];
 }
 
 /** Unknown keys listed one by one in an invoice; the rest are counted on one more warning. */
 export const MAX_UNKNOWN_LISTED = 100;
+
+/** Which synonym table (synonyms.ts) speaks for an object of the schema. */
+const TABLE_OF = new Map<unknown, SynonymObject>([
+  [invoiceSchema, 'header'], [buyerSchema, 'buyer'], [sellerSchema, 'seller'], [deliverySchema, 'delivery'], [lineSchema, 'line'],
+]);
+
+/**
+ * The field an unknown key was probably meant to be, in this order: the field whose former name it is, the field it
+ * means by the names other systems use (synonyms.ts), the field closest in spelling.
+ */
+function suggestionFor(key: string, value: Record<string, unknown>, shape: Shape, names: ReturnType<typeof suggestions>): string | undefined {
+  const table = TABLE_OF.get(shape);
+  const meant = table === undefined ? undefined : synonymOf(table, key, (field) => Object.hasOwn(value, field));
+  return names.formerly.get(key) ?? meant ?? closestName(key, names.names);
+}
 
 function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void {
   if (shape.type === 'array' && shape.items && Array.isArray(value)) {
@@ -61,10 +78,9 @@ function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void 
     const field = path ? `${path}.${key}` : key;
     if (Object.hasOwn(known, key)) { walk(value[key], known[key]!, field, out); continue; }
     names ??= suggestions(known);
-    const suggestion = names.formerly.get(key) ?? closestName(key, names.names);
-    const where = path ? ` in ${path}` : '';
+    const suggestion = suggestionFor(key, value, shape, names);
     out.push({
-      message: `unknown field ${JSON.stringify(key)}${where}${suggestion ? ` (did you mean ${JSON.stringify(suggestion)}?)` : ''}`,
+      message: unknownFieldWords({ key, object: path, ...(suggestion ? { suggestion } : {}) }),
       section: sectionOfField(field), severity: 'warning', rule: UNKNOWN_FIELD, field, ...(suggestion ? { suggestion } : {}),
     });
   }

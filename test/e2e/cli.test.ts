@@ -79,7 +79,7 @@ function expectValidateResponse(response: any): void {
   for (const e of response.data.errors) {
     expect(typeof e.message).toBe('string');
     expect(typeof e.section).toBe('string');
-    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field', 'location', 'line', 'column', 'cause', 'rule_text']).toContain(k);
+    for (const k of Object.keys(e)) expect(['message', 'section', 'rule', 'field', 'location', 'line', 'column', 'cause', 'rule_text', 'hint']).toContain(k);
     expect([e.line, e.column]).toEqual([expect.any(Number), expect.any(Number)]);
   }
   expect(response.data.is_valid).toBe(response.data.errors.length === 0);

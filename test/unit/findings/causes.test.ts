@@ -55,9 +55,27 @@ describe('cause links (issue 12, one mistake one finding)', () => {
     const vat = f('ibr-190-ae', 'line_items[1].tax_amount');
     const independent = f('ibr-127-ae', 'due_date');
     const links: Links = new Map();
-    linkByRenaming([vat, independent, typo], [f('ibr-127-ae', 'due_date')], links);
+    linkByRenaming([vat, independent, typo], { all: [f('ibr-127-ae', 'due_date')] }, links);
     expect(links.get(vat)).toBe(typo);
     expect(links.has(independent)).toBe(false);
+  });
+
+  it('several keys: a finding follows from the key whose renaming alone makes it go, wherever the finding is (issue 24 item 7)', () => {
+    const date = { ...f(UNKNOWN_FIELD, 'invoice_date', 'warning'), suggestion: 'date' };
+    const category = { ...f(UNKNOWN_FIELD, 'line_items[0].tax_categroy', 'warning'), suggestion: 'tax_category' };
+    const other = f(UNKNOWN_FIELD, 'crm_code', 'warning');
+    const required = f(undefined, 'date');
+    const total = f(undefined, 'total_tax');
+    const vat = f('ibr-190-ae', 'line_items[0].tax_amount');
+    const findings = [required, total, vat, date, category, other];
+    const links: Links = new Map();
+    // Renamed alone, invoice_date takes "date is required" away; tax_categroy the two VAT errors.
+    const each = (typo: Finding) => (typo === date ? [total, vat] : [required]).map((x) => ({ ...x }));
+    linkByRenaming(findings, { all: [], each }, links);
+    expect([links.get(required), links.get(total), links.get(vat)]).toEqual([date, category, category]);
+    // A key with no suggestion is never in a renamed judgement, and is never a consequence: a root of its own.
+    expect(links.has(other)).toBe(false);
+    expect(links.has(date) || links.has(category)).toBe(false);
   });
 
   it('cause is the index of the root in errors-then-warnings, chains followed to their root', () => {

@@ -23,7 +23,8 @@ describe('unknown keys (spec 2.1–2.7)', () => {
     ['2.2 buyer', 'buyer.nmae', { message: 'unknown field "nmae" in buyer (did you mean "name"?)', section: 'buyer_party', suggestion: 'name' }],
     ['2.3 seller block, the entity\'s former name of legal_registration_id (2.12)', 'seller.trade_license_number', { message: 'unknown field "trade_license_number" in seller (did you mean "legal_registration_id"?)', section: 'seller_party', suggestion: 'legal_registration_id' }],
     ['2.4 delivery', 'delivery.post_cod', { message: 'unknown field "post_cod" in delivery (did you mean "post_code"?)', section: 'invoice_header', suggestion: 'post_code' }],
-    ['2.1 nothing close', 'notes', { message: 'unknown field "notes"', section: 'invoice_header' }],
+    ['2.1 nothing close in spelling or meaning', 'erp_batch', { message: 'unknown field "erp_batch"', section: 'invoice_header' }],
+    ['2.1 nothing close in spelling, reference by meaning (issue 24)', 'notes', { message: 'unknown field "notes" (did you mean "reference"?)', section: 'invoice_header', suggestion: 'reference' }],
     ['2.1 a $schema key is not a field either', '$schema', { message: 'unknown field "$schema"', section: 'invoice_header' }],
   ])('%s: %s → a warning at that key', (_name, path, expected) => {
     const field = path;

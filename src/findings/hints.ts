@@ -1,0 +1,40 @@
+import type { Finding } from '../model/types.js';
+import { invoiceSchema } from '../schema/invoice.schema.js';
+import { valueFix, type ValueKind } from '../schema/value-forms.js';
+import { valueFixWords } from '../messages/values.js';
+import { valueAt } from './paths.js';
+
+/*
+ * pintae's advice beside a finding (issue 24 item 4): where the value at the finding's field is in a common wrong form
+ * (an amount with a thousands separator, a date in DD/MM/YYYY form, a TRN with dashes), the finding gets a `hint`
+ * that quotes the value and gives the value to send. The finding's message, the service's words, stays as it is.
+ */
+
+type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; format?: string; 'x-decimal'?: boolean };
+
+/** Rates are percentages: a percent sign is their one wrong form that amounts do not share. */
+const PERCENT_FIELDS = new Set(['tax_rate', 'discount_percent']);
+
+/** How the request reads the field at `field` (`line_items[2].unit_amount`), or undefined for text of no fixed form. */
+export function valueKindAt(field: string): ValueKind | undefined {
+  if (field === 'buyer.trn') return 'trn';
+  let node: Schema | undefined = invoiceSchema as Schema;
+  const keys = field.replace(/\[(\d+)\]/g, '.$1').split('.');
+  for (const key of keys) {
+    if (node === undefined) return undefined;
+    node = /^\d+$/.test(key) ? node.items : node.properties !== undefined && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
+  }
+  if (node?.['x-decimal']) return PERCENT_FIELDS.has(keys.at(-1)!) ? 'percent' : 'amount';
+  return node?.format === 'date' ? 'date' : undefined;
+}
+
+/** The findings, each with the hint its field's value calls for; the same objects where there is none. */
+export function withHints(findings: readonly Finding[], body: unknown): Finding[] {
+  return findings.map((f) => {
+    if (f.hint !== undefined || f.field === undefined) return f;
+    const kind = valueKindAt(f.field);
+    const sent = kind === undefined ? undefined : valueAt(body, f.field);
+    const fix = typeof sent === 'string' ? valueFix(kind!, sent) : undefined;
+    return fix === undefined ? f : { ...f, hint: valueFixWords(fix) };
+  });
+}
