@@ -17,7 +17,7 @@ import { call, createEntity, invoice, removeTempDirs, sandbox, tempDir, TOKEN } 
 if (!HAVE_OFFICIAL) console.warn(`SKIPPED: the help examples that add an official rule set release, or check against the UBL 2.1 XSD: no official material at ${OFFICIAL_DIR} (set PINTAE_OFFICIAL_DIR)`);
 
 const COMMANDS = [[], ['validate'], ['build'], ['check'], ['tdd'], ['merge-reports'], ['rules'], ['rules', 'add'], ['rules', 'list'], ['rules', 'remove'],
-  ['push'], ['bulk'], ['status'], ['entities'], ['sandbox']];
+  ['push'], ['bulk'], ['status'], ['entities'], ['sandbox'], ['serve']];
 
 /** Each example of a command's help: the comment saying what it does, and the command line. */
 async function examplesOf(command: string[]): Promise<Array<{ what: string; line: string }>> {
@@ -38,6 +38,8 @@ interface Expectation {
   official?: boolean;
   /** Starts a server: its first line is read, it is asked, then stopped. */
   serves?: boolean;
+  /** For a server: the path asked, and the statuses its answer may have (default: the sandbox's entities, 401 without a token). */
+  probe?: { path: string; status: number[] };
   /** What the test puts in where the example holds a value only the service knows. */
   rewrite?: (line: string, ctx: Ctx) => string;
   /** Runs before the example, in its directory (an earlier step the example's words take for granted). */
@@ -152,9 +154,13 @@ const EXPECT: Record<string, Expectation> = {
       expect((await shell('pintae rules list', dir)).stdout).not.toContain('pint-ae-1.0.3');
     },
   },
-  'pintae validate exports/ --rules pint-ae-1.0.3': {
-    official: true, before: addRelease,
-    check: (r) => { expect(r.stdout).toMatch(/\(rules pint-ae-1\.0\.3/); expect(lastLine(r.stdout)).toMatch(/^✖ 3 invoices in 3 files: /); },
+  'pintae rules add PINT-AE-1.0.5.zip --name pint-ae-1.0.5-xslt --engine saxon-js': {
+    official: true,
+    check: async (r, { dir }) => {
+      expect(r.exitCode, r.stderr).toBe(0);
+      const sets = JSON.parse((await shell('pintae rules list --format json', dir)).stdout).rulesets;
+      expect(sets.find((s: { name: string }) => s.name === 'pint-ae-1.0.5-xslt')).toMatchObject({ engine: 'saxon-js' });
+    },
   },
   'pintae rules add PINT-AE-1.0.5.zip --customization urn:peppol:pint:billing-1@ae-1 --valid-from 2026-12-01': {
     official: true,
@@ -220,6 +226,23 @@ const EXPECT: Record<string, Expectation> = {
       expect(JSON.parse(readFileSync(join(dir, '.pintae/entities', `${entityId}.json`), 'utf8')).entity_id).toBe(entityId);
     },
   },
+  'pintae serve --entity sellers/ --rates cbuae.csv': {
+    serves: true, rewrite: (line) => `${line} --port 0 --workers 1`, probe: { path: '/readyz', status: [200, 503] }, check: () => {},
+  },
+  'pintae serve --host 0.0.0.0 --token-file /run/secrets/pintae-token': {
+    // Tests listen on the loopback only: the host and the secret's path are put in by the test.
+    serves: true, rewrite: (line) => `${line.replace('0.0.0.0', '127.0.0.1').replace('/run/secrets/pintae-token', 'token.txt')} --port 0 --workers 1`,
+    probe: { path: '/v1/validate', status: [401] }, check: () => {},
+  },
+  'curl -s --data-binary @invoice.json http://127.0.0.1:8080/oauth/invoices/validate': {
+    // The real curl, against a serve the test started on a free port (the example's 8080 may be taken).
+    before: async (ctx) => { ctx.url = await startServe(ctx.dir); },
+    rewrite: (line, ctx) => line.replace('curl', '/usr/bin/curl').replace('http://127.0.0.1:8080', ctx.url!),
+    check: (r) => {
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ data: { is_valid: true, invoice_number: 'INV-2025-0001' } });
+    },
+  },
   'pintae sandbox --port 8787': { serves: true, rewrite: (line) => line.replace('--port 8787', '--port 0'), check: () => {} },
   'pintae sandbox --fail-rate 0.05 --after-commit-rate 0.05 --seed 7': { serves: true, rewrite: (line) => `${line} --port 0`, check: () => {} },
 };
@@ -246,7 +269,28 @@ beforeAll(async () => {
   writeFileSync(join(built, 'standard.xml'), r.stdout);
   sb = await sandbox();
 });
-afterAll(async () => { await sb?.close(); removeTempDirs(); });
+const serving: Array<ReturnType<typeof execa>> = [];
+afterAll(async () => {
+  for (const child of serving) child.kill('SIGTERM');
+  await Promise.all(serving.map((c) => c.catch(() => undefined)));
+  await sb?.close();
+  removeTempDirs();
+});
+
+/** `pintae serve` in an example's directory, for the examples that ask it: its URL, once it is ready. */
+async function startServe(dir: string): Promise<string> {
+  const child = execa('node', [BIN, 'serve', '--port', '0', '--workers', '1', '--entity', 'seller.json'], { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
+  serving.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('\n')) resolve(out.split('\n')[0]!.trim()); });
+    child.on('exit', () => reject(new Error(`serve stopped: ${out}`)));
+  });
+  for (;;) {
+    if ((await fetch(`${url}/readyz`)).status === 200) return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** The directory an example runs in: the files its words name, for the seller `entityId` (the sandbox's, or the fixture's). */
 async function workspace(api: boolean, official: boolean): Promise<Ctx> {
@@ -274,6 +318,8 @@ async function workspace(api: boolean, official: boolean): Promise<Ctx> {
     'invoice.xml': readFileSync(join(built, 'standard.xml'), 'utf8'),
     'broken.xml': readFileSync(join(built, 'standard.xml'), 'utf8').replace(/<cbc:DueDate>[^<]*<\/cbc:DueDate>/, ''),
     'pintae.config.json': JSON.stringify({ tdd: { receiver: '0242:000773', representative: '0242:000001' } }),
+    'sellers/al-noor.json': JSON.stringify(record, null, 2),
+    'token.txt': 'a-serve-token-of-this-test\n',
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -318,11 +364,13 @@ describe.concurrent('every --help example (spawned, through a shell)', () => {
         child.on('exit', () => reject(new Error(`the sandbox stopped: ${out}`)));
       });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const answer = await fetch(`${url}/oauth/entities`);
-      expect([401, 500, 502]).toContain(answer.status); // no token; the faulty one may fail first, as asked
+      const probe = e.probe ?? { path: '/oauth/entities', status: [401, 500, 502] }; // no token; the faulty sandbox may fail first, as asked
+      const answer = await fetch(`${url}${probe.path}`, probe.path === '/v1/validate' ? { method: 'POST', body: '{}' } : undefined);
+      expect(probe.status).toContain(answer.status);
       child.kill('SIGTERM');
-      await child;
-      expect(existsSync(join(ctx.dir, '.pintae/sandbox'))).toBe(true);
+      const ended = await child;
+      if (line.startsWith('pintae sandbox')) expect(existsSync(join(ctx.dir, '.pintae/sandbox'))).toBe(true);
+      else expect(ended.exitCode, ended.stderr).toBe(0); // serve drains and exits 0 on SIGTERM
       return;
     }
     await e.check(await sh(command), ctx);
