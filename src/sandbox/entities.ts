@@ -5,7 +5,6 @@ import { toEntity } from '../io/entities.js';
 import { isObject, message, notFound, reply, type Reply } from './http.js';
 import type { EntityFields, EntityRecord, Store } from './store.js';
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
-import { unknownUser } from './users.js';
 
 /** The caller, as resolved from its token. */
 export interface Caller {
@@ -120,6 +119,12 @@ export function updateEntity(store: Store, caller: Caller, entityId: string, bod
   if (userId !== undefined) updated.user_id = userId;
   store.saveEntity(updated);
   return reply(200, { message: 'Entity updated', data: entityView(updated) }, true);
+}
+
+/** A 400 naming `user_id` when it is not one of the calling application's users (spec 2.12, 5.3). */
+function unknownUser(store: Store, caller: Caller, userId: string | null): Reply | undefined {
+  if (userId === null || store.userOf(caller.application, userId)) return undefined;
+  return invalid([{ field: 'user_id', message: SANDBOX_WORDS.userUnknown(userId) }]);
 }
 
 export function listEntities(store: Store, caller: Caller, userId: string | null): Reply {

@@ -34,9 +34,3 @@ export function listUsers(store: Store, caller: Caller): Reply {
     .map(userView);
   return reply(200, { data });
 }
-
-/** A 400 naming `user_id` when it is not one of the calling application's users (spec 2.12, 5.3). */
-export function unknownUser(store: Store, caller: Caller, userId: string | null | undefined): Reply | undefined {
-  if (userId === null || userId === undefined || store.userOf(caller.application, userId)) return undefined;
-  return message(400, 'The request is invalid', { errors: [{ field: 'user_id', message: SANDBOX_WORDS.userUnknown(userId) }] });
-}
