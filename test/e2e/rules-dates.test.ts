@@ -82,7 +82,8 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     expect(inside!.response.data.warnings.map((w) => w.rule)).toEqual(['old-only']);
     expect(before!.rule_set).toMatchObject({ name: 'old-billing', by_date: 'before' });
     const line = standard.split('\n').findIndex((l) => l.includes('"date"')) + 1;
-    expect(before!.response.data.warnings).toEqual([expect.objectContaining({ rule: 'old-only' })]);
+    expect(before!.response.data.warnings.map((w) => w.rule)).toContain('old-only');
+    expect(JSON.stringify(before!.response)).not.toContain('pintae/');
     expect(before!.pintae_findings).toEqual([{
       message: 'the invoice date 2024-06-01 is before the validity of every PINT-AE rule set for urn:peppol:pint:billing-1@ae-1: judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead',
       section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date', line, column: expect.any(Number), severity: 'info',
