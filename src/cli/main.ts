@@ -21,9 +21,9 @@ function reportOptions(cmd: Command): Command {
   return cmd
     .option('--format <name>', `report format: ${FORMATS} (default: stylish on a terminal, json otherwise)`)
     .option('--output <file>', 'write the report to this file (default format json; html for a .html file); the terminal gets the summary line')
-    .option('--quiet', 'show failures only (stylish, github); with --output, print nothing')
-    .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too')
-    .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings')
+    .option('--quiet', 'show failures only, no notes (stylish, github); with --output, print nothing')
+    .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too (notes never do)')
+    .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings (notes, severity info, are not counted)')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
     .option('--no-config', 'ignore any config file')
     .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it');
@@ -215,7 +215,7 @@ Exit codes:
   const sandbox = cli.command('sandbox')
     .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
-    .option('--data-dir <dir>', 'where entities, invoices and tokens.json are kept', '.pintae/sandbox')
+    .option('--data-dir <dir>', 'where users, entities, invoices and tokens.json are kept', '.pintae/sandbox')
     .option('--rates <file>', 'CBUAE exchange-rate table for invoices without exchange_rate (as validate --rates)')
     .option('--rules <name|path>', 'PINT-AE rule set (as validate --rules; default builtin)')
     .option('--fail-rate <r>', 'share (0..1) of requests answered 500 or 502 before anything is done')
