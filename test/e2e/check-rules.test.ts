@@ -49,7 +49,7 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae check (issue 3 item 5)', () => {
     // A self-billing credit note (261) judged by the billing rules: only its type code is foreign to them.
     expect(results[4]!.response.data.errors.map((e) => e.rule).sort()).toEqual(['aligned-ibrp-001-ae', 'ibr-cl-01']);
     // pintae's own finding on what the document is, beside the rules' answer (issue 24).
-    expect(results[4]!.pintae_findings!.map((e) => e.rule)).toEqual(['pintae/not-pint-ae']);
+    expect(results[4]!.pintae_findings!.map((e) => e.rule)).toEqual(['pintae/not-pint-ae', 'pintae/rules-validity']);
     expect(results[4]!.pintae_findings![0]!.message).toMatch(/judged by the billing rules \(builtin-billing 1\.0\.4\)$/);
     const stylish = await run(['check', sb[1]!, '--format', 'stylish']);
     expect(stylish.stdout).toContain('valid  (rules builtin-selfbilling 1.0.4)');
