@@ -1,8 +1,8 @@
-import type { Finding, JudgedBy, ValidateResponse } from './model/types.js';
+import type { Finding, JudgedBy, PintaeEntry, ValidateResponse } from './model/types.js';
 import { inXmlTerms } from './messages/say.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
-import { response } from './pipeline.js';
+import { answerOf } from './pipeline.js';
 import { crossCheckTdd } from './tdd/cross-check.js';
 import { NS, TDD_CUSTOMIZATION } from './tdd/extract.js';
 import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';
@@ -10,7 +10,12 @@ import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, typ
 export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
   findings: Finding[];
+  /** The PINT-AE rules' answer in the validate endpoint's shape; pintae's own findings are beside it (`pintae`). */
   response: ValidateResponse | null;
+  /** pintae's own findings (not UBL, not PINT-AE, the rule set's validity, rules that could not be run, TDD cross-checks). */
+  pintae?: PintaeEntry[];
+  /** The verdict: the response's is_valid and no error of pintae's own. */
+  valid?: boolean;
   /** The tree read, for a caller that shows the document (the HTML report); absent when not well-formed. */
   doc?: XDocument;
   /** The rule set that judged the document; absent when no rules ran. */
@@ -101,7 +106,7 @@ function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 
  */
 export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = []): XmlCheckOutcome {
   const read = readXmlDocument(input);
-  if (!read.ok) return { wellFormed: read, findings: [], response: null };
+  if (!read.ok) return { wellFormed: read, findings: [], response: null, valid: false };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
   const issueDate = kind.kind ? childElement(root, CBC, 'IssueDate') : undefined;
@@ -120,8 +125,9 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   // source document is judged by the sets chosen for its own customization, so only when the rules choose per document.
   if (kind.kind === 'tdd') findings.push(...crossCheckTdd(read.doc, { text: read.text, ...(rules?.choose ? { rules, checkXml } : {}) }));
   const id = kind.kind === 'ubl' ? childElement(root, CBC, 'ID') : kind.kind === 'tdd' ? reportedInvoiceId(root) : undefined;
+  const { response, pintae, valid } = answerOf({ invoice_number: id ? textOf(id).trim() : undefined }, findings, new Map(), false);
   return {
-    wellFormed: { ok: true }, findings, response: response({ invoice_number: id ? textOf(id).trim() : undefined }, findings, false), doc: read.doc,
+    wellFormed: { ok: true }, findings, response, pintae, valid, doc: read.doc,
     ...(kind.kind ? { kind: kind.kind } : {}),
     ...(chosen?.judgedBy ? { judgedBy: chosen.judgedBy } : {}),
   };
@@ -134,11 +140,11 @@ function reportedInvoiceId(root: XElement): XElement | undefined {
   return reported && childElement(reported, CBC, 'ID');
 }
 
-/** A document dated before (or after) the validity of every set of its customization: a warning naming the set used instead. */
+/** A document dated before (or after) the validity of every set of its customization: a note naming the set used instead. */
 function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement, kind?: DocumentKind): Finding | undefined {
   const message = validityWords(judgedBy, date, 'the issue date', kind === 'tdd' ? 'TDD' : 'PINT-AE');
   if (message === undefined) return undefined;
-  return { message, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
+  return { message, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
 }
 
 /** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */

@@ -97,8 +97,8 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
     judgedBy ??= chosen.judgedBy;
     const found = inRequestTerms(withFields(withoutRepeats(chosen.rules.run(built.xml), findings), built.sources), body, invoice);
     const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'the invoice date');
-    // pintae's own warning, carried as pintae/unknown-field is: in the response's warnings, is_valid untouched.
-    if (outside) found.unshift({ message: outside, section: 'invoice_header', severity: 'warning', rule: RULES_VALIDITY, field: 'date' });
+    // pintae's own note, beside the response (never in it), is_valid untouched, counted by no gate.
+    if (outside) found.unshift({ message: outside, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, field: 'date' });
     return found;
   };
   if (!gaps.length) {

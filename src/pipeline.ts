@@ -1,4 +1,4 @@
-import type { Entity, Finding, Invoice, JudgedBy, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
+import type { Entity, Finding, Invoice, JudgedBy, PintaeEntry, RejectedResponse, ResponseEntry, ValidateResponse } from './model/types.js';
 import { rulesDate } from './schematron/choice.js';
 import { pruneEmpty } from './normalize/prune.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from './io/json-depth.js';
@@ -9,18 +9,28 @@ import type { Serialized } from './ubl/serialize.js';
 import type { SourceMap } from './ubl/source-map.js';
 import { registrationType } from './codelists/tax.js';
 import { judge, type Judged } from './judge.js';
-import { linkByMeaning, linkByRenaming, responseOrder, within, withCauses, type Links } from './findings/causes.js';
+import { linkByMeaning, linkByRenaming, within, type Links } from './findings/causes.js';
+import { answered, isPintaeOwn as isOwn } from './findings/answer.js';
 import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
-import { withHints } from './findings/hints.js';
+import { addHints } from './findings/hints.js';
 
 export type { PipelineEnv } from './model/env.js';
 
 export type InvoiceOutcome =
   | { kind: 'rejected'; response: RejectedResponse }
   | {
-    kind: 'validated'; response: ValidateResponse; findings: Finding[]; xml: string | null; invoice: Invoice | null;
+    kind: 'validated';
+    /** Exactly what the service's dry run answers (spec 2.10, 4.2), pintae's own findings left out. */
+    response: ValidateResponse;
+    /** pintae's own findings (`pintae/…`), beside the response, never in it. */
+    pintae: PintaeEntry[];
+    /** pintae's verdict: the response's is_valid, and no error of pintae's own (rules that could not be run). */
+    valid: boolean;
+    /** Every finding: the response's errors and warnings, then pintae's own; `cause` indexes this list. */
+    findings: Finding[];
+    xml: string | null; invoice: Invoice | null;
     /** Location in `xml` → the request field it was built from (src/ubl/source-map.ts); null when no XML was built. */
     sources: SourceMap | null;
     /** The PINT-AE rule set that judged the built document (chosen by its customization and date), when rules ran. */
@@ -46,20 +56,39 @@ export function duplicateWarning(body: Record<string, unknown>): ValidateRespons
   return { message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' };
 }
 
+const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text, hint }: Finding): ResponseEntry => ({
+  message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
+  ...(suggestion !== undefined ? { suggestion } : {}), ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
+  ...(hint !== undefined ? { hint } : {}),
+});
+
+/** One of pintae's own findings as a result lists it beside the response. */
+export const pintaeEntry = (f: Finding): PintaeEntry => ({ ...entry(f), severity: f.severity, ...(f.explains?.length ? { explains: f.explains } : {}) });
+
+/**
+ * The service's answer (spec 2.10) for the findings of the service's rules: errors, then warnings, as `answered`
+ * orders them. A finding of pintae's own given here is left out: it is listed beside the response (`pintae`).
+ */
 export function response(body: Record<string, unknown>, findings: Finding[], duplicate: boolean): ValidateResponse {
-  const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text, hint }: Finding): ResponseEntry => ({
-    message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
-    ...(suggestion !== undefined ? { suggestion } : {}), ...(cause !== undefined ? { cause } : {}), ...(rule_text !== undefined ? { rule_text } : {}),
-    ...(hint !== undefined ? { hint } : {}),
-  });
-  const errors = findings.filter((f) => f.severity === 'error').map(entry);
-  const warnings = findings.filter((f) => f.severity === 'warning').map(entry);
+  const errors = findings.filter((f) => f.severity === 'error' && !isOwn(f)).map(entry);
+  const warnings = findings.filter((f) => f.severity === 'warning' && !isOwn(f)).map(entry);
   if (duplicate) warnings.push(duplicateWarning(body));
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     message: errors.length ? MESSAGE_INVALID : MESSAGE_VALID,
     data: { is_valid: errors.length === 0, entity_id: text(body.entity_id), invoice_number: text(body.invoice_number), total_errors: errors.length, errors, warnings },
   };
+}
+
+/**
+ * A validated outcome of findings already split (src/findings/answer.ts): the response of the service's, pintae's own
+ * beside it, and the verdict, which only an error of pintae's own (its rules could not be run) makes stricter.
+ */
+export function answerOf(body: Record<string, unknown>, findings: readonly Finding[], links: Links, duplicate: boolean): { response: ValidateResponse; pintae: PintaeEntry[]; valid: boolean; findings: Finding[] } {
+  const split = answered(findings, links);
+  const answer = response(body, split.service, duplicate);
+  const pintae = split.own.map(pintaeEntry);
+  return { response: answer, pintae, valid: answer.data.is_valid && !pintae.some((f) => f.severity === 'error'), findings: split.all };
 }
 
 /** A body nested past MAX_JSON_DEPTH: refused at the place it goes too deep, before anything walks it. */
@@ -84,13 +113,12 @@ export const MAX_RENAMED_ALONE = 8;
 export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcome {
   const deep = tooDeepAt(input);
   if (deep) {
-    const findings = [nestingFinding(deep)];
-    return { kind: 'validated', response: response(plainObject(input) ? input : {}, findings, plainObject(input) && (env.duplicate ?? false)), findings, xml: null, invoice: null, sources: null };
+    return { kind: 'validated', ...answerOf(plainObject(input) ? input : {}, [nestingFinding(deep)], new Map(), plainObject(input) && (env.duplicate ?? false)), xml: null, invoice: null, sources: null };
   }
   const pruned = pruneEmpty(input);
   if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) {
     const findings: Finding[] = [{ message: 'The invoice must be a JSON object (spec 2.1)', section: 'invoice_header', severity: 'error' }];
-    return { kind: 'validated', response: response({}, findings, false), findings, xml: null, invoice: null, sources: null };
+    return { kind: 'validated', ...answerOf({}, findings, new Map(), false), xml: null, invoice: null, sources: null };
   }
   const body = pruned as Record<string, unknown>;
   const rejected = registrationTypeErrors(body);
@@ -110,10 +138,10 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
     linkByRenaming(findings, { all: findingsOf(renamedAsSuggested(body, typos), env).findings, ...(each ? { each } : {}) }, links);
   }
   // pintae's advice on values in a common wrong form, beside the findings at them (the messages stay the service's).
-  const ordered = withHints(withCauses(responseOrder(findings), links), body);
+  addHints(findings, body);
   const built = found.judged?.built ?? null;
   return {
-    kind: 'validated', response: response(body, ordered, env.duplicate ?? false), findings: ordered,
+    kind: 'validated', ...answerOf(body, findings, links, env.duplicate ?? false),
     xml: built?.xml ?? null, invoice: found.judged?.invoice ?? null, sources: built?.sources ?? null,
     ...(found.judgedBy ? { judgedBy: found.judgedBy } : {}),
   };

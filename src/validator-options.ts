@@ -16,7 +16,7 @@ import { participant, TddOptionError } from './tdd/options.js';
  */
 export const VALIDATOR_OPTIONS = ['entity', 'entities', 'rates', 'ruleSet', 'ruleTimeout', 'ruleMemory', 'rules', 'config', 'today', 'uuid', 'deterministic', 'lineAmounts', 'cwd', 'tdd', 'onWarning'] as const;
 export const TDD_CALL_OPTIONS = ['type', 'role', 'scope', 'reporter', 'receiver', 'representative', 'transportId', 'issued'] as const;
-const LEVELS = ['error', 'warning', 'off'];
+const LEVELS = ['error', 'warning', 'info', 'off'];
 
 /** A value as a message shows it: short, and never the whole of a large one. */
 export function shown(value: unknown): string {

@@ -13,7 +13,7 @@ import { checkInput, checkRuleIds, checkTddCallOptions, checkValidatorOptions, e
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
-import type { ReportedFinding, RuleLevel } from './model/report.js';
+import type { ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
 import { tddOfBody, tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
@@ -80,6 +80,11 @@ export interface ValidatorResult {
   rejected: boolean;
   /** The service's answer (spec 2.10), or null when the input could not be read at all (`error` says why). */
   response: ValidateResponse | RejectedResponse | null;
+  /**
+   * pintae's own findings, beside the response and never in it (`pintae/…`: unknown keys, the rule set's validity,
+   * rules that could not be run), each with its severity; absent when none.
+   */
+  pintae_findings?: ReportedOwn[];
   /** Why the input could not be read (JSON or XML that is not well-formed), where. */
   error?: { message: string; line?: number; column?: number };
   /** Findings a rule override turned off: out of the verdict, kept here. */
@@ -129,9 +134,9 @@ const isBulk = (v: unknown) => Array.isArray(v) || (v !== null && typeof v === '
 /** A result of the batch runner (src/batch/) without what belongs to a file: the library answers for the input it was given. */
 function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverrides): ValidatorResult {
   const judged = overrides.apply(r) as typeof r & { suppressed?: ReportedFinding[] };
-  const { valid, rejected, response, error, suppressed, position, xml, findings, rule_set } = judged;
+  const { valid, rejected, response, error, suppressed, position, xml, findings, rule_set, pintae_findings } = judged;
   return {
-    valid, rejected, response, xml, findings,
+    valid, rejected, response, ...(pintae_findings?.length ? { pintae_findings } : {}), xml, findings,
     ...(rule_set ? { rule_set } : {}),
     ...(error ? { error: { message: error.message, ...(error.line !== undefined ? { line: error.line, column: error.column } : {}) } } : {}),
     ...(suppressed ? { suppressed } : {}),
@@ -142,7 +147,7 @@ function plain(r: ReturnType<typeof validateText>[number], overrides: RuleOverri
 function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[number] {
   const base = { file: '', index: null, xmlPath: null };
   if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null };
-  return { ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) };
+  return { ...base, valid: outcome.valid, rejected: false, response: outcome.response, ...(outcome.pintae.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) };
 }
 
 /** A numeric option as the CLI's parser reads it; anything else is the caller's mistake, said as the CLI says it. */
@@ -289,7 +294,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
         const { message, line, column } = outcome.wellFormed;
         return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
       }
-      return plain({ file: '', index: null, xmlPath: null, valid: outcome.response!.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf());
+      return plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf());
     },
   };
 }

@@ -30,6 +30,7 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
     return {
       file: r.file, index: r.index as number | null, ...(position ? { position } : {}), valid: r.valid, rejected: r.rejected, response: r.response as ReportResult['response'],
       ...(r.error ? { error: r.error as ReportResult['error'] } : {}),
+      ...(Array.isArray(r.pintae_findings) && r.pintae_findings.length ? { pintae_findings: r.pintae_findings as ReportResult['pintae_findings'] } : {}),
       ...(Array.isArray(r.suppressed) ? { suppressed: r.suppressed as ReportResult['suppressed'] } : {}),
       findings: [], xml: null, xmlPath: r.xml as string | null,
     };

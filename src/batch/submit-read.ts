@@ -66,8 +66,10 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
       }
       if (env) {
         const outcome = validateInvoice(item, env);
-        const errors = outcome.kind === 'rejected' ? outcome.response.errors : outcome.response.data.errors;
-        if (outcome.kind === 'rejected' || !outcome.response.data.is_valid) {
+        // pintae's verdict: the rules that could not be run (pintae/rules-failed) keep an invoice back too.
+        const errors = outcome.kind === 'rejected' ? outcome.response.errors
+          : [...outcome.response.data.errors, ...outcome.pintae.filter((f) => f.severity === 'error').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }))];
+        if (outcome.kind === 'rejected' || !outcome.valid) {
           yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors,
             message: `not sent: the offline validation finds ${errors.length} error${errors.length === 1 ? '' : 's'} (--no-validate sends anyway)` };
           continue;

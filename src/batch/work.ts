@@ -73,7 +73,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
     const base = { file, index: indexed ? i : null, ...(at ? { position: at } : {}), xmlPath: null, ...(view ? { view } : {}) };
     if (outcome.kind === 'rejected') return { ...base, valid: false, rejected: true, response: outcome.response, findings: [], xml: null, ...(duplicate ? { duplicate } : {}) };
     return {
-      ...base, valid: outcome.response.data.is_valid, rejected: false, response: outcome.response, findings: outcome.findings,
+      ...base, valid: outcome.valid, rejected: false, response: outcome.response, ...(outcome.pintae.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings,
       xml: outcome.xml, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(duplicate ? { duplicate } : {}),
     };
   });
@@ -89,7 +89,7 @@ type Placeable = { field?: string; rule?: string; line?: number; column?: number
 
 /** What of an invoice gets a line and column: its findings, the entries of its response, its duplicate warning. */
 function placeables(outcome: InvoiceOutcome, duplicate: WorkResult['duplicate']): Placeable[] {
-  const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings];
+  const entries: Placeable[] = outcome.kind === 'rejected' ? [...outcome.response.errors] : [...outcome.findings, ...outcome.response.data.errors, ...outcome.response.data.warnings, ...outcome.pintae];
   if (duplicate) entries.push(duplicate.warning);
   return entries;
 }
@@ -120,6 +120,14 @@ function placeFields(text: string, itemsAt: string, indexed: boolean, done: Arra
     }
     return nearestPosition(positions, `${rootOf(i)}/invoice_number`);
   });
+}
+
+/**
+ * Places the findings of one invoice validated from `text` (a single request body, as the sandbox's validate
+ * endpoint receives it) at their lines and columns in that text, as `validate` places them in a file.
+ */
+export function placeInBody(text: string, outcome: InvoiceOutcome): void {
+  placeFields(text, '', false, [{ outcome }]);
 }
 
 /** An invoice's run-wide identity (entity_id + trimmed invoice_number, spec 2.10) and the warning a repeat gets. */

@@ -28,13 +28,16 @@ export function valueKindAt(field: string): ValueKind | undefined {
   return node?.format === 'date' ? 'date' : undefined;
 }
 
-/** The findings, each with the hint its field's value calls for; the same objects where there is none. */
-export function withHints(findings: readonly Finding[], body: unknown): Finding[] {
-  return findings.map((f) => {
-    if (f.hint !== undefined || f.field === undefined) return f;
-    const kind = valueKindAt(f.field);
-    const sent = kind === undefined ? undefined : valueAt(body, f.field);
-    const fix = typeof sent === 'string' ? valueFix(kind!, sent) : undefined;
-    return fix === undefined ? f : { ...f, hint: valueFixWords(fix) };
-  });
+/** The hint a finding's field's value calls for, if any. */
+function hintOf(f: Finding, body: unknown): string | undefined {
+  if (f.field === undefined) return undefined;
+  const kind = valueKindAt(f.field);
+  const sent = kind === undefined ? undefined : valueAt(body, f.field);
+  const fix = typeof sent === 'string' ? valueFix(kind!, sent) : undefined;
+  return fix === undefined ? undefined : valueFixWords(fix);
+}
+
+/** Each finding given the hint its field's value calls for, in place: the cause links between findings hold them by identity. */
+export function addHints(findings: Finding[], body: unknown): void {
+  for (const f of findings) if (f.hint === undefined) { const hint = hintOf(f, body); if (hint !== undefined) f.hint = hint; }
 }

@@ -1,4 +1,4 @@
-import { findingsOf, type ReportedFinding, type ReportResult } from './report.js';
+import { findingsOf, type Listing, type ReportedFinding, type ReportResult } from './report.js';
 import { withHint } from './words.js';
 
 /** Rule ids for problems that have no rule of their own. */
@@ -8,13 +8,14 @@ export const REJECTED = 'pintae/rejected';
 /** One line item of a report, whatever produced it: a finding, an unreadable input, or a 400 rejection. */
 export interface Entry {
   ruleId: string;
-  level: 'error' | 'warning' | 'off';
+  /** `info`: a note (pintae's own, or set so by a rule override), counted by no gate. */
+  level: 'error' | 'warning' | 'info' | 'off';
   message: string;
   section?: ReportedFinding['section'];
   field?: string;
   location?: string;
   overridden?: ReportedFinding['overridden'];
-  /** The entry this one follows from: its index among the entries (errors, then warnings, as in the response). */
+  /** The entry this one follows from: its index among the entries (errors, then warnings, then notes: `findingsOf`). */
   cause?: number;
   /** The rule's official text where the message says it in other words (validate's request terms). */
   ruleText?: string;
@@ -29,19 +30,20 @@ export interface Entry {
  */
 export const ruleIdOf = (f: ReportedFinding): string => f.rule ?? `pintae/${f.section}`;
 
-export function entriesOf(r: ReportResult): Entry[] {
+/** `listing`: the findings to list, when not all of the result's (--quiet: src/formatters/quiet.ts). */
+export function entriesOf(r: ReportResult, listing: Listing = findingsOf(r)): Entry[] {
   if (r.error) return [{ ruleId: UNREADABLE, level: 'error', message: r.error.message, line: r.error.line, column: r.error.column }];
   if (r.response && 'errors' in r.response && !('data' in r.response)) {
     return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field, ...positionOf(e) }));
   }
-  const { errors, warnings } = findingsOf(r);
+  const { errors, warnings, notes } = listing;
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
     ruleId: ruleIdOf(f), level, message: withHint(f), section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
     ...(f.rule_text !== undefined ? { ruleText: f.rule_text } : {}),
     ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),
   });
-  return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...(r.suppressed ?? []).map(entry('off'))];
+  return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...notes.map(entry('info')), ...(r.suppressed ?? []).map(entry('off'))];
 }
 
 const positionOf = (f: { line?: number; column?: number }) => (f.line !== undefined ? { line: f.line, column: f.column ?? 1 } : {});

@@ -2,7 +2,7 @@ import { entriesOf, whereOf, type Entry } from './entries.js';
 import { causedLine, fold } from './fold.js';
 import { formatWhole, type Gates, type StreamFactory, type Summary } from './report.js';
 import { plural } from './words.js';
-import { failuresOnly } from './quiet.js';
+import { shownOf } from './quiet.js';
 import { gateFailure } from '../report/gate.js';
 
 /** GitHub's escaping of a workflow command's message (actions/toolkit `escapeData`). */
@@ -16,9 +16,10 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
 }
 
 /**
- * GitHub Actions workflow commands: an `::error` or `::warning` annotation per finding, located at its line and
- * column in the input file, titled with the rule id; findings turned off by a rule override become `::notice`
- * annotations, and the overrides in force are announced first, so a relaxed rule is never silent. A warnings gate
+ * GitHub Actions workflow commands: an `::error`, `::warning` or (a note, severity info) `::notice` annotation per
+ * finding, located at its line and column in the input file, titled with the rule id. Findings turned off by a rule
+ * override get no annotation of their own (one per file made a wall of notices): the overrides in force are announced
+ * first and the summary line counts what they turned off, so a relaxed rule is never silent. A warnings gate
  * that fails the run is a last `::error` before the summary line; --quiet keeps the annotations of failures only.
  * The summary line names the rule sets that judged the documents, with how many each (a log shows which release
  * judged a run even where no document has a finding).
@@ -32,12 +33,13 @@ export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
     result: (all) => {
       const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
       if (set) judgedBy.set(set, (judgedBy.get(set) ?? 0) + 1);
-      const r = quiet ? failuresOnly(all, gates) : all;
-      if (r === undefined) return '';
-      const entries = entriesOf(r);
+      const shown = shownOf(all, quiet, gates);
+      if (shown === undefined) return '';
+      const r = shown.r;
+      const entries = entriesOf(r, shown.listing);
       const annotate = (e: Entry, note = '') => {
         const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
-        const name = e.level === 'off' ? 'notice' : e.level;
+        const name = e.level === 'off' || e.level === 'info' ? 'notice' : e.level;
         return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e) + note);
       };
       // Root causes first; a dependent is counted on its root, or annotated itself (naming its root) with --verbose.
@@ -48,11 +50,10 @@ export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
         out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
         if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
       }
-      for (const e of entries) if (e.level === 'off') out.push(annotate(e));
       return out.join('');
     },
     footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
-      + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${s.suppressed} turned off`
+      + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes ?? 0, 'note')}, ${s.suppressed} turned off`
       + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
   };
 };

@@ -7,7 +7,7 @@ import { REJECTED, ruleIdOf, UNREADABLE } from './entries.js';
  */
 export type HtmlFinding = Omit<ReportedFinding, 'section'> & { section?: ReportedFinding['section']; cause?: number; rule_text?: string };
 
-export type Level = 'error' | 'warning' | 'off';
+export type Level = 'error' | 'warning' | 'info' | 'off';
 
 export interface Shown {
   /** Its number in the invoice's list, 1-based, as the marks at the values repeat it. */
@@ -27,7 +27,8 @@ export interface Root { root: Shown; dependents: Shown[] }
 export interface Listed { level: Level; finding: HtmlFinding; rule: string }
 
 /**
- * Every finding of a result, in one list: errors, then warnings, then those turned off by a rule override; an input
+ * Every finding of a result, in one list: errors, then warnings, then notes (severity info: pintae's own, beside the
+ * response), then those turned off by a rule override; an input
  * that could not be read has its one error, a rejected one the errors of its 400 answer.
  */
 export function allFindings(r: ReportResult): Listed[] {
@@ -38,9 +39,9 @@ export function allFindings(r: ReportResult): Listed[] {
   if (r.response && 'errors' in r.response && !('data' in r.response)) {
     return r.response.errors.map((finding) => ({ level: 'error' as const, finding, rule: REJECTED }));
   }
-  const { errors, warnings } = findingsOf(r);
+  const { errors, warnings, notes } = findingsOf(r);
   const listed = (level: Level) => (finding: ReportedFinding): Listed => ({ level, finding, rule: ruleIdOf(finding) });
-  const all = [...errors.map(listed('error')), ...warnings.map(listed('warning')), ...(r.suppressed ?? []).map(listed('off'))];
+  const all = [...errors.map(listed('error')), ...warnings.map(listed('warning')), ...notes.map(listed('info')), ...(r.suppressed ?? []).map(listed('off'))];
   causesOfRaw(r.findings, all);
   return all;
 }
@@ -90,7 +91,7 @@ export function byRootCause(list: Listed[]): Root[] {
     else { root = p; rootOf[p] = p; }
     for (const c of chain) rootOf[c] = root;
   }
-  const rank: Record<Level, number> = { error: 0, warning: 1, off: 2 };
+  const rank: Record<Level, number> = { error: 0, warning: 1, info: 2, off: 3 };
   const roots = nodes.map((node, i) => ({ node, i })).filter(({ i }) => rootOf[i] === i).sort((a, b) => rank[a.node.level] - rank[b.node.level]);
   const under = new Map<number, number[]>();
   nodes.forEach((_, i) => { if (rootOf[i] !== i) { const list = under.get(rootOf[i]!); if (list) list.push(i); else under.set(rootOf[i]!, [i]); } });

@@ -42,7 +42,7 @@ function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): bool
   return target === undefined || ('items' in target && target.field !== field);
 }
 
-const LEVEL_WORDS = { error: 'Error', warning: 'Warning', off: 'Off' } as const;
+const LEVEL_WORDS = { error: 'Error', warning: 'Warning', info: 'Note', off: 'Off' } as const;
 
 type Placed = Map<Shown, Array<{ id: string; where: string }>>;
 
@@ -153,7 +153,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
     + '<p class="back"><a href="#summary">↑ Summary</a></p></section>\n';
   const rules = new Map<string, { errors: number; warnings: number }>();
   for (const { level, rule } of list) {
-    if (level === 'off') continue;
+    if (level === 'off' || level === 'info') continue;
     const count = rules.get(rule) ?? { errors: 0, warnings: 0 };
     if (level === 'error') count.errors++; else count.warnings++;
     rules.set(rule, count);

@@ -42,12 +42,12 @@ ol.findings{list-style:none;margin:0;padding:0}
 li.finding{display:flex;flex-wrap:wrap;gap:10px;padding:8px 6px;border-top:1px solid var(--line);border-radius:6px}
 ol.findings>li.finding:first-child{border-top:0}
 li.finding .n{flex:0 0 auto;width:24px;height:24px;border-radius:999px;color:#fff;background:var(--err);text-align:center;font:600 12px/24px system-ui,sans-serif}
-li.finding.warning .n{background:var(--warn)}li.finding.off .n{background:var(--off)}
+li.finding.warning .n{background:var(--warn)}li.finding.off .n,li.finding.info .n{background:var(--off)}
 .fbody{flex:1 1 300px;min-width:0}
 .msg{overflow-wrap:anywhere}
 .sev{display:inline-block;font-size:11px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;border-radius:4px;padding:0 6px;margin-right:4px}
-.sev.error{background:var(--err-soft);color:var(--err)}.sev.warning{background:var(--warn-soft);color:#b54708}.sev.off{background:#f2f4f7;color:#475467}
-li.finding.off .msg{color:var(--muted)}
+.sev.error{background:var(--err-soft);color:var(--err)}.sev.warning{background:var(--warn-soft);color:#b54708}.sev.off,.sev.info{background:#f2f4f7;color:#475467}
+li.finding.off .msg,li.finding.info .msg{color:var(--muted)}
 .fmeta{margin-top:3px;color:var(--muted);font-size:12px;overflow-wrap:anywhere}
 .whole{font-style:italic}.times{display:inline-block;font-size:12px;font-weight:600;color:var(--muted);margin-left:4px}
 details.each{margin-top:3px;font-size:12px;color:var(--muted)}details.each summary{cursor:pointer}details.each ul{margin:2px 0 0;padding-left:18px}.moved{color:#6941c6}
@@ -82,12 +82,12 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .omitted{color:var(--muted);font-size:12px;margin:6px 14px}
 .flag-error.v{background:var(--err-soft);box-shadow:0 0 0 2px var(--err-soft),inset 0 -2px 0 var(--err)}
 .flag-warning.v{background:var(--warn-soft);box-shadow:0 0 0 2px var(--warn-soft),inset 0 -2px 0 var(--warn)}
-.flag-off.v{box-shadow:inset 0 -2px 0 var(--off)}
+.flag-off.v,.flag-info.v{box-shadow:inset 0 -2px 0 var(--off)}
 tr.flag-error>td{background:var(--err-bg)!important}tr.flag-warning>td{background:var(--warn-bg)!important}
 section.flag-error{border-color:var(--err);box-shadow:0 0 0 3px var(--err-soft)}section.flag-warning{border-color:var(--warn);box-shadow:0 0 0 3px var(--warn-soft)}
 .marks{white-space:nowrap}
 a.mark{display:inline-block;min-width:18px;height:18px;border-radius:999px;background:var(--err);color:#fff;font:700 11px/18px system-ui,sans-serif;text-align:center;padding:0 4px;margin-left:4px;vertical-align:1px}
-a.mark.warning{background:var(--warn)}a.mark.off{background:var(--off)}a.mark:hover{text-decoration:none;filter:brightness(.9)}
+a.mark.warning{background:var(--warn)}a.mark.off,a.mark.info{background:var(--off)}a.mark:hover{text-decoration:none;filter:brightness(.9)}
 :target{outline:3px solid #84caff;outline-offset:2px}
 li.finding:target{background:#eff8ff}
 .back{margin:14px 0 0;font-size:12px}

@@ -48,7 +48,7 @@ export function gateWords(s: Summary, gates: Gates | undefined): { failed: boole
 export function summarySection(s: Summary, gates: Gates | undefined, overrides: OverrideInForce[], rows: string[], rules: RuleCounts, pagesLeftOut: number): string {
   const { failed, why } = gateWords(s, gates);
   const counts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`, ...(s.unreadable ? [`${s.unreadable} not readable`] : []),
-    plural(s.warnings, 'warning'), ...(s.suppressed ? [`${plural(s.suppressed, 'finding')} turned off`] : [])].join(', ');
+    plural(s.warnings, 'warning'), ...(s.notes ? [plural(s.notes, 'note')] : []), ...(s.suppressed ? [`${plural(s.suppressed, 'finding')} turned off`] : [])].join(', ');
   const verdict = `<p class="run ${failed ? 'fail' : 'pass'}">${failed ? '✖' : '✔'} ${esc(plural(s.invoices, 'invoice'))} in ${esc(plural(s.files, 'file'))}: ${esc(counts)}</p>`
     + (failed ? `<p class="why">The run fails: ${esc(why.join('; '))}.</p>` : '');
   const moved = overrides.length

@@ -6,7 +6,7 @@ import { esc, grouped, plural, userText } from './html-text.js';
 /** The marks of the findings shown at a place: their numbers, linking to the list; the worst level colours the place. */
 function marks(findings: readonly Shown[], targets: Targets<Shown>): { cls: string; html: string } {
   if (!findings.length) return { cls: '', html: '' };
-  const worst = findings.some((f) => f.level === 'error') ? 'error' : findings.some((f) => f.level === 'warning') ? 'warning' : 'off';
+  const worst = findings.some((f) => f.level === 'error') ? 'error' : findings.some((f) => f.level === 'warning') ? 'warning' : findings.some((f) => f.level === 'info') ? 'info' : 'off';
   const html = findings.map((f) => `<a class="mark ${f.level}" href="#${findingId(targets.prefix, f)}" title="${esc(f.finding.message)}">${f.n}</a>`).join('');
   return { cls: ` flag flag-${worst}`, html: `<span class="marks">${html}</span>` };
 }

@@ -10,6 +10,8 @@ export function jsonResult(r: ReportResult): Record<string, unknown> {
     valid: r.valid,
     rejected: r.rejected,
     response: r.response,
+    // pintae's own findings stand beside the service's answer, never in it (README "JSON report").
+    ...(r.pintae_findings?.length ? { pintae_findings: r.pintae_findings } : {}),
     ...(r.error ? { error: r.error } : {}),
     ...(r.suppressed?.length ? { suppressed: r.suppressed } : {}),
     ...(r.rule_set ? { rule_set: r.rule_set } : {}),

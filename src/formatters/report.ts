@@ -1,11 +1,46 @@
-import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportResult, Summary } from '../model/report.js';
+import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, Summary } from '../model/report.js';
 
-export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportResult, RuleLevel, Summary } from '../model/report.js';
+export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, RuleLevel, Summary } from '../model/report.js';
 
-/** The errors and warnings of a result's validate response (none for a rejected or unreadable input). */
-export function findingsOf(r: InvoiceResult): { errors: ReportedFinding[]; warnings: ReportedFinding[] } {
-  if (!r.response || !('data' in r.response)) return { errors: [], warnings: [] };
-  return { errors: r.response.data.errors, warnings: r.response.data.warnings };
+/**
+ * What a report lists of a result, by severity: the response's errors and warnings with pintae's own findings of the
+ * same severity after them, and the notes (severity info, pintae's own). `cause` is an index into the three lists
+ * one after the other, as `fold` reads it. None for a rejected or unreadable input.
+ */
+export interface Listing { errors: ReportedFinding[]; warnings: ReportedFinding[]; notes: ReportedFinding[] }
+
+export function findingsOf(r: InvoiceResult): Listing {
+  if (!r.response || !('data' in r.response)) return { errors: [], warnings: [], notes: [] };
+  const { errors: E, warnings: W } = r.response.data;
+  const own = r.pintae_findings ?? [];
+  if (!own.length) return { errors: E, warnings: W, notes: [] };
+  const strip = ({ severity: _s, explains: _e, cause: _c, ...f }: ReportedOwn): ReportedFinding => f;
+  const bySeverity = (severity: ReportedOwn['severity']) => own.filter((f) => f.severity === severity);
+  const [ownErrors, ownWarnings, ownNotes] = [bySeverity('error'), bySeverity('warning'), bySeverity('info')];
+  // Where each finding stands in the listing: response entries by their index in errors then warnings, pintae's own by theirs.
+  const listed = [...E, ...ownErrors, ...W, ...ownWarnings, ...ownNotes] as object[];
+  const at = new Map<object, number>(listed.map((f, i) => [f, i] as const));
+  const entryAt = (i: number): object | undefined => (i < E.length ? E[i] : W[i - E.length]);
+  const causes = new Map<object, number>();
+  for (const f of [...E, ...W]) {
+    const root = f.cause === undefined ? undefined : entryAt(f.cause);
+    if (root !== undefined && at.has(root)) causes.set(f, at.get(root)!);
+  }
+  for (const f of own) {
+    const root = f.cause === undefined ? undefined : entryAt(f.cause);
+    if (root !== undefined && at.has(root)) causes.set(f, at.get(root)!);
+    for (const e of f.explains ?? []) { const dependent = entryAt(e); if (dependent !== undefined) causes.set(dependent, at.get(f)!); }
+  }
+  const place = (f: ReportedFinding | ReportedOwn): ReportedFinding => {
+    const { cause: _c, ...plain } = 'severity' in f ? strip(f) : f;
+    const cause = causes.get(f);
+    return cause === undefined ? plain : { ...plain, cause };
+  };
+  return {
+    errors: [...E, ...ownErrors].map(place),
+    warnings: [...W, ...ownWarnings].map(place),
+    notes: ownNotes.map(place),
+  };
 }
 
 /**
@@ -14,7 +49,7 @@ export function findingsOf(r: InvoiceResult): { errors: ReportedFinding[]; warni
  * is kept, and memory stays flat however many files a run has.
  */
 export class SummaryCounter {
-  readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, suppressed: 0 };
+  readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0 };
   private lastFile: string | undefined;
 
   add(r: ReportResult): void {
@@ -25,7 +60,12 @@ export class SummaryCounter {
     if (r.rejected) s.rejected++;
     else if (r.valid) s.valid++;
     else s.invalid++;
-    s.warnings += findingsOf(r).warnings.length;
+    // Counted without listing them (a run may hold millions): the response's warnings and pintae's own by severity.
+    if (r.response && 'data' in r.response) s.warnings += r.response.data.warnings.length;
+    for (const f of r.pintae_findings ?? []) {
+      if (f.severity === 'warning') s.warnings++;
+      else if (f.severity === 'info') s.notes++;
+    }
     s.suppressed += r.suppressed?.length ?? 0;
   }
 }

@@ -54,7 +54,7 @@ export interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string };
-  defaultConfiguration: { level: 'error' | 'warning' };
+  defaultConfiguration: { level: 'error' | 'warning' | 'note' };
   properties?: { section: string };
 }
 
@@ -64,7 +64,8 @@ export function sarifRule(e: Entry, description: string): SarifRule {
   const section = e.section ? ` The service files it under section ${e.section} (spec 7.2).` : '';
   const fix = e.ruleId === UNREADABLE ? ' Fix the file so that it parses, then run pintae again.'
     : ` Correct the input${e.field ? ` (JSON path ${e.field})` : ''} so that the rule holds.`;
-  const level = e.overridden?.from ?? (e.level === 'off' ? 'error' : e.level);
+  const severity = e.overridden?.from ?? (e.level === 'off' ? 'error' : e.level);
+  const level = severity === 'info' ? 'note' : severity;
   return {
     id: e.ruleId,
     shortDescription: { text: kind },

@@ -44,7 +44,7 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
     results.push({
       ruleId: e.ruleId,
       ruleIndex: index.get(e.ruleId),
-      level: e.level === 'off' ? (e.overridden?.from ?? 'error') : e.level,
+      level: sarifLevel(e.level === 'off' ? (e.overridden?.from ?? 'error') : e.level),
       message: { text: `${invoiceLabel(r)}${e.message}${whereOf(e)}` },
       locations: [{
         physicalLocation: {
@@ -79,7 +79,7 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
         ...(overrides.length ? {
           ruleConfigurationOverrides: overrides.map((o) => ({
             descriptor: descriptorOf(o.rule, rules),
-            configuration: o.level === 'off' ? { enabled: false } : { level: o.level },
+            configuration: o.level === 'off' ? { enabled: false } : { level: sarifLevel(o.level) },
           })),
         } : {}),
       }],
@@ -89,6 +89,9 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
     }],
   }, null, 2) + '\n';
 };
+
+/** SARIF's levels: a note (severity info) is `note`. */
+const sarifLevel = (level: 'error' | 'warning' | 'info'): 'error' | 'warning' | 'note' => (level === 'info' ? 'note' : level);
 
 function invoiceLabel(r: ReportResult): string {
   return r.error ? '' : `${invoiceName(r)}: `;

@@ -1,10 +1,10 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
 import { plural, ruleSetWords } from './words.js';
-import { failuresOnly } from './quiet.js';
+import { shownOf } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { causedLine, fold } from './fold.js';
-import { findingsOf, formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
+import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
@@ -39,8 +39,9 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
     result(all) {
-      const r = quiet ? failuresOnly(all, gates) : all;
-      if (r === undefined) return '';
+      const shown = shownOf(all, quiet, gates);
+      if (shown === undefined) return '';
+      const r = shown.r;
       const lines: string[] = [];
       if (r.file !== lastFile) { if (lastFile !== undefined) lines.push(''); lines.push(c.underline(r.file)); lastFile = r.file; }
       if (r.error) {
@@ -51,23 +52,26 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
         const width = widest(r.response.errors, (e) => fileAt(r.file, e).length);
         for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
-        const { errors, warnings } = findingsOf(r);
+        const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
         const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set)})`) : '');
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
-        const all = [...errors, ...warnings, ...suppressed];
+        const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);
         const errorSet = new Set(errors);
-        const level = (f: ReportedFinding) => (errorSet.has(f) ? c.red('error') + '  ' : c.yellow('warning'));
+        const noteSet = new Set(notes);
+        const level = (f: ReportedFinding) => (errorSet.has(f) ? c.red('error') + '  ' : noteSet.has(f) ? c.dim('info') + '   ' : c.yellow('warning'));
+        // A note is dimmed whole: it never fails a run (pintae's own, such as the rule set's validity).
+        const line = (f: ReportedFinding, text: string) => (noteSet.has(f) ? c.dim(text) : text);
         // Root causes first; what follows from one is counted under it, or listed under it with --verbose.
         // pintae's advice on a value in a wrong form, on its own line under the message it belongs to.
         const hint = (f: ReportedFinding, indent: number) => { if (f.hint) lines.push(`${' '.repeat(indent + place + 11 + width + 2)}${c.cyan(f.hint)}`); };
-        for (const { root, dependents } of fold([...errors, ...warnings])) {
-          lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${describe(root, width)}`);
+        for (const { root, dependents } of fold([...errors, ...warnings, ...notes])) {
+          lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${line(root, describe(root, width))}`);
           hint(root, 4);
           if (!dependents.length) continue;
-          if (verbose) for (const d of dependents) { lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${describe(d, width)}`); hint(d, 8); }
+          if (verbose) for (const d of dependents) { lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${line(d, describe(d, width))}`); hint(d, 8); }
           else lines.push(`    ${' '.repeat(place)}  ${c.dim(causedLine(dependents.length, dependents.filter((d) => errorSet.has(d)).length, errorSet.has(root)) + ' (--verbose lists them)')}`);
         }
         for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);
@@ -78,6 +82,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
       const parts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`];
       if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
       if (s.warnings) parts.push(plural(s.warnings, 'warning'));
+      if (s.notes) parts.push(plural(s.notes, 'note'));
       if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
       const ok = gateExitCode(s, gates) === 0;
       const lines = [`${ok ? c.green('✔') : c.red('✖')} ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`];

@@ -1,4 +1,4 @@
-import type { Finding, JudgedBy, RejectedResponse, Section, Severity, ValidateResponse } from './types.js';
+import type { Finding, JudgedBy, PintaeEntry, RejectedResponse, Section, Severity, ValidateResponse } from './types.js';
 import type { InvoiceView } from './view.js';
 
 /** One invoice's outcome in a run: what the batch runner makes and the formatters and gates read. */
@@ -8,9 +8,16 @@ export interface InvoiceResult {
   index: number | null;
   /** Where the invoice is in its JSON file: its invoice_number's value, else the invoice itself (validate only). */
   position?: { line: number; column: number };
+  /** pintae's verdict: the response's is_valid, and no error among pintae's own findings (after rule overrides). */
   valid: boolean;
   rejected: boolean;
+  /** Exactly what the service answers (spec 2.10, 4.2); pintae's own findings are never in it. */
   response: ValidateResponse | RejectedResponse | null;
+  /**
+   * pintae's own findings, beside the response (rule ids `pintae/…`: unknown keys, the rule set's validity, rules
+   * that could not be run; and a finding a rule override set to `info`). Absent when there are none.
+   */
+  pintae_findings?: ReportedOwn[];
   /**
    * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
    * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
@@ -27,16 +34,17 @@ export interface InvoiceResult {
 }
 
 /**
- * Counts over a run. `warnings` is the total number of warnings (what --max-warnings compares against);
- * `suppressed` the number of findings turned off by a rule override, so a relaxed rule is never silent.
+ * Counts over a run. `warnings` is the total number of warnings, the service's and pintae's own (what --max-warnings
+ * compares against); `notes` the findings of severity info (counted by no gate); `suppressed` the number of findings
+ * turned off by a rule override, so a relaxed rule is never silent.
  */
 export interface Summary {
   files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number;
-  warnings: number; suppressed: number;
+  warnings: number; notes: number; suppressed: number;
 }
 
-/** A rule override from the config file: `"rules": {"ibr-127-ae": "warning"}`. */
-export type RuleLevel = 'error' | 'warning' | 'off';
+/** A rule override from the config file: `"rules": {"ibr-127-ae": "warning", "pintae/rules-validity": "off"}`. */
+export type RuleLevel = 'error' | 'warning' | 'info' | 'off';
 
 /** How a finding's severity was changed by an override; present only on findings an override touched. */
 export interface Overridden { from: Severity; to: RuleLevel }
@@ -54,6 +62,9 @@ export interface ReportedFinding {
   /** pintae's advice beside the message: a value in a common wrong form and the value to send. */
   hint?: string;
 }
+
+/** One of pintae's own findings as reported: its severity, and the override that moved it, if any. */
+export type ReportedOwn = PintaeEntry & { overridden?: Overridden };
 
 /** An override in force for the run, and how many findings it changed. */
 export interface OverrideInForce { rule: string; level: RuleLevel; applied: number }

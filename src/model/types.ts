@@ -11,7 +11,8 @@ export type Section =
   | 'legal_monetary'
   | 'invoice_items';
 
-export type Severity = 'error' | 'warning';
+/** `info`: shown in reports, counted as a note, never by a gate (--max-warnings, --fail-severity). */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface Finding {
   message: string;
@@ -30,9 +31,15 @@ export interface Finding {
   suggestion?: string;
   /**
    * The finding this one follows from: its index in the invoice's findings as the response lists them (`errors`, then
-   * `warnings`). Always a root (a finding with no cause of its own), so a report folds one level.
+   * `warnings`). Always a root (a finding with no cause of its own), so a report folds one level. A finding that
+   * follows from one of pintae's own (a misspelled key) has none: that finding lists it in `explains` instead.
    */
   cause?: number;
+  /**
+   * On pintae's own findings only (`pintae_findings`): the indexes, in the response's `errors` then `warnings`, of
+   * the findings that follow from this one. The response never points outside itself.
+   */
+  explains?: number[];
   /** The official text of a PINT-AE rule, where the message says it in the terms of the request instead. */
   rule_text?: string;
   /**
@@ -158,6 +165,12 @@ export interface Invoice {
 
 /** An error or warning of a validate response: the service's `message` and `section`, and pintae's additions. */
 export type ResponseEntry = Pick<Finding, 'message' | 'section' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion' | 'cause' | 'rule_text' | 'hint'>;
+
+/**
+ * One of pintae's own findings (rule id `pintae/…`: an unknown key, the rule set's validity, rules that could not be
+ * run, …), as a result lists it beside the response, never in it: the service would not answer it.
+ */
+export type PintaeEntry = Pick<Finding, 'message' | 'section' | 'severity' | 'rule' | 'field' | 'location' | 'line' | 'column' | 'suggestion' | 'cause' | 'explains' | 'rule_text'>;
 
 /** The body of the validate endpoint (spec 2.10, 4.2). */
 export interface ValidateResponse {

@@ -40,6 +40,13 @@ export function resultProblem(r: Record<string, unknown>, at: string): string | 
     const problem = listProblem(own(data, 'errors'), `${at}.response.data.errors`) ?? listProblem(own(data, 'warnings'), `${at}.response.data.warnings`);
     if (problem) return problem;
   }
+  const pintae = own(r, 'pintae_findings');
+  if (pintae !== undefined) {
+    const p = listProblem(pintae, `${at}.pintae_findings`);
+    if (p) return p;
+    const bad = (pintae as unknown[]).findIndex((f) => !['error', 'warning', 'info'].includes(own(f as Record<string, unknown>, 'severity') as string));
+    if (bad >= 0) return `${at}.pintae_findings[${bad}].severity: not error, warning or info`;
+  }
   const suppressed = own(r, 'suppressed');
   if (suppressed !== undefined) { const p = listProblem(suppressed, `${at}.suppressed`); if (p) return p; }
   const error = own(r, 'error');

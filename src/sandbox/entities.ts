@@ -4,6 +4,7 @@ import { registrationType } from '../codelists/tax.js';
 import { toEntity } from '../io/entities.js';
 import { isObject, message, notFound, reply, type Reply } from './http.js';
 import type { EntityFields, EntityRecord, Store } from './store.js';
+import { SANDBOX_WORDS } from '../messages/sandbox.js';
 
 /** The caller, as resolved from its token. */
 export interface Caller {
@@ -51,11 +52,16 @@ function readFields(body: Record<string, unknown>, errors: FieldError[]): Partia
   return out;
 }
 
-function readUserId(body: Record<string, unknown>, errors: FieldError[]): string | null | undefined {
+/**
+ * The owner sent: absent (undefined), the application's owner (null or ""), or a user of the calling application
+ * (spec 2.12, 5.3; users are created with POST /oauth/users). Anything else is a field error.
+ */
+function readUserId(store: Store, caller: Caller, body: Record<string, unknown>, errors: FieldError[]): string | null | undefined {
   const v = body.user_id;
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
   if (typeof v !== 'string') { errors.push({ field: 'user_id', message: 'user_id must be a string' }); return undefined; }
+  if (!store.userOf(caller.application, v)) { errors.push({ field: 'user_id', message: SANDBOX_WORDS.userUnknown(v) }); return undefined; }
   return v;
 }
 
@@ -80,7 +86,7 @@ export function createEntity(store: Store, caller: Caller, body: unknown, now: s
   if (!isObject(body)) return invalid([{ field: '(body)', message: 'the body must be a JSON object of entity fields' }]);
   const errors: FieldError[] = [];
   const fields = readFields(body, errors);
-  const userId = readUserId(body, errors);
+  const userId = readUserId(store, caller, body, errors);
   if (!('trn' in fields)) errors.push({ field: 'trn', message: 'trn is required' });
   if (errors.length) return invalid(errors);
   if (store.trnInUse(fields.trn as string)) return message(409, `An entity with TRN ${fields.trn as string} already exists`, { field: 'trn' });
@@ -102,7 +108,7 @@ export function updateEntity(store: Store, caller: Caller, entityId: string, bod
   if (!isObject(body)) return invalid([{ field: '(body)', message: 'the body must be a JSON object of entity fields' }]);
   const errors: FieldError[] = [];
   const fields = readFields(body, errors);
-  const userId = readUserId(body, errors);
+  const userId = readUserId(store, caller, body, errors);
   if (errors.length) return invalid(errors);
   if (typeof fields.trn === 'string' && store.trnInUse(fields.trn, entityId)) return message(409, `An entity with TRN ${fields.trn} already exists`, { field: 'trn' });
   const updated: EntityRecord = { ...entity, updated_at: now };
@@ -115,7 +121,15 @@ export function updateEntity(store: Store, caller: Caller, entityId: string, bod
   return reply(200, { message: 'Entity updated', data: entityView(updated) }, true);
 }
 
+/** A 400 naming `user_id` when it is not one of the calling application's users (spec 2.12, 5.3). */
+function unknownUser(store: Store, caller: Caller, userId: string | null): Reply | undefined {
+  if (userId === null || store.userOf(caller.application, userId)) return undefined;
+  return invalid([{ field: 'user_id', message: SANDBOX_WORDS.userUnknown(userId) }]);
+}
+
 export function listEntities(store: Store, caller: Caller, userId: string | null): Reply {
+  const unknown = unknownUser(store, caller, userId);
+  if (unknown) return unknown;
   const data = [...store.entities.values()]
     .filter((e) => e.applications.includes(caller.application) && (userId === null || e.user_id === userId))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.entity_id.localeCompare(b.entity_id))

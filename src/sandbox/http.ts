@@ -20,8 +20,8 @@ export class BodyError extends Error {
   constructor(readonly status: number, text: string) { super(text); }
 }
 
-/** Reads and parses a JSON request body; an empty body reads as undefined. */
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads and parses a JSON request body; an empty body reads as undefined. `text` is the body as sent. */
+export async function readJson(req: IncomingMessage): Promise<{ value: unknown; text: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -33,9 +33,9 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   // Never read with U+FFFD in place of what was sent: a body that is not text is refused, at its byte.
   if (!decoded.ok) throw new BodyError(400, `The request body is not UTF-8 JSON: ${decoded.line}:${decoded.column}: ${decoded.message}`);
   const text = decoded.text;
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return { value: undefined, text };
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), text };
   } catch (e) {
     throw new BodyError(400, `The request body is not valid JSON: ${(e as Error).message}`);
   }

@@ -83,7 +83,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const caller = { application, account: Object.hasOwn(accounts, application) ? accounts[application]! : application };
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
-    return route(ctx, caller, req.method ?? 'GET', url, body);
+    return route(ctx, caller, req.method ?? 'GET', url, body?.value, body?.text);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Finding } from '../model/types.js';
 import type { RateTable } from '../derive/rates.js';
 import { validateInvoice, type PipelineEnv } from '../pipeline.js';
+import { placeInBody } from '../batch/work.js';
+import { SANDBOX_WORDS } from '../messages/sandbox.js';
 import { isObject, message, notFound, reply, type Reply } from './http.js';
 import { ownedEntity, pipelineEntity, type Caller } from './entities.js';
 import { statusView, type Processor } from './processor.js';
@@ -92,12 +94,24 @@ export function pushInvoice(ctx: InvoiceContext, caller: Caller, body: unknown):
   return reply(202, { message: 'Invoice accepted for processing', invoice_id: record.invoice_id, status: 'PROCESSING' }, true);
 }
 
-/** POST /oauth/invoices/validate (spec 4.2, 2.10): the same pipeline, nothing stored. */
-export function validateEndpoint(ctx: InvoiceContext, caller: Caller, body: unknown): Reply {
+/**
+ * POST /oauth/invoices/validate (spec 4.2, 2.10): the same pipeline, nothing stored. The answer is exactly the
+ * `response` of `pintae validate` for the same body as text (its findings placed at their lines and columns in the
+ * body sent), pintae's own findings (`pintae/…`) left out: the service would not answer them. Where the PINT-AE rules
+ * could not be run on the document (pintae/rules-failed) there is no answer to give: 500, as a service whose
+ * validator failed answers.
+ */
+export function validateEndpoint(ctx: InvoiceContext, caller: Caller, body: unknown, text = ''): Reply {
   const entityId = isObject(body) && typeof body.entity_id === 'string' && body.entity_id.trim() !== '' ? body.entity_id.trim() : undefined;
   if (entityId !== undefined && !ownedEntity(ctx.store, caller, entityId)) return notFound(`Entity ${entityId}`);
   const outcome = validateInvoice(body, pipelineEnv(ctx, caller, true));
+  if (text.trim() !== '') placeInBody(text, outcome);
   if (outcome.kind === 'rejected') return reply(400, outcome.response);
+  const failed = outcome.pintae.find((f) => f.severity === 'error');
+  if (failed) {
+    ctx.log?.(`validate: ${failed.message}`);
+    return message(500, SANDBOX_WORDS.internal(SANDBOX_WORDS.rulesNotRun(failed.message)));
+  }
   const response = outcome.response;
   const number = outcome.invoice?.invoice_number;
   const existing = entityId !== undefined && number !== undefined ? ctx.store.invoiceByNumber(entityId, number) : undefined;

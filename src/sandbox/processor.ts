@@ -3,6 +3,7 @@ import type { RateTable } from '../derive/rates.js';
 import { validateInvoice } from '../pipeline.js';
 import { ownedEntity, pipelineEntity } from './entities.js';
 import { gatewayCheck } from './gateway.js';
+import { SANDBOX_WORDS } from '../messages/sandbox.js';
 import type { InvoiceRecord, InvoiceStatus, Store } from './store.js';
 
 export interface ProcessorEnv {
@@ -109,6 +110,10 @@ export class Processor {
     if (outcome.kind === 'rejected') return this.finish(record, 'VALIDATION_FAILED', outcome.response.errors.map((e) => ({ ...e, section: 'invoice_header' })), null);
     const { errors } = outcome.response.data;
     if (errors.length || !outcome.xml) return this.finish(record, 'VALIDATION_FAILED', errors, null);
+    // The rules could not be run on the document (pintae/rules-failed): it is never delivered unjudged. The trail
+    // says why in the sandbox's words, as a service's own failure; pintae's finding itself stays out of its answers.
+    const failed = outcome.pintae.find((f) => f.severity === 'error');
+    if (failed) return this.finish(record, 'VALIDATION_FAILED', [{ message: SANDBOX_WORDS.rulesNotRun(failed.message), section: failed.section }], null);
     return this.finish(record, 'PROCESSING', [], outcome.xml);
   }
 

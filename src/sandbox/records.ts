@@ -24,6 +24,19 @@ export interface EntityRecord extends EntityFields {
   updated_at: string;
 }
 
+/**
+ * A user of an application (spec 2.12, 5.3: `user_id` must belong to the same application; `POST /oauth/users`,
+ * whose payload the spec does not show). Sandbox records, one file each under `<data-dir>/users/`.
+ */
+export interface UserRecord {
+  user_id: string;
+  /** The application that created the user: only it may name the user as an entity's owner. */
+  application_id: string;
+  name?: string;
+  email?: string;
+  created_at: string;
+}
+
 export type InvoiceStatus = 'PROCESSING' | 'VALIDATION_FAILED' | 'SENT_TO_PEPPOL' | 'DELIVERY_FAILED';
 
 /** Where an accepted invoice is in the asynchronous pipeline: received → converted (XML built) → done. */
@@ -80,6 +93,8 @@ const ENTITY_FIELDS: Record<string, Check> = {
     'legal_registration_type', 'legal_registration_id', 'issuing_authority', 'passport_country', 'registry_code'].map((f) => [f, optionalText])),
 };
 
+const USER_FIELDS: Record<string, Check> = { user_id: text, application_id: text, created_at: stamp, name: optionalText, email: optionalText };
+
 const STATUSES = ['PROCESSING', 'VALIDATION_FAILED', 'SENT_TO_PEPPOL', 'DELIVERY_FAILED'];
 
 const INVOICE_FIELDS: Record<string, Check> = {
@@ -112,3 +127,4 @@ function read(file: string, content: string, kind: string, fields: Record<string
 
 export const readEntityRecord = (file: string, content: string): EntityRecord => read(file, content, 'entity', ENTITY_FIELDS) as unknown as EntityRecord;
 export const readInvoiceRecord = (file: string, content: string): InvoiceRecord => read(file, content, 'invoice', INVOICE_FIELDS) as unknown as InvoiceRecord;
+export const readUserRecord = (file: string, content: string): UserRecord => read(file, content, 'user', USER_FIELDS) as unknown as UserRecord;

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../io/write.js';
 import { usageText } from '../io/text.js';
-import { readEntityRecord, readInvoiceRecord, type EntityRecord, type InvoiceRecord } from './records.js';
+import { readEntityRecord, readInvoiceRecord, readUserRecord, type EntityRecord, type InvoiceRecord, type UserRecord } from './records.js';
 import { makeDirectories } from '../io/write.js';
 
-export type { EntityFields, EntityRecord, InvoiceError, InvoiceRecord, InvoiceStatus, Stage } from './records.js';
+export type { EntityFields, EntityRecord, InvoiceError, InvoiceRecord, InvoiceStatus, Stage, UserRecord } from './records.js';
 
 /** The key under which an invoice number is unique (spec 2.1: per entity); trimmed as the batch runner does. */
 export const numberKey = (entityId: string, invoiceNumber: string): string => `${entityId}\u0000${invoiceNumber.trim()}`;
@@ -24,11 +24,14 @@ function readRecords<T>(dir: string, read: (file: string, content: string) => T)
 export class Store {
   readonly entities = new Map<string, EntityRecord>();
   readonly invoices = new Map<string, InvoiceRecord>();
+  readonly users = new Map<string, UserRecord>();
   private readonly byNumber = new Map<string, string>();
 
   constructor(private readonly dataDir: string) {
     makeDirectories(join(dataDir, 'entities'));
     makeDirectories(join(dataDir, 'invoices'));
+    makeDirectories(join(dataDir, 'users'));
+    for (const u of readRecords(join(dataDir, 'users'), readUserRecord)) this.users.set(u.user_id, u);
     for (const e of readRecords(join(dataDir, 'entities'), readEntityRecord)) this.entities.set(e.entity_id, e);
     for (const r of readRecords(join(dataDir, 'invoices'), readInvoiceRecord)) {
       this.invoices.set(r.invoice_id, r);
@@ -39,6 +42,17 @@ export class Store {
   saveEntity(entity: EntityRecord): void {
     writeAtomic(join(this.dataDir, 'entities', `${entity.entity_id}.json`), JSON.stringify(entity, null, 2));
     this.entities.set(entity.entity_id, entity);
+  }
+
+  saveUser(user: UserRecord): void {
+    writeAtomic(join(this.dataDir, 'users', `${user.user_id}.json`), JSON.stringify(user, null, 2));
+    this.users.set(user.user_id, user);
+  }
+
+  /** The user when the application created it, else undefined (spec 2.12: it must belong to the same application). */
+  userOf(application: string, userId: string): UserRecord | undefined {
+    const user = this.users.get(userId);
+    return user && user.application_id === application ? user : undefined;
   }
 
   deleteEntity(entityId: string): void {

@@ -40,15 +40,17 @@ describe.skipIf(!HAVE_OFFICIAL)('pintae check (issue 3 item 5)', () => {
     writeFileSync(other, (HAVE_OFFICIAL ? readFileSync(sb[1]!, 'utf8') : '').replace('urn:peppol:pint:selfbilling-1@ae-1', 'urn:example:other'));
     const r = await run(['check', good, billingCn, ...sb, other, '--format', 'json', '--jobs', '1']);
     expect(r.exitCode).toBe(1);
-    const results = JSON.parse(r.stdout).results as Array<{ valid: boolean; rule_set: { name: string; chosen: string }; response: { data: { errors: Array<{ rule: string; message: string }> } } }>;
+    const results = JSON.parse(r.stdout).results as Array<{ valid: boolean; rule_set: { name: string; chosen: string }; response: { data: { errors: Array<{ rule: string; message: string }> } }; pintae_findings?: Array<{ rule: string; message: string }> }>;
     expect(results.map((x) => [x.valid, x.rule_set.name, x.rule_set.chosen])).toEqual([
       [true, 'builtin-billing', 'customization'], [true, 'builtin-billing', 'customization'],
       [true, 'builtin-selfbilling', 'customization'], [true, 'builtin-selfbilling', 'customization'],
       [false, 'builtin-billing', 'fallback'],
     ]);
     // A self-billing credit note (261) judged by the billing rules: only its type code is foreign to them.
-    expect(results[4]!.response.data.errors.map((e) => e.rule).sort()).toEqual(['aligned-ibrp-001-ae', 'ibr-cl-01', 'pintae/not-pint-ae']);
-    expect(results[4]!.response.data.errors[0]!.message).toMatch(/judged by the billing rules \(builtin-billing 1\.0\.4\)$/);
+    expect(results[4]!.response.data.errors.map((e) => e.rule).sort()).toEqual(['aligned-ibrp-001-ae', 'ibr-cl-01']);
+    // pintae's own finding on what the document is, beside the rules' answer (issue 24).
+    expect(results[4]!.pintae_findings!.map((e) => e.rule)).toEqual(['pintae/not-pint-ae', 'pintae/rules-validity']);
+    expect(results[4]!.pintae_findings![0]!.message).toMatch(/judged by the billing rules \(builtin-billing 1\.0\.4\)$/);
     const stylish = await run(['check', sb[1]!, '--format', 'stylish']);
     expect(stylish.stdout).toContain('valid  (rules builtin-selfbilling 1.0.4)');
   });

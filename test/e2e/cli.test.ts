@@ -53,10 +53,11 @@ interface JsonReport {
     valid: boolean;
     rejected: boolean;
     response: any;
+    pintae_findings?: any[];
     error?: { message: string; line?: number; column?: number };
     xml: string | null;
   }>;
-  summary: { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number; warnings: number; suppressed: number };
+  summary: { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number; warnings: number; notes: number; suppressed: number };
 }
 const report = (stdout: string): JsonReport => JSON.parse(stdout);
 
@@ -64,9 +65,9 @@ const keys = (o: object) => Object.keys(o).sort();
 const RESULT_KEYS = ['file', 'index', 'rejected', 'response', 'valid', 'xml'];
 /**
  * The fixtures are dated 2025-03-10, before the built-in rules' validity (1.0.4, from 2026-05-28): each document built
- * from one is judged by 1.0.4 with this warning, is_valid untouched.
+ * from one is judged by 1.0.4 with this note (severity info) beside the response, never in it (issue 24).
  */
-const BEFORE_RULES = { rule: 'pintae/rules-validity', field: 'date', section: 'invoice_header' };
+const BEFORE_RULES = { rule: 'pintae/rules-validity', field: 'date', section: 'invoice_header', severity: 'info' };
 
 /** The validate response (spec 2.10) as the json formatter must carry it. */
 function expectValidateResponse(response: any): void {
@@ -136,7 +137,7 @@ describe.concurrent('pintae exit codes (spawned)', () => {
     expect(r.exitCode).toBe(0);
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => x.valid)).toEqual(VALID_FIXTURES.map(() => true));
-    expect(summary).toEqual({ files: VALID_FIXTURES.length, invoices: VALID_FIXTURES.length, valid: VALID_FIXTURES.length, invalid: 0, rejected: 0, unreadable: 0, warnings: VALID_FIXTURES.length, suppressed: 0 });
+    expect(summary).toEqual({ files: VALID_FIXTURES.length, invoices: VALID_FIXTURES.length, valid: VALID_FIXTURES.length, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: VALID_FIXTURES.length, suppressed: 0 });
     expect(results.map((x) => x.rule_set)).toEqual(VALID_FIXTURES.map(() => expect.objectContaining({ name: 'builtin-billing', version: '1.0.4', chosen: 'customization', by_date: 'before' })));
   });
 
@@ -237,7 +238,7 @@ describe.concurrent('pintae --format json (spawned)', () => {
     const [valid, invalid, rejected, unreadable] = results;
     for (const x of [valid, invalid, rejected]) {
       // A document was built of the valid and the invalid one: the rule set that judged it is named.
-      expect(keys(x)).toEqual([...RESULT_KEYS, 'position', ...(x === rejected ? [] : ['rule_set'])].sort());
+      expect(keys(x)).toEqual([...RESULT_KEYS, 'position', ...(x === rejected ? [] : ['pintae_findings', 'rule_set'])].sort());
       expect(x.position).toEqual({ line: expect.any(Number), column: expect.any(Number) });
       expect(x.index).toBeNull();
       expect(x.xml).toBeNull();
@@ -245,7 +246,8 @@ describe.concurrent('pintae --format json (spawned)', () => {
 
     expect(valid).toMatchObject({ valid: true, rejected: false });
     expectValidateResponse(valid.response);
-    expect(valid.response.data).toMatchObject({ is_valid: true, entity_id: 'ent_al_noor', invoice_number: 'INV-2025-0001', total_errors: 0, errors: [], warnings: [expect.objectContaining(BEFORE_RULES)] });
+    expect(valid.response.data).toMatchObject({ is_valid: true, entity_id: 'ent_al_noor', invoice_number: 'INV-2025-0001', total_errors: 0, errors: [], warnings: [] });
+    expect(valid.pintae_findings).toEqual([expect.objectContaining(BEFORE_RULES)]);
 
     expect(invalid).toMatchObject({ valid: false, rejected: false });
     expectValidateResponse(invalid.response);
@@ -260,8 +262,8 @@ describe.concurrent('pintae --format json (spawned)', () => {
     expect(keys(unreadable)).toEqual([...RESULT_KEYS, 'error'].sort());
     expect(unreadable).toMatchObject({ index: null, valid: false, rejected: false, response: null, xml: null });
 
-    expect(keys(summary)).toEqual(['files', 'invalid', 'invoices', 'rejected', 'suppressed', 'unreadable', 'valid', 'warnings']);
-    expect(summary).toEqual({ files: 4, invoices: 3, valid: 1, invalid: 1, rejected: 1, unreadable: 1, warnings: 2, suppressed: 0 });
+    expect(keys(summary)).toEqual(['files', 'invalid', 'invoices', 'notes', 'rejected', 'suppressed', 'unreadable', 'valid', 'warnings']);
+    expect(summary).toEqual({ files: 4, invoices: 3, valid: 1, invalid: 1, rejected: 1, unreadable: 1, warnings: 0, notes: 2, suppressed: 0 });
   });
 
   it('total_errors equals errors.length for every invalid fixture', async () => {
@@ -352,7 +354,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => [x.file, x.index, x.valid])).toEqual([[bulk, 0, true], [bulk, 1, false], [bulk, 2, true]]);
     expect(results.map((x) => x.response.data.invoice_number)).toEqual(['INV-2025-0001', 'BAD-TAX-1', 'INV-2025-0003']);
-    expect(summary).toEqual({ files: 1, invoices: 3, valid: 2, invalid: 1, rejected: 0, unreadable: 0, warnings: 3, suppressed: 0 });
+    expect(summary).toEqual({ files: 1, invoices: 3, valid: 2, invalid: 1, rejected: 0, unreadable: 0, warnings: 0, notes: 3, suppressed: 0 });
   });
 
   it('gives one result per item of a top-level array, indexed 0..n-1', async () => {
@@ -364,7 +366,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     const { results, summary } = report(r.stdout);
     expect(results.map((x) => [x.file, x.index, x.valid, x.rejected])).toEqual([[array, 0, true, false], [array, 1, false, true]]);
     expectRejectedResponse(results[1].response);
-    expect(summary).toEqual({ files: 1, invoices: 2, valid: 1, invalid: 0, rejected: 1, unreadable: 0, warnings: 1, suppressed: 0 });
+    expect(summary).toEqual({ files: 1, invoices: 2, valid: 1, invalid: 0, rejected: 1, unreadable: 0, warnings: 0, notes: 1, suppressed: 0 });
   });
 
   it('reads a bulk body from standard input', async () => {
@@ -417,7 +419,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     expect(results[0]).toMatchObject({ file: empty, index: null, valid: false, response: null, xml: null });
     expect(results[0].error!.message).toMatch(/empty/);
     expect(results[1].valid).toBe(true);
-    expect(summary).toEqual({ files: 2, invoices: 1, valid: 1, invalid: 0, rejected: 0, unreadable: 1, warnings: 1, suppressed: 0 });
+    expect(summary).toEqual({ files: 2, invoices: 1, valid: 1, invalid: 0, rejected: 0, unreadable: 1, warnings: 0, notes: 1, suppressed: 0 });
   });
 
   it('reports a file holding [] as holding no invoices', async () => {
@@ -430,7 +432,7 @@ describe.concurrent('pintae inputs (spawned)', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ file: none, index: null, valid: false, response: null });
     expect(results[0].error!.message).toMatch(/no invoices/);
-    expect(summary).toEqual({ files: 1, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 1, warnings: 0, suppressed: 0 });
+    expect(summary).toEqual({ files: 1, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 1, warnings: 0, notes: 0, suppressed: 0 });
   });
 });
 
@@ -587,13 +589,15 @@ describe.concurrent('pintae duplicate invoice numbers (spawned)', () => {
     expect(r.exitCode).toBe(0);
     const { results, summary } = report(r.stdout);
     expect(results[0].valid).toBe(true);
-    expect(results[0].response.data.warnings).toEqual([expect.objectContaining(BEFORE_RULES)]);
+    expect(results[0].response.data.warnings).toEqual([]);
+    expect(results[0].pintae_findings).toEqual([expect.objectContaining(BEFORE_RULES)]);
     expect(results[1].valid).toBe(true);
     expect(results[1].response.data.is_valid).toBe(true);
     expect(results[1].response.data.errors).toEqual([]);
-    expect(results[1].response.data.warnings).toHaveLength(2);
-    expect(results[1].response.data.warnings[1].message).toContain('INV-2025-0001');
-    expect(typeof results[1].response.data.warnings[1].section).toBe('string');
+    // The service's own warning (spec 2.10): a push would get 409.
+    expect(results[1].response.data.warnings).toHaveLength(1);
+    expect(results[1].response.data.warnings[0].message).toContain('INV-2025-0001');
+    expect(typeof results[1].response.data.warnings[0].section).toBe('string');
     expect(summary).toMatchObject({ invoices: 2, valid: 2, invalid: 0 });
   });
 
@@ -605,7 +609,8 @@ describe.concurrent('pintae duplicate invoice numbers (spawned)', () => {
     const r = await run(['validate', mine, theirs, ...ENTITIES, '--entity', UNREGISTERED, '--format', 'json']);
     const { results } = report(r.stdout);
     expect(results[1].response.data.entity_id).toBe('ent_desert_rose');
-    expect(results[1].response.data.warnings).toEqual([expect.objectContaining(BEFORE_RULES)]);
+    expect(results[1].response.data.warnings).toEqual([]);
+    expect(results[1].pintae_findings).toEqual([expect.objectContaining(BEFORE_RULES)]);
   });
 });
 
@@ -622,7 +627,7 @@ describe.concurrent('pintae stylish format (spawned)', () => {
     const blocks = r.stdout.trimEnd().split(/\n\s*\n/).map((b) => b.split('\n'));
     const summary = blocks.pop()!;
     expect(summary).toHaveLength(1);
-    expect(summary[0]).toMatch(/^✖ 4 invoices in 4 files: 2 valid, 1 invalid, 1 rejected, 1 unreadable, 4 warnings$/);
+    expect(summary[0]).toMatch(/^✖ 4 invoices in 4 files: 2 valid, 1 invalid, 1 rejected, 1 unreadable, 1 warning, 3 notes$/);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(summary[0]);
 
     // one block per file: the file's path unindented, then its invoices indented
@@ -639,7 +644,7 @@ describe.concurrent('pintae stylish format (spawned)', () => {
     const r = await run(['validate', 'fixtures/invoices', ...ENTITIES, '--format', 'stylish']);
     expect(r.exitCode).toBe(0);
     const n = VALID_FIXTURES.length;
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`✔ ${n} invoices in ${n} files: ${n} valid, 0 invalid, 0 rejected, ${n} warnings`);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`✔ ${n} invoices in ${n} files: ${n} valid, 0 invalid, 0 rejected, ${n} notes`);
     // Each invoice's status line names the rules that judged its document.
     expect(r.stdout.match(/ valid {2}\(rules builtin-billing 1\.0\.4\)$/gm)).toHaveLength(n);
     expect(r.stdout).not.toMatch(ANSI);

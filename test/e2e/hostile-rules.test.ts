@@ -210,11 +210,13 @@ describe('hostile rule sets: limits while they run (issue 21 item 3)', () => {
     const s = scene('loop-native.sch');
     const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '1', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
-    const results = JSON.parse(r.stdout).results as Array<{ file: string; valid: boolean; response: { data: { errors: Array<{ rule?: string; message: string }> } } }>;
+    const results = JSON.parse(r.stdout).results as Array<{ file: string; valid: boolean; response: { data: { errors: unknown[] } }; pintae_findings: Array<{ rule?: string; message: string; severity: string }> }>;
     expect(results.map((x) => x.file)).toEqual(s.docs);
     for (const x of results) {
+      // Never valid, and pintae's own error: beside the rules' answer, never in it (issue 24).
       expect(x.valid).toBe(false);
-      expect(x.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-native\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
+      expect(x.response.data.errors).toEqual([]);
+      expect(x.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', severity: 'error', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-native\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
     }
   });
 
@@ -223,7 +225,7 @@ describe('hostile rule sets: limits while they run (issue 21 item 3)', () => {
     const r = await cli(s, ['check', '--rules', s.rules, s.docs[0]!, '--rule-memory', '200', '--rule-timeout', '600', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
     const [result] = JSON.parse(r.stdout).results;
-    expect(result.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/the rules needed more memory than the limit of 200 MB \(--rule-memory\)$/) })]);
+    expect(result.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', severity: 'error', message: expect.stringMatching(/the rules needed more memory than the limit of 200 MB \(--rule-memory\)$/) })]);
   });
 
   it('the library: the same limits, by option', async () => {
@@ -398,7 +400,7 @@ describe('a damaged compiled file (issue 21 item 4)', () => {
     writeFileSync(sef, readFileSync(sef, 'utf8').slice(0, 100));
     const r = await cli(s, ['check', '--rules', 'own', s.docs[0]!, '--format', 'json']);
     expect(r.exitCode).toBe(1);
-    const [error] = JSON.parse(r.stdout).results[0].response.data.errors;
+    const [error] = JSON.parse(r.stdout).results[0].pintae_findings;
     expect(error.rule).toBe('pintae/rules-failed');
     expect(error.message).toContain(`${sef}: the rule set own is damaged (not JSON: `);
     expect(error.message).toContain('pintae rules remove own');
@@ -441,10 +443,10 @@ describe('hostile rule sets on Saxon-JS: limits behind the process boundary (iss
     const s = scene('loop-saxon.sch');
     const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '1', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
-    const results = JSON.parse(r.stdout).results as Array<{ file: string; response: { data: { errors: Array<{ rule?: string; message: string }> } } }>;
+    const results = JSON.parse(r.stdout).results as Array<{ file: string; pintae_findings: Array<{ rule?: string; message: string }> }>;
     expect(results.map((x) => x.file)).toEqual(s.docs);
     for (const x of results) {
-      expect(x.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
+      expect(x.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
     }
   });
 
@@ -453,6 +455,6 @@ describe('hostile rule sets on Saxon-JS: limits behind the process boundary (iss
     const r = await cli(s, ['check', '--rules', s.rules, s.docs[0]!, '--rule-memory', '256', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
     const [result] = JSON.parse(r.stdout).results;
-    expect(result.response.data.errors).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/the rules needed more memory than the limit of 256 MB \(--rule-memory\)/) })]);
+    expect(result.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/the rules needed more memory than the limit of 256 MB \(--rule-memory\)/) })]);
   });
 });

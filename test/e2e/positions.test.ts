@@ -35,18 +35,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Every finding of a report, with the place it gives (line, column), whatever the format. */
 function placesOf(format: (typeof FORMATS)[number], out: string): Array<{ what: string; line?: number; column?: number }> {
   const ofResults = (results: any[]) => results.flatMap((r) => r.error ? [{ what: r.error.message, ...r.error }]
-    : r.response?.data ? [...r.response.data.errors, ...r.response.data.warnings].map((e: any) => ({ what: e.message, ...e }))
+    : r.response?.data ? [...r.response.data.errors, ...r.response.data.warnings, ...(r.pintae_findings ?? [])].map((e: any) => ({ what: e.message, ...e }))
       : (r.response?.errors ?? []).map((e: any) => ({ what: e.message, ...e })));
   switch (format) {
     case 'json': return ofResults(JSON.parse(out).results);
     case 'ndjson': return ofResults(out.trim().split('\n').map((l) => JSON.parse(l)).filter((o) => o.file !== undefined));
     case 'sarif': return JSON.parse(out).runs[0].results.map((r: any) => ({ what: r.message.text, line: r.locations[0].physicalLocation.region?.startLine, column: r.locations[0].physicalLocation.region?.startColumn }));
-    case 'github': return out.split('\n').filter((l) => /^::(error|warning)/.test(l)).map((l) => ({ what: l, line: Number(/line=(\d+)/.exec(l)?.[1]) || undefined, column: Number(/col=(\d+)/.exec(l)?.[1]) || undefined }));
+    case 'github': return out.split('\n').filter((l) => /^::(error|warning|notice file=)/.test(l)).map((l) => ({ what: l, line: Number(/line=(\d+)/.exec(l)?.[1]) || undefined, column: Number(/col=(\d+)/.exec(l)?.[1]) || undefined }));
     case 'junit': return [...out.matchAll(/<(failure|error)\b[^>]*>([^<]*)</g)].map((m) => {
       const at = /line: (\d+), column (\d+)/.exec(m[2]!);
       return { what: m[2]!.slice(0, 200), line: at ? Number(at[1]) : undefined, column: at ? Number(at[2]) : undefined };
     });
-    case 'stylish': return out.split('\n').filter((l) => /^ {4}\S.*\s(error|warning)\s/.test(l) || /^ {2}✖ .+:\d+:\d+: /.test(l)).map((l) => {
+    case 'stylish': return out.split('\n').filter((l) => /^ {4}\S.*\s(error|warning|info)\s/.test(l) || /^ {2}✖ .+:\d+:\d+: /.test(l)).map((l) => {
       const at = /^\s+(?:✖ )?\S*?:(\d+):(\d+)[:\s]/.exec(l);
       return { what: l, line: at ? Number(at[1]) : undefined, column: at ? Number(at[2]) : undefined };
     });
@@ -78,7 +78,8 @@ describe.concurrent('every finding of every report format has a position', () =>
     const trnLines = readFileSync(join(dir, 'bad-trn.xml'), 'utf8').split('\n');
     const trnLine = trnLines.findIndex((l) => l.includes('<cbc:CompanyID>123<'));
     expect(of('bad-trn.xml').response.data.errors).toContainEqual(expect.objectContaining({ rule: 'ibr-132-ae', line: trnLine + 1, column: trnLines[trnLine]!.indexOf('<cbc:CompanyID>') + 1 }));
-    expect(of('page.xml').response.data.errors[0]).toMatchObject({ rule: 'pintae/not-ubl', line: 1, column: 1 });
+    // pintae's own finding, beside the rules' answer (issue 24).
+    expect(of('page.xml').pintae_findings[0]).toMatchObject({ rule: 'pintae/not-ubl', severity: 'error', line: 1, column: 1 });
     expect(of('broken.xml').error).toMatchObject({ line: 3 });
   });
 });

@@ -56,7 +56,7 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(r.stdout).toBe([
       `::error file=${TAX},line=${tax.line},col=${tax.column},title=ibr-co-14::total_tax 60.00 differs from the sum of line tax amounts 62.50 (section tax; field total_tax)`,
       `::error file=${MALFORMED},line=6,col=42,title=pintae/unreadable::expected a double-quoted property name, found "}"`,
-      'pintae: 1 invoice in 2 files: 0 valid, 1 invalid, 0 rejected, 1 unreadable, 0 warnings, 0 turned off',
+      'pintae: 1 invoice in 2 files: 0 valid, 1 invalid, 0 rejected, 1 unreadable, 0 warnings, 0 notes, 0 turned off',
     ].join('\n'));
   });
 

@@ -18,8 +18,8 @@ describe('--format html', () => {
     const out = join(dir, 'report.html');
     const { exitCode, stdout } = await run(['validate', 'fixtures/invalid/invoice-items.json', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--rates', RATES, '--output', out, '--format', 'html']);
     expect(exitCode).toBe(1);
-    // Both fixtures are dated before the built-in rules' validity: a warning each.
-    expect(stdout.split('\n').at(-1)).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected, 2 warnings');
+    // Both fixtures are dated before the built-in rules' validity: a note each.
+    expect(stdout.split('\n').at(-1)).toBe('✖ 2 invoices in 2 files: 1 valid, 1 invalid, 0 rejected, 2 notes');
     expect(stdout).toMatch(/^fixtures\/invalid\/invoice-items\.json\n {2}✖ BAD-ITEMS-1 2 errors/);
     expect(stdout).not.toContain('standard.json');
     expect(stdout).not.toContain('<html');

@@ -55,13 +55,17 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     const files = dates.map((d) => { const f = join(dir, `inv-${d}.xml`); writeFileSync(f, doc(d)); return f; });
     const checked = await run(['check', ...files, '--format', 'json']);
     expect(checked.stderr).not.toMatch(/pintae:/);
-    const results = JSON.parse(checked.stdout).results as Array<{ file: string; rule_set: Record<string, unknown>; response: { data: { warnings: Array<{ rule?: string; message: string }> } } }>;
+    const results = JSON.parse(checked.stdout).results as Array<{ file: string; rule_set: Record<string, unknown>; response: { data: { warnings: Array<{ rule?: string; message: string }> } }; pintae_findings?: Array<{ rule?: string; message: string; severity: string }> }>;
     const by = Object.fromEntries(results.map((r) => [r.file.replace(/^.*inv-|\.xml$/g, ''), r]));
     expect(by['2025-06-01']!.rule_set).toMatchObject({ name: 'old-billing', version: '1.0.3', valid_from: '2025-01-01', valid_to: '2026-05-27', chosen: 'customization', by_date: 'covers' });
     expect(by['2026-07-01']!.rule_set).toMatchObject({ name: 'builtin-billing', valid_from: '2026-05-28', by_date: 'covers' });
     expect(by['2027-01-15']!.rule_set).toMatchObject({ name: 'next-billing', version: '1.0.5', by_date: 'covers' });
     expect(by['2024-06-01']!.rule_set).toMatchObject({ name: 'old-billing', by_date: 'before' });
-    const validity = (d: string) => by[d]!.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity');
+    // pintae's own note, beside the response and never in it (issue 24).
+    const validity = (d: string) => {
+      expect(JSON.stringify(by[d]!.response)).not.toContain('pintae/');
+      return (by[d]!.pintae_findings ?? []).filter((w) => w.rule === 'pintae/rules-validity');
+    };
     expect(validity('2024-06-01').map((w) => w.message)).toEqual([expect.stringContaining('judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead')]);
     for (const d of ['2025-06-01', '2026-07-01', '2027-01-15']) expect(validity(d)).toEqual([]);
 
@@ -72,21 +76,23 @@ describe('rules add --valid-from/--valid-to, then check chooses each document\'s
     writeFileSync(early, standard.replace('"2025-03-10"', '"2024-06-01"'));
     const validated = await run(['validate', join(FIXTURES, 'invoices/standard.json'), early, '--entity', ENTITY, '--format', 'json']);
     expect(validated.stderr).not.toMatch(/pintae:/);
-    type Validated = { rule_set: Record<string, unknown>; valid: boolean; response: { data: { warnings: Array<{ rule?: string; message: string; field?: string; line?: number; column?: number }> } } };
+    type Validated = { rule_set: Record<string, unknown>; valid: boolean; response: { data: { warnings: Array<{ rule?: string; message: string; field?: string; line?: number; column?: number }> } }; pintae_findings?: Array<Record<string, unknown>> };
     const [inside, before] = JSON.parse(validated.stdout).results as Validated[];
     expect(inside!.rule_set).toMatchObject({ name: 'old-billing', version: '1.0.3', chosen: 'customization', by_date: 'covers' });
     expect(inside!.response.data.warnings.map((w) => w.rule)).toEqual(['old-only']);
     expect(before!.rule_set).toMatchObject({ name: 'old-billing', by_date: 'before' });
     const line = standard.split('\n').findIndex((l) => l.includes('"date"')) + 1;
-    expect(before!.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity')).toEqual([{
+    expect(before!.response.data.warnings.map((w) => w.rule)).toContain('old-only');
+    expect(JSON.stringify(before!.response)).not.toContain('pintae/');
+    expect(before!.pintae_findings).toEqual([{
       message: 'the invoice date 2024-06-01 is before the validity of every PINT-AE rule set for urn:peppol:pint:billing-1@ae-1: judged by old-billing 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead',
-      section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date', line, column: expect.any(Number),
+      section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date', line, column: expect.any(Number), severity: 'info',
     }]);
-    expect(before!.valid).toBe(true); // a warning: the verdict is the rules'
+    expect(before!.valid).toBe(true); // a note: the verdict is the rules'
 
     const pinned = await run(['check', ...files, '--format', 'json', '--rules', 'next-billing']);
     const pinnedResults = JSON.parse(pinned.stdout).results as typeof results;
     expect(pinnedResults.map((r) => [r.rule_set.name, r.rule_set.chosen])).toEqual(dates.map(() => ['next-billing', 'pinned']));
-    expect(pinnedResults.flatMap((r) => r.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity'))).toEqual([]);
+    expect(pinnedResults.flatMap((r) => r.pintae_findings ?? [])).toEqual([]);
   });
 });

@@ -44,8 +44,8 @@ describe('POST /oauth/invoices/bulk with good and bad items: the good ones store
       const record = JSON.parse(readFileSync(join(dataDir, 'invoices', `${stored[1].invoice_id}.json`), 'utf8'));
       expect(record.xml).toContain('<cbc:RegistrationName>Gulf &amp;#99999999; &amp;#x110000;</cbc:RegistrationName>');
       const numbers = await call(sb, 't', 'POST', '/oauth/invoices/validate', invoice('standard', entity.entity_id, { invoice_number: 'PROTO-4' }));
-      // No 409 warning; the fixture's date, before the rules' validity, is the one warning.
-      expect(numbers.body.data.warnings.map((w: any) => w.rule)).toEqual(['pintae/rules-validity']);
+      // No 409 warning (the note on the fixture's date is pintae's own: never in the sandbox's answer, issue 24).
+      expect(numbers.body.data.warnings).toEqual([]);
     } finally {
       await sb.close();
     }

@@ -90,14 +90,56 @@ describe('entities (spec 4.5, 2.12)', () => {
   });
 
   it('gets and lists the entities reachable through the application, with the user_id filter', async () => {
-    const mine = await createEntity(sb, A, { user_id: 'user-7' });
+    const user = (await call(sb, A, 'POST', '/oauth/users', { name: 'Accounts team' })).body.data.user_id;
+    const mine = await createEntity(sb, A, { user_id: user });
     const other = await createEntity(sb, B);
     expect((await call(sb, A, 'GET', `/oauth/entities/${mine.entity_id}`)).body.data).toEqual(mine);
     const list = (await call(sb, A, 'GET', '/oauth/entities')).body.data.map((e: any) => e.entity_id);
     expect(list).toContain(mine.entity_id);
     expect(list).not.toContain(other.entity_id);
-    const filtered = (await call(sb, A, 'GET', '/oauth/entities?user_id=user-7')).body.data;
+    const filtered = (await call(sb, A, 'GET', `/oauth/entities?user_id=${user}`)).body.data;
     expect(filtered.map((e: any) => e.entity_id)).toEqual([mine.entity_id]);
+  });
+
+  it('a user_id no user of the application has is 400 on create, update and list, naming the field (spec 2.12, 5.3: issue 24)', async () => {
+    const theirs = (await call(sb, B, 'POST', '/oauth/users', {})).body.data.user_id;
+    for (const stranger of ['user-7', theirs]) {
+      const created = await call(sb, A, 'POST', '/oauth/entities', entityBody({ trn: freshTrn(), user_id: stranger }));
+      expect(created.status, stranger).toBe(400);
+      expect(created.body.errors).toEqual([{ field: 'user_id', message: expect.stringMatching(new RegExp(`^user_id "${stranger}" is not a user of this application .*POST /oauth/users`)) }]);
+      const entity = await createEntity(sb, A);
+      const updated = await call(sb, A, 'PATCH', `/oauth/entities/${entity.entity_id}`, { user_id: stranger });
+      expect(updated.status, stranger).toBe(400);
+      expect(updated.body.errors[0].field).toBe('user_id');
+      const listed = await call(sb, A, 'GET', `/oauth/entities?user_id=${stranger}`);
+      expect(listed.status, stranger).toBe(400);
+      expect(listed.body.errors[0].field).toBe('user_id');
+    }
+    // No owner, or an empty one: the application's owner, as before.
+    expect((await createEntity(sb, A, { user_id: null })).user_id).toBeNull();
+  });
+
+  it('POST /oauth/users answers 201 with a user_id; GET /oauth/users lists the application\'s own, kept across a restart', async () => {
+    const dataDir = tempDir();
+    const own = await sandbox({ dataDir, tokens: { [A]: 'app_a', [B]: 'app_b' } });
+    let ids: string[];
+    try {
+      const made = await call(own, A, 'POST', '/oauth/users', { name: ' Finance ', email: 'finance@example.ae' });
+      expect(made.status).toBe(201);
+      expect(made.body).toEqual({ message: 'User created', data: { user_id: expect.stringMatching(/^usr_[0-9a-f]{20}$/), name: 'Finance', email: 'finance@example.ae', created_at: expect.any(String) } });
+      const bare = await call(own, A, 'POST', '/oauth/users');
+      expect(bare.status).toBe(201);
+      expect((await call(own, B, 'POST', '/oauth/users', { name: 'B' })).status).toBe(201);
+      expect((await call(own, A, 'POST', '/oauth/users', { name: 5 })).body).toEqual({ message: 'The request is invalid', errors: [{ field: 'name', message: 'name must be a string' }] });
+      expect((await call(own, A, 'POST', '/oauth/users', '[]')).status).toBe(400);
+      ids = [made.body.data.user_id, bare.body.data.user_id];
+    } finally { await own.close(); }
+    const again = await sandbox({ dataDir, tokens: { [A]: 'app_a' } });
+    try {
+      const listed = await call(again, A, 'GET', '/oauth/users');
+      expect(listed.body.data.map((u: any) => u.user_id).sort()).toEqual([...ids].sort());
+      expect(listed.body.data.every((u: any) => !('application_id' in u))).toBe(true);
+    } finally { await again.close(); }
   });
 
   it('updates only the sent fields, by PATCH and by POST; a blank registration type clears it', async () => {

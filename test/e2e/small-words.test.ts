@@ -16,22 +16,23 @@ describe('counts in the number they take', () => {
   let dir: string;
   beforeAll(() => {
     dir = tempDir();
-    // The fixture is dated 2025-03-10, before the built-in rules' validity (2026-05-28): the run's only warning says so.
+    // One unknown key: the run's only warning. The fixture is dated 2025-03-10, before the built-in rules' validity
+    // (2026-05-28): the run's only note says so.
     const body = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
-    writeFileSync(join(dir, 'one-warning.json'), JSON.stringify(body, null, 2));
+    writeFileSync(join(dir, 'one-warning.json'), JSON.stringify({ ...body, memo: 'x' }, null, 2));
   });
 
-  it('stylish: "1 invoice in 1 file: 1 valid, …, 1 warning"', async () => {
+  it('stylish: "1 invoice in 1 file: 1 valid, …, 1 warning, 1 note"', async () => {
     const r = await run(['validate', 'one-warning.json', '--entity', ENTITY, '--format', 'stylish'], dir);
     expect(r.exitCode).toBe(0);
     const last = r.stdout.trimEnd().split('\n').at(-1)!;
-    expect(last).toMatch(/^✔ 1 invoice in 1 file: .*\b1 warning$/);
-    expect(r.stdout).not.toMatch(/\b1 (warning|invoice|file|error)s\b/);
+    expect(last).toMatch(/^✔ 1 invoice in 1 file: .*\b1 warning, 1 note$/);
+    expect(r.stdout).not.toMatch(/\b1 (warning|invoice|file|error|note)s\b/);
   });
 
   it('github: the summary line says "1 warning"', async () => {
     const r = await run(['validate', 'one-warning.json', '--entity', ENTITY, '--format', 'github'], dir);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 0 turned off; judged by builtin-billing 1.0.4 (1)');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('pintae: 1 invoice in 1 file: 1 valid, 0 invalid, 0 rejected, 0 unreadable, 1 warning, 1 note, 0 turned off; judged by builtin-billing 1.0.4 (1)');
   });
 });
 

@@ -23,6 +23,13 @@ export function dataOf(outcome: InvoiceOutcome) {
   return outcome.response.data;
 }
 
+/** pintae's own findings of a validated outcome: beside the response, never in it (issue 24). */
+export function ownOf(outcome: InvoiceOutcome) {
+  if (outcome.kind !== 'validated') throw new Error(`expected a validate response, got a rejection: ${JSON.stringify(outcome.response)}`);
+  if (JSON.stringify(outcome.response).includes('pintae/')) throw new Error(`a pintae/ finding in the response: ${JSON.stringify(outcome.response)}`);
+  return outcome.pintae;
+}
+
 /** Every XML pintae writes for the fixtures, valid and invalid alike, in both per-line amount forms. */
 export function builtFixtureDocuments(): Array<{ name: string; xml: string }> {
   const docs: Array<{ name: string; xml: string }> = [];

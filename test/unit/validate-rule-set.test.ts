@@ -24,7 +24,9 @@ const rules = new BuiltinRules('builtin', [
 function validated(body: Record<string, unknown>, schematron: ConstructorParameters<typeof BuiltinRules>[1][number] | BuiltinRules = rules, today = '2026-11-22') {
   const outcome = validateInvoice(body, fixtureEnv({ schematron, today }));
   if (outcome.kind !== 'validated') throw new Error('rejected');
-  return { outcome, validity: outcome.response.data.warnings.filter((w) => w.rule === 'pintae/rules-validity') };
+  // pintae's own note, beside the response: never in its warnings (issue 24).
+  expect(JSON.stringify(outcome.response)).not.toContain('pintae/');
+  return { outcome, validity: outcome.pintae.filter((w) => w.rule === 'pintae/rules-validity') };
 }
 
 describe('validate: the rule set chosen for the built document', () => {
@@ -40,9 +42,11 @@ describe('validate: the rule set chosen for the built document', () => {
     expect(before.outcome.judgedBy).toMatchObject({ name: 'old', by_date: 'before' });
     expect(before.validity).toEqual([{
       message: 'the invoice date 2024-03-01 is before the validity of every PINT-AE rule set for urn:peppol:pint:billing-1@ae-1: judged by old 1.0.3, valid from 2025-01-01 to 2026-05-27, the earliest instead',
-      section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date',
+      section: 'invoice_header', rule: 'pintae/rules-validity', field: 'date', severity: 'info',
     }]);
     expect(before.outcome.response.data.is_valid).toBe(true);
+    expect(before.outcome.valid).toBe(true);
+    expect(before.outcome.response.data.warnings).toEqual([]);
     expect(before.outcome.response.data.errors).toEqual([]);
   });
 
@@ -85,6 +89,8 @@ describe('createValidator: validate names the built-in set as check does', () =>
     const validator = await createValidator({ entity: ENTITY, deterministic: true, today: '2026-11-22' });
     const r = validator.validate(standard());
     expect(r.valid).toBe(true);
+    expect(r.pintae_findings?.map((f) => [f.rule, f.severity])).toEqual([['pintae/rules-validity', 'info']]);
+    expect(r.response && 'data' in r.response ? r.response.data.warnings : null).toEqual([]);
     expect(r.rule_set).toMatchObject({ name: 'builtin-billing', customization: BILLING, version: '1.0.4', valid_from: '2026-05-28', chosen: 'customization', by_date: 'before' });
     expect(r.rule_set!.hash).toMatch(/^[0-9a-f]{64}$/);
     const inside = validator.validate({ ...standard(), date: '2026-06-08', due_date: '2026-07-08' });

@@ -23,7 +23,7 @@ describe('createValidator refuses what the CLI refuses', () => {
     ['an array', [], /options must be an object, .*\(got an array\)$/],
     ['an unknown option', { ...base, ruleset: 'builtin' }, /^createValidator: unknown option "ruleset" \(did you mean ruleSet or rules\?\); the options are entity, entities, rates,/],
     ['an unknown rule id', { ...base, rules: { 'ibr-127-a': 'off' } }, /^createValidator: rules: "ibr-127-a" is not a rule id pintae knows \(closest: ibr-127-ae/],
-    ['a level "loud"', { ...base, rules: { 'ibr-127-ae': 'loud' } }, /^createValidator: rules\.ibr-127-ae must be one of "error", "warning", "off" \(got "loud"\)$/],
+    ['a level "loud"', { ...base, rules: { 'ibr-127-ae': 'loud' } }, /^createValidator: rules\.ibr-127-ae must be one of "error", "warning", "info", "off" \(got "loud"\)$/],
     ['rules that are no object', { ...base, rules: 'ibr-127-ae' }, /^createValidator: rules must be an object of rule id and level/],
     ['rates: 42', { ...base, rates: 42 }, /^createValidator: rates must be a rate-table file \(JSON or CSV\) or a table from loadRates or parseRates \(got 42\)$/],
     ['today: "not-a-date"', { ...base, today: 'not-a-date' }, /^createValidator: today not-a-date: give a calendar date as YYYY-MM-DD$/],
@@ -69,7 +69,7 @@ describe('createValidator refuses what the CLI refuses', () => {
     expect(e).toBeInstanceOf(TypeError);
     expect(e.message).toMatch(new RegExp(`^createValidator: ${unknownId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:5: rules: "ibr-127-a" is not a rule id pintae knows \\(closest: ibr-127-ae`));
     const loud = configFile('loud.json', '{ "rules": { "ibr-127-ae": "loud" } }');
-    expect((await refused({ ...base, config: loud })).message).toMatch(/^createValidator: .*loud\.json:1:28: rules\.ibr-127-ae must be one of "error", "warning", "off"$/);
+    expect((await refused({ ...base, config: loud })).message).toMatch(/^createValidator: .*loud\.json:1:28: rules\.ibr-127-ae must be one of "error", "warning", "info", "off"$/);
     const broken = configFile('broken.json', '{ "rules": ');
     expect(await refused({ ...base, config: broken })).toBeInstanceOf(TypeError);
   });

@@ -156,7 +156,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     if (options.transportId !== undefined && made > 1) throw new UsageError(`--transport-id names one Peppol message: ${file} holds ${results.length} invoices, each sent as a message of its own`);
     for (const r of results) {
       const label = r.index === null ? file : `${file} [${r.index}]`;
-      const shown = r.ok ? r.findings.filter((f) => f.severity === 'warning') : r.findings;
+      const shown = r.ok ? r.findings.filter((f) => f.severity !== 'error') : r.findings;
       for (const f of shown) process.stderr.write(say(file, f));
       if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${r.error.message}\n`);
       if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: no TDD could be made\n`); failed = true; continue; }

@@ -80,7 +80,7 @@ describe('reading the config file', () => {
     expect(usageError(() => loadConfig(undefined, root)).split('\n').sort()).toEqual([
       `${file}:2:19: failSeverity must be one of "error", "warning"`,
       `${file}:3:18: maxWarnings must be 0 or more`,
-      `${file}:4:28: rules.ibr-127-ae must be one of "error", "warning", "off"`,
+      `${file}:4:28: rules.ibr-127-ae must be one of "error", "warning", "info", "off"`,
       `${file}:4:36: rules: "bad id" is not a rule id (e.g. ibr-127-ae)`,
       `${file}:5:13: entity must be a file path or a list of file paths`,
       `${file}:6:14: baseUrl must be an http:// or https:// URL`,

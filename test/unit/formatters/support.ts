@@ -1,16 +1,19 @@
 import type { InvoiceResult } from '../../../src/model/report.js';
 import type { Finding, Section } from '../../../src/model/types.js';
-import { response } from '../../../src/pipeline.js';
+import { answerOf } from '../../../src/pipeline.js';
 import { RuleOverrides } from '../../../src/report/gates.js';
 import { summarize, type Report, type RuleLevel } from '../../../src/formatters/index.js';
 
-export const finding = (severity: 'error' | 'warning', section: Section, message: string, extra: Partial<Finding> = {}): Finding =>
+export const finding = (severity: 'error' | 'warning' | 'info', section: Section, message: string, extra: Partial<Finding> = {}): Finding =>
   ({ severity, section, message, ...extra });
 
-/** A validated invoice's result, its response built by the pipeline's own response() (spec 2.10 shape). */
-export function validated(file: string, invoiceNumber: string, findings: Finding[], index: number | null = null): InvoiceResult {
-  const r = response({ entity_id: 'ent_al_noor', invoice_number: invoiceNumber }, findings, false);
-  return { file, index, valid: r.data.is_valid, rejected: false, response: r, findings, xml: '<Invoice/>', xmlPath: null };
+/**
+ * A validated invoice's result, its response built by the pipeline's own answerOf() (spec 2.10 shape, pintae's own
+ * findings beside it); `links`: dependent → the finding it follows from.
+ */
+export function validated(file: string, invoiceNumber: string, findings: Finding[], index: number | null = null, links: Map<Finding, Finding> = new Map()): InvoiceResult {
+  const r = answerOf({ entity_id: 'ent_al_noor', invoice_number: invoiceNumber }, findings, links, false);
+  return { file, index, valid: r.valid, rejected: false, response: r.response, ...(r.pintae.length ? { pintae_findings: r.pintae } : {}), findings: r.findings, xml: '<Invoice/>', xmlPath: null };
 }
 
 export function unreadable(file: string, message: string, line?: number, column?: number): InvoiceResult {

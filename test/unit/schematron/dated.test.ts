@@ -93,11 +93,11 @@ describe('checkXml: the rule set chosen per document by customization and issue 
     expect(judged(doc(SELF, '2027-01-01'))).toMatchObject({ set: 'builtin-selfbilling', warnings: [] });
   });
 
-  it('a date before every validity: the earliest set, and a located warning naming it', () => {
+  it('a date before every validity: the earliest set, and a located note (severity info) naming it', () => {
     const r = judged(doc(BILLING, '2024-03-01'));
     expect(r).toMatchObject({ set: 'old', byDate: 'before' });
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatchObject({ severity: 'warning', location: '/Invoice/IssueDate', line: 4 });
+    expect(r.warnings[0]).toMatchObject({ severity: 'info', location: '/Invoice/IssueDate', line: 4 });
     expect(r.warnings[0]!.message).toContain('2024-03-01 is before the validity of every PINT-AE rule set');
     expect(r.warnings[0]!.message).toContain('judged by old 1.0.3, valid from 2025-01-01 to 2026-05-27');
   });
