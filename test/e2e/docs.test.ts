@@ -9,7 +9,8 @@ import { BIN, ROOT } from '../helpers/paths.js';
  * Issue 24 item 8: the documentation as each user reads it. Every shell command shown in README.md and docs/ in a block
  * marked runnable (```sh runnable) is run as written, from a scratch directory holding the bundled fixtures, with
  * `npx pintae` meaning this checkout's binary; a command exits 0 unless its comment says `exits N`. Every relative link
- * resolves to a file of the repository, and a link to a heading of a Markdown page to a heading that page has.
+ * resolves to a file of the repository, and a link to a heading of a Markdown page to a heading that page has. Output
+ * shown after `$ npx pintae …` in a text block is what that command prints.
  */
 
 const pages = (): string[] => {
@@ -129,6 +130,19 @@ describe('the documentation', () => {
     expect(cmds.map((c) => [c.text.replace(/\s+/g, ' '), c.exit, c.line])).toEqual([['npx pintae a --b # exits 1', 1, 3], ['npx pintae c', 0, 6]]);
     expect(slug('`pintae validate [paths...]`')).toBe('pintae-validate-paths');
     expect(slug('Rule sets: `pintae rules add`, `pintae rules list`')).toBe('rule-sets-pintae-rules-add-pintae-rules-list');
+  });
+
+  it('shows, in a text block that starts with `$ npx pintae …`, exactly what that command prints', async () => {
+    let shown = 0;
+    for (const file of all) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/```text\n\$ (npx pintae [^\n]*)\n([\s\S]*?)```/g)) {
+        shown++;
+        const args = m[1]!.replace(/^npx pintae /, '').split(/\s+/);
+        const r = await execa('node', [BIN, ...args], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+        expect(r.stdout + '\n', `${relative(ROOT, file)}: $ ${m[1]}`).toBe(m[2]);
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
   });
 
   const byPage = all.map((f) => [relative(ROOT, f), runnable(f)] as const).filter(([, c]) => c.length > 0);
