@@ -217,6 +217,11 @@ export function nearMisses(codes: string[], max = 40): string[] {
 
 const unique = (xs: string[]) => [...new Set(xs)];
 
+/** Neighbours of a list's short codes: the last character replaced by every letter and digit (Z01 gives Z00-Z09 and Z0A-Z0Z). */
+export function neighbours(codes: string[]): string[] {
+  return unique(codes.filter((c) => c.length <= 4).flatMap((c) => [...ALNUM].map((x) => c.slice(0, -1) + x)));
+}
+
 /** A probe's own codes: its official lists and pintae's. */
 export function ownCodes(probe: Probe): string[] {
   const have = (f: string) => existsSync(join(officialDir(probe.set), 'codelists', f));
@@ -246,7 +251,7 @@ function allCandidates(short: boolean): string[] {
 /**
  * A probe's candidates. `full`: every candidate (for a rule probed one document per candidate, the systematic ones
  * without the four-character codes); otherwise a sample: the probe's own lists, their near misses, and `extra`
- * candidates drawn (seeded) from all the others. Values with an absent attribute are `null`.
+ * candidates drawn (seeded) from their neighbours and as many from all the others. Values with an absent attribute are `null`.
  */
 export function candidatesFor(probe: Probe, full: boolean, extra = 150): Array<string | null> {
   const own = ownCodes(probe);
@@ -254,7 +259,9 @@ export function candidatesFor(probe: Probe, full: boolean, extra = 150): Array<s
   const all = allCandidates(probe.placement === 'tdd-root');
   // One document per candidate costs a transform each (about 4 ms): fewer draws there.
   const draws = probe.placement === 'tdd-root' ? Math.min(extra, 50) : extra;
-  const chosen = full ? unique([...own, ...misses, ...all]) : unique([...own, ...misses, ...sample(all, draws, probe.name.length * 7919 + probe.rule.charCodeAt(5))]);
+  const seed = probe.name.length * 7919 + probe.rule.charCodeAt(5);
+  const chosen = full ? unique([...own, ...misses, ...all])
+    : unique([...own, ...misses, ...sample(neighbours(own), draws, seed + 1), ...sample(all, draws, seed)]);
   return probe.attribute ? [...chosen, null] : chosen;
 }
 
