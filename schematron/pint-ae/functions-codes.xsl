@@ -101,6 +101,6 @@
   <!-- UNTDID 1153 membership: a three-letter code of the A-range AAA to AXU (except the unassigned ACM, ACS, ADH, ADR, ADS, AHW, ANZ, AOB, AOC, AXT), or one of the other listed codes. -->
   <xsl:function name="pf:cl-is-uncl1153" as="xs:boolean">
     <xsl:param name="code" as="xs:string?"/>
-    <xsl:sequence select="(matches(normalize-space($code), '^A([A-W][A-Z]|X[A-U])$') and not(pf:cl-in($code, 'ACM ACS ADH ADR ADS AHW ANZ AOB AOC AXT'))) or pf:cl-in($code, pf:cl-uncl1153())"/>
+    <xsl:sequence select="(matches(normalize-space($code), '^A([A-W][A-Z]|X[A-U])$') and not(pf:cl-in($code, ' ACM ACS ADH ADR ADS AHW ANZ AOB AOC AXT '))) or pf:cl-in($code, pf:cl-uncl1153())"/>
   </xsl:function>
 </xsl:stylesheet>

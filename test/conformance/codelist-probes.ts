@@ -79,7 +79,7 @@ function pintAeProbes(set: 'billing' | 'selfbilling'): Probe[] {
     p('ibr-cl-03', 'ibr-cl-03', inv, amounts.map((a) => (v: string | null) => `<cbc:${a}${attr('currencyID', v)}>1.00</cbc:${a}>`), ['ISO4217.gc'], ['cl-iso4217'], { attribute: true }),
     p('ibr-cl-04', 'ibr-cl-04', inv, [el('DocumentCurrencyCode')], ['ISO4217.gc'], ['cl-iso4217']),
     p('ibr-cl-05', 'ibr-cl-05', inv, [el('TaxCurrencyCode')], ['ISO4217.gc'], ['cl-iso4217']),
-    p('ibr-cl-07', 'ibr-cl-07', inv, [docRef('AdditionalDocumentReference'), docRef('DocumentReference')], ['UNCL1153.gc'], ['cl-uncl1153'], { attribute: true }),
+    p('ibr-cl-07', 'ibr-cl-07', inv, [docRef('AdditionalDocumentReference'), docRef('DocumentReference')], ['UNCL1153.gc'], ['cl-uncl1153', 'cl-uncl1153-unassigned'], { attribute: true }),
     p('ibr-cl-10', 'ibr-cl-10', inv, [(v) => `<cac:PartyIdentification><cbc:ID${attr('schemeID', v)}>1</cbc:ID></cac:PartyIdentification>`], ['ICD.gc'], ['cl-icd'], { attribute: true }),
     p('ibr-cl-11', 'ibr-cl-11', inv, [(v) => `<cac:PartyLegalEntity><cbc:CompanyID${attr('schemeID', v)}>1</cbc:CompanyID></cac:PartyLegalEntity>`], ['ICD.gc'], ['cl-icd'], { attribute: true }),
     p('ibr-cl-13', 'ibr-cl-13', inv, [(v) => `<cac:CommodityClassification><cbc:ItemClassificationCode${attr('listID', v)}>1</cbc:ItemClassificationCode></cac:CommodityClassification>`], ['UNCL7143.gc'], ['cl-uncl7143'], { attribute: true }),
@@ -152,6 +152,12 @@ const FUNCTION_FILES = ['schematron/pint-ae/functions-codes.xsl', 'schematron/td
 /** pintae's lists as its rules hold them: the functions returning a padded string, and the two lets of ibr-cl-01. */
 export function ourList(name: string): string[] {
   if (name === 'emirates') return [...EMIRATE_CODES];
+  if (name === 'cl-uncl1153-unassigned') {
+    // The codes pf:cl-is-uncl1153 leaves out of its A-range pattern.
+    const m = /\^A\(\[A-W\]\[A-Z\]\|X\[A-U\]\)\$'\) and not\(pf:cl-in\(\$code, '([^']*)'/.exec(readFileSync(join(ROOT, FUNCTION_FILES[0]!), 'utf8'));
+    if (!m) throw new Error('no unassigned UNTDID 1153 codes in functions-codes.xsl');
+    return m[1]!.trim().split(/\s+/);
+  }
   const [file, fn] = name.includes(':') ? [`schematron/${name.startsWith('billing') ? 'pint-ae' : 'pint-ae-selfbilling'}.sch`, name.split(':')[1]!] : ['', name];
   if (file) {
     const m = new RegExp(`<sch:let name="${fn}" value="'([^']*)'"`).exec(readFileSync(join(ROOT, file), 'utf8'));
@@ -253,12 +259,14 @@ function allCandidates(short: boolean): string[] {
  * without the four-character codes); otherwise a sample: the probe's own lists, their near misses, and `extra`
  * candidates drawn (seeded) from their neighbours and as many from all the others. Values with an absent attribute are `null`.
  */
-export function candidatesFor(probe: Probe, full: boolean, extra = 150): Array<string | null> {
+export function candidatesFor(probe: Probe, full: boolean, extra = 100): Array<string | null> {
   const own = ownCodes(probe);
-  const misses = nearMisses(own);
+  // The TDD rules cost more a candidate (a transform each on the root, 4 ms; copies of a whole transaction otherwise):
+  // fewer near misses and draws there in the sample.
+  const tdd = probe.placement !== 'wrapped';
+  const misses = nearMisses(own, full ? 40 : tdd ? 10 : 20);
   const all = allCandidates(probe.placement === 'tdd-root');
-  // One document per candidate costs a transform each (about 4 ms): fewer draws there.
-  const draws = probe.placement === 'tdd-root' ? Math.min(extra, 50) : extra;
+  const draws = probe.placement === 'tdd-root' ? Math.min(extra, 50) : tdd ? Math.min(extra, 100) : extra;
   const seed = probe.name.length * 7919 + probe.rule.charCodeAt(5);
   const chosen = full ? unique([...own, ...misses, ...all])
     : unique([...own, ...misses, ...sample(neighbours(own), draws, seed + 1), ...sample(all, draws, seed)]);
@@ -278,9 +286,11 @@ function official(set: RuleSetName): CompiledRules[] {
   return officialCache.get(set) ?? (officialCache.set(set, files.map((f) => new CompiledRules(f, readFileSync(join(SEF_DIR[set], f), 'utf8')))), officialCache.get(set)!);
 }
 const nativeCache = new Map<RuleSetName, NativeFirst>();
+/** pintae's rules as npm run build compiles them; PINTAE_OUR_RULES_DIR points at another build (scripts/build-rules.mjs with PINTAE_SEF_OUT_DIR), e.g. of older rules. */
+const OUR_DIR = process.env.PINTAE_OUR_RULES_DIR ?? join(ROOT, 'dist/schematron');
 export function ours(set: RuleSetName): NativeFirst {
-  const plan = join(ROOT, `dist/schematron/${OUR_FILE[set]}.native.json`);
-  const sef = join(ROOT, `dist/schematron/${OUR_FILE[set]}.sef.json`);
+  const plan = join(OUR_DIR, `${OUR_FILE[set]}.native.json`);
+  const sef = join(OUR_DIR, `${OUR_FILE[set]}.sef.json`);
   if (!existsSync(plan)) throw new Error(`${plan} is missing: run npm run build`);
   return nativeCache.get(set) ?? (nativeCache.set(set, new NativeFirst(plan, () => CompiledRules.fromFile(OUR_FILE[set], sef), () => engine)), nativeCache.get(set)!);
 }
@@ -290,67 +300,6 @@ const baseXml = (probe: Probe) => {
   const path = join(officialDir(probe.set), probe.base);
   return baseCache.get(path) ?? (baseCache.set(path, readFileSync(path, 'utf8')), baseCache.get(path)!);
 };
-
-/** One document to run: its text, and which candidate each failed-assert location names (or undefined: not one of ours). */
-interface Job { xml: string; candidateAt(location: string): number | undefined; count: number; offset: number }
-
-const BLOCK = 100;
-/** Wrapped: the candidates under one foreign element appended to the root, in blocks of 100, each in an element of its own (locations stay short to compute). */
-function wrappedJobs(probe: Probe, values: Array<string | null>, perDocument: number): Job[] {
-  const jobs: Job[] = [];
-  const base = baseXml(probe);
-  const close = /<\/((?:[\w.-]+:)?(?:Invoice|CreditNote))>\s*$/.exec(base);
-  if (!close) throw new Error(`${probe.base}: no root end tag`);
-  for (let offset = 0; offset < values.length; offset += perDocument) {
-    const chunk = values.slice(offset, offset + perDocument);
-    const blocks: string[] = [];
-    for (let b = 0; b < chunk.length; b += BLOCK) {
-      blocks.push(`<p:B>${chunk.slice(b, b + BLOCK).map((v, i) => `<p:C>${probe.carriers[(offset + b + i) % probe.carriers.length]!(v)}</p:C>`).join('')}</p:B>`);
-    }
-    const wrapper = `<p:Probe xmlns:p="urn:pintae:probe" xmlns:cbc="${CBC}" xmlns:cac="${CAC}">${blocks.join('')}</p:Probe>`;
-    const xml = base.slice(0, close.index) + wrapper + base.slice(close.index);
-    jobs.push({
-      xml, offset, count: chunk.length,
-      candidateAt: (location) => {
-        const m = /\/Probe\/B(?:\[(\d+)\])?\/C(?:\[(\d+)\])?(?:\/|$)/.exec(location);
-        return m ? (Number(m[1] ?? 1) - 1) * BLOCK + Number(m[2] ?? 1) - 1 : undefined;
-      },
-    });
-  }
-  return jobs;
-}
-
-/** TDD root rules: one document per candidate, the element replaced in the official example. */
-function tddRootJobs(probe: Probe, values: Array<string | null>): Job[] {
-  const base = baseXml(probe);
-  const element = /<pxs:(\w+)>/.exec(probe.carriers[0]!('x'))![1]!;
-  const re = new RegExp(`<pxs:${element}>[^<]*</pxs:${element}>`);
-  if (!re.test(base)) throw new Error(`${probe.base}: no pxs:${element}`);
-  return values.map((v, i) => ({ xml: base.replace(re, probe.carriers[0]!(v)), offset: i, count: 1, candidateAt: (location) => (location === '/TaxData' ? 0 : undefined) }));
-}
-
-/** TDD transaction rules: copies of the example's transaction after it, the code replaced (siblings: locations cost more, so 250 a document). */
-function tddTransactionJobs(probe: Probe, values: Array<string | null>): Job[] {
-  const base = baseXml(probe);
-  const start = base.indexOf('<pxs:ReportedTransaction>');
-  const end = base.lastIndexOf('</pxs:ReportedTransaction>') + '</pxs:ReportedTransaction>'.length;
-  const element = /<cbc:(\w+)>/.exec(probe.carriers[0]!('x'))![1]!;
-  const re = new RegExp(`<cbc:${element}>[^<]*</cbc:${element}>`);
-  const own = base.slice(start, end).replace(/<!--[\s\S]*?-->/g, '');
-  if (start < 0 || !re.test(own)) throw new Error(`${probe.base}: no transaction with a cbc:${element}`);
-  const jobs: Job[] = [];
-  for (let offset = 0; offset < values.length; offset += 250) {
-    const chunk = values.slice(offset, offset + 250);
-    jobs.push({
-      xml: base.slice(0, end) + chunk.map((v) => own.replace(re, probe.carriers[0]!(v))).join('') + base.slice(end), offset, count: chunk.length,
-      candidateAt: (location) => {
-        const m = /^\/TaxData\/ReportedTransaction(?:\[(\d+)\])?\/ReportedDocument$/.exec(location);
-        return m ? Number(m[1] ?? 1) - 2 : undefined;
-      },
-    });
-  }
-  return jobs;
-}
 
 export interface ProbeResult {
   probe: Probe;
@@ -364,37 +313,146 @@ export interface ProbeResult {
   crashed?: string;
 }
 
+/** One document to run: its text, its rule set, and which probe's candidate a failed assert names (undefined: none). */
+interface Job {
+  xml: string;
+  set: RuleSetName;
+  /** The probes (indexes into the results) it holds. */
+  probes: number[];
+  at(location: string, rule: string): { probe: number; candidate: number } | undefined;
+}
+
+const BLOCK = 100;
+/**
+ * Wrapped: each probe's candidates under a foreign element of its own appended to the root (several probes of one
+ * example in one document, up to `perDocument` candidates; a larger probe in pieces), in blocks of 100, each candidate
+ * in an element of its own (locations stay short to compute).
+ */
+function wrappedJobs(items: Array<{ index: number; probe: Probe; values: Array<string | null> }>, perDocument: number): Job[] {
+  const jobs: Job[] = [];
+  const groups = new Map<string, typeof items>();
+  for (const item of items) {
+    // One layer a document: the shared layer holds the ibr-cl-* rules, the jurisdiction layer the others.
+    const key = `${item.probe.set}\n${item.probe.base}\n${item.probe.rule.startsWith('ibr-cl-')}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  for (const group of groups.values()) {
+    const base = baseXml(group[0]!.probe);
+    const close = /<\/((?:[\w.-]+:)?(?:Invoice|CreditNote))>\s*$/.exec(base);
+    if (!close) throw new Error(`${group[0]!.probe.base}: no root end tag`);
+    type Wrapper = { index: number; probe: Probe; offset: number; values: Array<string | null> };
+    const pieces: Wrapper[] = group.flatMap(({ index, probe, values }) =>
+      Array.from({ length: Math.max(1, Math.ceil(values.length / perDocument)) }, (_, k) => ({ index, probe, offset: k * perDocument, values: values.slice(k * perDocument, (k + 1) * perDocument) })));
+    const documents: Wrapper[][] = [];
+    for (const piece of pieces) {
+      const last = documents.at(-1);
+      if (last && last.reduce((n, w) => n + w.values.length, 0) + piece.values.length <= perDocument) last.push(piece);
+      else documents.push([piece]);
+    }
+    for (const wrappers of documents) {
+      const xml = wrappers.map(({ probe, offset, values }) => {
+        const blocks: string[] = [];
+        for (let b = 0; b < values.length; b += BLOCK) {
+          blocks.push(`<p:B>${values.slice(b, b + BLOCK).map((v, i) => `<p:C>${probe.carriers[(offset + b + i) % probe.carriers.length]!(v)}</p:C>`).join('')}</p:B>`);
+        }
+        return `<p:Probe xmlns:p="urn:pintae:probe" xmlns:cbc="${CBC}" xmlns:cac="${CAC}">${blocks.join('')}</p:Probe>`;
+      }).join('');
+      jobs.push({
+        xml: base.slice(0, close.index) + xml + base.slice(close.index), set: group[0]!.probe.set, probes: [...new Set(wrappers.map((w) => w.index))],
+        at: (location, rule) => {
+          const m = /\/Probe(?:\[(\d+)\])?\/B(?:\[(\d+)\])?\/C(?:\[(\d+)\])?(?:\/|$)/.exec(location);
+          const w = m ? wrappers[Number(m[1] ?? 1) - 1] : undefined;
+          if (!m || !w || w.probe.rule !== rule) return undefined;
+          const i = (Number(m[2] ?? 1) - 1) * BLOCK + Number(m[3] ?? 1) - 1;
+          return i < w.values.length ? { probe: w.index, candidate: w.offset + i } : undefined;
+        },
+      });
+    }
+  }
+  return jobs;
+}
+
+/** TDD root rules: one document per candidate, the element replaced in the official example. */
+function tddRootJobs(index: number, probe: Probe, values: Array<string | null>): Job[] {
+  const base = baseXml(probe);
+  const element = /<pxs:(\w+)>/.exec(probe.carriers[0]!('x'))![1]!;
+  const re = new RegExp(`<pxs:${element}>[^<]*</pxs:${element}>`);
+  if (!re.test(base)) throw new Error(`${probe.base}: no pxs:${element}`);
+  return values.map((v, i) => ({
+    xml: base.replace(re, probe.carriers[0]!(v)), set: probe.set, probes: [index],
+    at: (location, rule) => (location === '/TaxData' && rule === probe.rule ? { probe: index, candidate: i } : undefined),
+  }));
+}
+
+/**
+ * TDD transaction rules: copies of the example's transaction after it, the code replaced, and with it the currency of
+ * the amounts that were in that currency, so the other rules on a transaction still pass (a failed assert costs the
+ * official rules more the more siblings its element has: 100 transactions a document).
+ */
+const TRANSACTIONS = 100;
+function tddTransactionJobs(index: number, probe: Probe, values: Array<string | null>): Job[] {
+  const base = baseXml(probe);
+  const start = base.indexOf('<pxs:ReportedTransaction>');
+  const end = base.lastIndexOf('</pxs:ReportedTransaction>') + '</pxs:ReportedTransaction>'.length;
+  const element = /<cbc:(\w+)>/.exec(probe.carriers[0]!('x'))![1]!;
+  const re = new RegExp(`<cbc:${element}>([^<]*)</cbc:${element}>`);
+  const own = base.slice(start, end).replace(/<!--[\s\S]*?-->/g, '');
+  const was = re.exec(own)?.[1]?.trim();
+  if (start < 0 || !was) throw new Error(`${probe.base}: no transaction with a cbc:${element}`);
+  const copy = (v: string | null) => own.replace(re, probe.carriers[0]!(v)).replaceAll(`currencyID="${was}"`, `currencyID="${xmlAttr(v ?? '')}"`);
+  const jobs: Job[] = [];
+  for (let offset = 0; offset < values.length; offset += TRANSACTIONS) {
+    const chunk = values.slice(offset, offset + TRANSACTIONS);
+    jobs.push({
+      xml: base.slice(0, end) + chunk.map(copy).join('') + base.slice(end), set: probe.set, probes: [index],
+      at: (location, rule) => {
+        const m = /^\/TaxData\/ReportedTransaction(?:\[(\d+)\])?\/ReportedDocument$/.exec(location);
+        const i = m ? Number(m[1] ?? 1) - 2 : -1;
+        return rule === probe.rule && i >= 0 && i < chunk.length ? { probe: index, candidate: offset + i } : undefined;
+      },
+    });
+  }
+  return jobs;
+}
+
 /** Long synchronous runs starve vitest's worker channel: yield now and then. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function runProbe(probe: Probe, values: Array<string | null>, perDocument = 10_000): Promise<ProbeResult> {
-  const jobs = probe.placement === 'wrapped' ? wrappedJobs(probe, values, perDocument) : probe.placement === 'tdd-root' ? tddRootJobs(probe, values) : tddTransactionJobs(probe, values);
-  const officialFlags = values.map(() => false); const ourFlags = values.map(() => false);
-  const stray = { official: [] as string[], ours: [] as string[] };
-  const result: ProbeResult = { probe, values, officialFlags, ourFlags, stray };
-  const read = (layers: Array<Pick<RuleLayer, 'results'>>, job: Job, flags: boolean[], strays: string[]) => {
+/**
+ * Runs probes, each with its candidates: the official rules (only the layers holding the probed rules: ibr-cl-* are in
+ * the shared layer, the others in the jurisdiction layer) and pintae's native engine on the same documents.
+ */
+export async function runProbes(items: Array<{ probe: Probe; values: Array<string | null> }>, perDocument = 10_000): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = items.map(({ probe, values }) => ({ probe, values, officialFlags: values.map(() => false), ourFlags: values.map(() => false), stray: { official: [], ours: [] } }));
+  const indexed = items.map((item, index) => ({ ...item, index }));
+  const jobs = [
+    ...wrappedJobs(indexed.filter((i) => i.probe.placement === 'wrapped'), perDocument),
+    ...indexed.flatMap((i) => (i.probe.placement === 'tdd-root' ? tddRootJobs(i.index, i.probe, i.values) : i.probe.placement === 'tdd-transaction' ? tddTransactionJobs(i.index, i.probe, i.values) : [])),
+  ];
+  const read = (layers: Array<Pick<RuleLayer, 'results'>>, job: Job, side: 'official' | 'ours') => {
+    const rules = new Set(job.probes.map((i) => results[i]!.probe.rule));
     for (const layer of layers) {
       for (const r of layer.results(job.xml)) {
-        if (r.kind !== 'failed-assert' || r.id !== probe.rule) continue;
-        const i = job.candidateAt(r.location);
-        if (i === undefined || i < 0 || i >= job.count) strays.push(r.location);
-        else flags[job.offset + i] = true;
+        if (r.kind !== 'failed-assert' || !r.id || !rules.has(r.id)) continue;
+        const hit = job.at(r.location, r.id);
+        if (hit) (side === 'official' ? results[hit.probe]!.officialFlags : results[hit.probe]!.ourFlags)[hit.candidate] = true;
+        else for (const i of job.probes) if (results[i]!.probe.rule === r.id) results[i]!.stray[side].push(r.location);
       }
     }
   };
-  // Only the layer holding the rule need run: ibr-cl-* are in the shared layer, the others in the jurisdiction layer.
-  const layers = official(probe.set).filter((l) => probe.set === 'tdd' || (probe.rule.startsWith('ibr-cl-') ? l.name === LAYERS[0] : l.name === LAYERS[1]));
   for (const [n, job] of jobs.entries()) {
     if (n % 20 === 0) await breathe();
+    const rules = job.probes.map((i) => results[i]!.probe.rule);
+    const layers = official(job.set).filter((l) => job.set === 'tdd' || rules.some((r) => (r.startsWith('ibr-cl-') ? l.name === LAYERS[0] : l.name === LAYERS[1])));
     try {
-      read(layers, job, officialFlags, stray.official);
+      read(layers, job, 'official');
     } catch (e) {
-      result.crashed = (e as Error).message.split('\n')[0]!;
-      return result;
+      for (const i of job.probes) results[i]!.crashed ??= (e as Error).message.split('\n')[0]!;
+      continue;
     }
-    read([ours(probe.set)], job, ourFlags, stray.ours);
+    read([ours(job.set)], job, 'ours');
   }
-  return result;
+  return results;
 }
 
 /** A candidate as a report shows it. */
