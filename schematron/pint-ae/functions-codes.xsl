@@ -1,6 +1,8 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- Functions used by the rules of this part of pintae's PINT-AE rule set (namespace pf: urn:pintae:functions). -->
-<!-- Code lists (patterns Codesmodel, Codesmodelaligned), written from the public standards; each list is a space-separated string. -->
+<!-- Code lists (patterns Codesmodel, Codesmodelaligned), written from the public standards and held to what the official rules
+     accept, candidate by candidate (test/conformance/codelists-enforced.test.ts); each list is a space-separated string.
+     After changing a list, run `node scripts/gen-codelists.mjs`: src/codelists reads the lists from its output. -->
 <xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:pf="urn:pintae:functions">
 
   <!-- True when $code (whitespace-normalized) is one of the space-separated codes of $list; false for an absent or empty code. -->
