@@ -1,6 +1,7 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- Functions of pintae's AE TDD rule set (../pint-ae-tdd.sch; namespace pf: urn:pintae:functions): code lists, each a
-     single-spaced, padded string, and the membership test. Written from the rule texts and the public standards. -->
+     single-spaced, padded string, and the membership test. Written from the rule texts and the public standards.
+     After changing a list, run `node scripts/gen-codelists.mjs` (src/codelists reads the lists from its output). -->
 <xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:pf="urn:pintae:functions">
 
   <!-- True when $code, white space trimmed, is one code of $list; false for an absent or empty code, or for two codes. -->

@@ -1,16 +1,20 @@
-/** ISO 4217 alphabetic codes in current use (funds and precious-metal codes included, as the standard lists them). */
-const CODES = `AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF
-CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD
-HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA
-MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF
-SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU
-UYW UZS VED VES VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU XTS XUA XXX YER ZAR ZMW ZWG ZWL`;
+import { RULE_LISTS } from './rule-lists.data.js';
 
-/** Not ISO 4217 but on the Peppol currency list: the offshore renminbi. */
-const PEPPOL_EXTRA = ['CNH'];
-
-export const CURRENCY_CODES: ReadonlySet<string> = new Set([...CODES.split(/\s+/), ...PEPPOL_EXTRA]);
+/**
+ * Currency codes as the PINT-AE rules accept them (ibr-cl-03/04/05): ISO 4217 in force, with CNH (the offshore
+ * renminbi, on the Peppol list) and the fund, precious-metal and testing codes; the same list the built-in rules hold
+ * (schematron/pint-ae/functions-codes.xsl), probed against the official rules (docs/decisions.md, "Code lists as the
+ * official rules enforce them").
+ */
+export const CURRENCY_CODES: ReadonlySet<string> = new Set(RULE_LISTS['cl-iso4217']);
 
 export function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.has(code);
+}
+
+/** Currency codes as the AE TDD rules accept them (ibr-tdd-30-1, ibr-tdd-31-1): an older edition of ISO 4217. */
+export const TDD_CURRENCY_CODES: ReadonlySet<string> = new Set(RULE_LISTS['tdd-iso4217']);
+
+export function isTddCurrencyCode(code: string): boolean {
+  return TDD_CURRENCY_CODES.has(code);
 }

@@ -1,10 +1,7 @@
-/** Peppol Electronic Address Scheme (EAS) codes, as OpenPeppol publishes the list. */
-const CODES = `0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0151 0154 0158 0177 0183 0184 0188 0190 0191 0192
-0193 0195 0196 0198 0199 0200 0201 0202 0204 0208 0209 0210 0211 0212 0213 0215 0216 0218 0221 0230 0235 0240 0242 0244
-0245 0246 0248 9910 9913 9914 9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935
-9936 9937 9938 9939 9940 9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959`;
+import { RULE_LISTS } from './rule-lists.data.js';
 
-export const EAS_CODES: ReadonlySet<string> = new Set(CODES.split(/\s+/));
+/** Peppol Electronic Address Scheme (EAS) codes, as the PINT-AE rules accept them (ibr-cl-25; the list the built-in rules hold). */
+export const EAS_CODES: ReadonlySet<string> = new Set(RULE_LISTS['cl-eas']);
 
 export function isEasCode(code: string): boolean {
   return EAS_CODES.has(code);

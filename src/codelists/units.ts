@@ -1,26 +1,17 @@
 import { lookup } from './lookup.js';
-/**
- * UN/ECE Recommendation 20 unit codes that invoices commonly carry (with the Rec 21 package codes, prefixed X,
- * that Rec 20 includes). A code outside this subset is treated like an unknown label (spec 2.7: falls back to EA).
- */
-const CODES = `EA H87 C62 NAR NPR PR SET DZN GRO LO ST KT PK XBX XPK XCT XBG XBO XCN XPA XRO XPX XSA XTU XDR XCR XBE XPL XBA
-HUR MIN SEC DAY WEE MON ANN QAN HAR E48 E49 E50 E51 E52 E53 E54 E55 E56 E57 E58 E59 E60 IE
-KGM GRM MGM TNE LBR ONZ KTN DTN
-LTR MLT CLT DLT HLT MTQ CMQ MMQ GLL GLI BLL QT PT OZA OZI
-MTR CMT MMT KMT DMT INH FOT YRD SMI NMI
-MTK CMK MMK KMK HAR ARE FTK INK YDK
-KWH MWH GWH WHR KWT MAW WTT KVA KVR VLT AMP JOU MJ KJO
-BAR PAL KPA MBR PS
-CEL FAH KEL
-BIT BYT KB MBY GBY TBY
-KMH KNT MTS
-A9 AS AY B3 CS D14 D97 E27 E34 IU NIU P1 PCE TU ZZ 1I`;
+import { RULE_LISTS } from './rule-lists.data.js';
 
-export const UNIT_CODES: ReadonlySet<string> = new Set(CODES.split(/\s+/));
+/**
+ * UN/ECE Recommendation 20 unit codes with the Rec 21 package codes (prefixed X), exactly as the PINT-AE rules accept
+ * them (ibr-cl-23; the list the built-in rules hold). A code outside it is treated like an unknown label (spec 2.7:
+ * falls back to EA); withdrawn codes such as PCE, NPR or ST among them, since the delivered document would fail
+ * ibr-cl-23 with them.
+ */
+export const UNIT_CODES: ReadonlySet<string> = new Set(RULE_LISTS['cl-rec20']);
 
 const LABELS: Record<string, string> = {
   each: 'EA', ea: 'EA', unit: 'EA', units: 'EA', 'no': 'EA', nos: 'EA', number: 'EA', item: 'EA', items: 'EA',
-  piece: 'H87', pieces: 'H87', pc: 'H87', pcs: 'H87', 'pc s': 'H87',
+  piece: 'H87', pieces: 'H87', pc: 'H87', pcs: 'H87', 'pc s': 'H87', pce: 'H87',
   hour: 'HUR', hours: 'HUR', hr: 'HUR', hrs: 'HUR', h: 'HUR',
   minute: 'MIN', minutes: 'MIN', min: 'MIN', mins: 'MIN', second: 'SEC', seconds: 'SEC', sec: 'SEC',
   day: 'DAY', days: 'DAY', week: 'WEE', weeks: 'WEE', month: 'MON', months: 'MON', year: 'ANN', years: 'ANN',

@@ -4,7 +4,7 @@ import type { XmlNode } from '../ubl/node.js';
 import { extract, NS, TDD_CUSTOMIZATION, type Extract } from './extract.js';
 import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
-import { isCurrencyCode } from '../codelists/currencies.js';
+import { isTddCurrencyCode } from '../codelists/currencies.js';
 
 export { TDD_CUSTOMIZATION };
 export const TDD_PROFILE = 'urn:peppol:taxreporting';
@@ -24,7 +24,7 @@ export function missingFromExtract(x: Extract): string[] {
   if (x.seller && x.seller.scheme === '') missing.push('the seller\'s tax scheme code, cac:TaxScheme/cbc:ID (IBT-031-1)');
   // A TDS is made of documents that failed validation: the codes its extract would carry are checked here too.
   for (const [code, term] of [[x.currency, 'IBT-005'], [x.taxCurrency, 'IBT-006']] as const) {
-    if (code !== undefined && !isCurrencyCode(code)) missing.push(`a currency code of ISO 4217 for ${term} (not ${JSON.stringify(code)})`);
+    if (code !== undefined && !isTddCurrencyCode(code)) missing.push(`a currency code of ISO 4217 for ${term} (not ${JSON.stringify(code)})`);
   }
   if (x.currency && !x.taxTotals.some((t) => t.currency === x.currency)) missing.push(`cbc:TaxAmount in ${x.currency} (IBT-110)`);
   if (x.taxCurrency && x.taxCurrency !== x.currency && !x.taxTotals.some((t) => t.currency === x.taxCurrency)) missing.push(`cbc:TaxAmount in ${x.taxCurrency} (IBT-111)`);

@@ -34,6 +34,17 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   [PLACEHOLDER.export]: 'placeholder address: export',
 };
 
+/**
+ * Names of the UNTDID 4461 payment means codes invoices commonly carry (every one accepted by the PINT-AE rules,
+ * ibr-cl-16), beyond the request's own (spec 2.1, PAYMENT_MEANS). Any other accepted code shows the document's @name.
+ */
+const PAYMENT: Readonly<Record<string, string>> = {
+  2: 'Automated clearing house credit', 3: 'Automated clearing house debit', 21: "Banker's draft", 31: 'Debit transfer',
+  42: 'Payment to bank account', 54: 'Credit card', 55: 'Debit card', 57: 'Standing agreement', 58: 'SEPA credit transfer',
+  59: 'SEPA direct debit', 68: 'Online payment service', 97: 'Clearing between partners', ZZZ: 'Mutually defined',
+  ...PAYMENT_MEANS,
+};
+
 /** Names of the unit codes invoices commonly carry (UN/ECE Rec 20 and 21). */
 const UNITS: Readonly<Record<string, string>> = {
   EA: 'each', H87: 'piece', C62: 'one', NAR: 'number of articles', PR: 'pair', SET: 'set', DZN: 'dozen', KT: 'kit', LO: 'lot',
@@ -49,7 +60,7 @@ const trimmed = (text: string | undefined) => text?.trim() ?? '';
 
 export const categoryMeaning = (code: string | undefined) => lookup(CATEGORIES, trimmed(code).toUpperCase());
 export const typeCodeMeaning = (code: string | undefined) => lookup(TYPE_CODES, trimmed(code));
-export const paymentMeaning = (code: string | undefined) => lookup(PAYMENT_MEANS, trimmed(code));
+export const paymentMeaning = (code: string | undefined) => lookup(PAYMENT, trimmed(code));
 export const countryMeaning = (code: string | undefined) => lookup(COUNTRY_NAMES, trimmed(code).toUpperCase());
 export const emirateMeaning = (code: string | undefined) => lookup(EMIRATES, trimmed(code).toUpperCase());
 export const registrationMeaning = (code: string | undefined) => lookup(REGISTRATIONS, trimmed(code).toUpperCase());

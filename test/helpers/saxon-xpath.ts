@@ -22,7 +22,7 @@ import { XPathError, XPathUnsupported } from '../../src/xpath/api.js';
 import { location } from '../../src/xpath/location.js';
 import { parseXml, XmlError } from '../../src/xpath/xml.js';
 import { writeAtomic } from '../../src/io/write.js';
-import { compileXsltCached, sha256 } from '../../src/schematron/sef.js';
+import { compileXsltFileCached, sha256 } from '../../src/schematron/sef.js';
 // The project's one saxon-js instance: a second copy in the same process disturbs the first's global state.
 import { saxon } from '../../src/io/saxon.js';
 import { ROOT } from './paths.js';
@@ -199,7 +199,12 @@ export async function xpathOracle(options: OracleOptions = {}): Promise<Oracle> 
     writeAtomic(file, published);
     return pathToFileURL(file).href;
   });
-  const { sef } = await compileXsltCached(oracleStylesheet(namespaces, includes), work);
+  // Compiled where it lies, beside its includes, which the compiler (sandboxed since issue 21) may then read; a
+  // stylesheet compiled from a directory of its own could not include them (any change of a functions file failed).
+  const xslt = oracleStylesheet(namespaces, includes);
+  const source = join(work, `oracle-${sha256(xslt).slice(0, 16)}.xslt`);
+  writeAtomic(source, xslt);
+  const { sef } = await compileXsltFileCached(source, xslt, work, work);
   const stylesheet = JSON.parse(sef) as unknown;
   // Loaded when first needed, so that this helper loads before the engine exists (the other helpers write it).
   let ourSide: { engine: XPathEngine; values: Values; library: FunctionLibrary | undefined | XPathError | XPathUnsupported } | Error;
