@@ -26,7 +26,13 @@ function reportOptions(cmd: Command): Command {
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings (notes, severity info, are not counted)')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
     .option('--no-config', 'ignore any config file')
-    .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it');
+    .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it')
+    .addOption(langOption());
+}
+
+/** --lang (issue 26): the language of what pintae writes for a person; the service's answer stays in English. */
+export function langOption(): Option {
+  return new Option('--lang <lang>', 'language of what a person reads: en (default), ar, or en+ar (both, English first); the service\'s answer (response) stays in English');
 }
 
 function validateOptions(cmd: Command): Command {
@@ -55,7 +61,7 @@ function batchOptions(cmd: Command): Command {
 const PIPELINE_GROUPS = {
   Input: ['--entity', '--rates', '--files-from', '--shard', '--config', '--no-config'],
   Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory', '--xsd', '--remote', '--base-url'],
-  Output: ['--format', '--output', '--quiet', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
+  Output: ['--format', '--output', '--quiet', '--lang', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   Gates: ['--fail-severity', '--max-warnings'],
 };
 

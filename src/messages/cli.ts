@@ -6,6 +6,7 @@ const q = (v: unknown) => JSON.stringify(v);
 
 export const CLI = {
   'format.unknown': (p: { format: string; names: readonly string[] }) => `--format ${p.format}: choose one of ${p.names.join(', ')}`,
+  'lang.unknown': (p: { lang: string; names: readonly string[] }) => `--lang ${p.lang}: choose one of ${p.names.join(', ')}`,
   'format.not-here': (p: { format: string; command: string; names: readonly string[] }) =>
     `--format ${p.format}: ${p.command} reports in ${p.names.join(', ')} (text is stylish's old name)`,
   'format.contradicts-output': (p: { format: string; output: string; implied: string }) =>
