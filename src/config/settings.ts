@@ -2,7 +2,7 @@ import { UsageError } from '../io/errors.js';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
-import { say } from '../messages/cli.js';
+import { usageError } from '../messages/cli.js';
 import { isLang, LANGS, type Lang } from '../messages/lang.js';
 
 /** The command-line options that a config file can also set, as commander hands them over. */
@@ -43,7 +43,7 @@ export interface RunSettings {
 /** --lang's value (issue 26); undefined when not given. */
 export function langOption(value: string | undefined): Lang | undefined {
   if (value === undefined || isLang(value)) return value;
-  throw new UsageError(say('lang.unknown', { lang: value, names: LANGS }));
+  throw usageError('lang.unknown', { lang: value, names: LANGS });
 }
 
 function failSeverity(value: string | undefined): Gates['failSeverity'] | undefined {
@@ -77,7 +77,7 @@ export function formatOfFile(output: string): FormatName | undefined {
 export function chooseFormat(cli: { format?: string; output?: string }, configured: string | undefined): string {
   const implied = cli.output !== undefined && cli.output !== '-' ? formatOfFile(cli.output) : undefined;
   if (cli.format !== undefined) {
-    if (implied !== undefined && cli.format !== implied && isFormatName(cli.format)) throw new UsageError(say('format.contradicts-output', { format: cli.format, output: cli.output!, implied }));
+    if (implied !== undefined && cli.format !== implied && isFormatName(cli.format)) throw usageError('format.contradicts-output', { format: cli.format, output: cli.output!, implied });
     return cli.format;
   }
   return implied ?? configured ?? (cli.output !== undefined ? 'json' : 'stylish');
@@ -90,7 +90,7 @@ export function chooseFormat(cli: { format?: string; output?: string }, configur
 export function runSettings(cli: ReportCliOptions, cwd: string): RunSettings {
   const config = loadConfig(cli.config, cwd);
   const format = chooseFormat(cli, config?.format);
-  if (!isFormatName(format)) throw new UsageError(say('format.unknown', { format, names: FORMAT_NAMES }));
+  if (!isFormatName(format)) throw usageError('format.unknown', { format, names: FORMAT_NAMES });
   const maxWarningsValue = maxWarnings(cli.maxWarnings) ?? config?.maxWarnings;
   return {
     entity: cli.entity?.length ? cli.entity : config?.entity ?? [],

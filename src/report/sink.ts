@@ -4,6 +4,7 @@ import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOption
 import type { Lang } from '../messages/lang.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
+import { saidOf } from '../formatters/speak.js';
 
 export interface ReportTarget {
   format: FormatName;
@@ -98,7 +99,9 @@ export class ReportSink {
     // the invoice view: the one format that reads it (html) streams, so it is written above and dropped here.
     if (this.destinations.some((d) => !d.stream)) {
       const { view: _view, ...kept } = result;
-      this.held.push({ ...kept, xml: null, findings: [] });
+      // In another language the findings' catalogue entries are kept, by English message (issue 26).
+      const lang = this.target.lang;
+      this.held.push({ ...kept, xml: null, findings: [], ...(lang && lang !== 'en' ? { said: saidOf(kept) } : {}) });
     }
     return result;
   }
