@@ -6,6 +6,7 @@ import { registerTokenSecrets } from '../api/settings.js';
 import { redactStandardStreams } from './redact-output.js';
 import { entityOption } from './entity-option.js';
 import { groupOptions, helpConfiguration, helpEnd } from './help.js';
+import { isLang, type Lang } from '../messages/lang.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -292,6 +293,13 @@ Exit codes:
   return cli;
 }
 
+/** --lang as the command line gives it (before the options are parsed, or when parsing failed); en otherwise. */
+function langOfArgv(argv: readonly string[]): Lang {
+  const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const value = i < 0 ? undefined : argv[i]!.startsWith('--lang=') ? argv[i]!.slice(7) : argv[i + 1];
+  return isLang(value) ? value : 'en';
+}
+
 async function main(argv: string[]): Promise<void> {
   // Before anything is written: from here on the token is removed from all pintae prints (src/cli/redact-output.ts)
   // and all files it writes (src/io/write.ts, the ledger).
@@ -305,7 +313,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`pintae: ${e.message}\n`);
+      // A usage error said from the catalogue is said in the --lang of the command line (issue 26).
+      const lang = langOfArgv(argv);
+      const text = e.said && lang !== 'en' ? (await import('../messages/ref.js')).speak(e.said, lang, '\n') : undefined;
+      process.stderr.write(`pintae: ${text ?? e.message}\n`);
       process.exitCode = 2;
       return;
     }
