@@ -1,3 +1,4 @@
+import type { Lang } from '../messages/lang.js';
 import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, Summary } from '../model/report.js';
 
 export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, RuleLevel, Summary } from '../model/report.js';
@@ -88,6 +89,8 @@ export interface FormatOptions {
   verbose?: boolean;
   /** A rule's own text by id, where the caller knows the rule sets (sarif's rule descriptions). */
   ruleText?: (id: string) => string | undefined;
+  /** The language of the words a person reads (issue 26; the HTML report's labels and headings): `en` by default. */
+  lang?: Lang;
 }
 
 /** A formatter: one pure function from a whole report to text. */
