@@ -5,6 +5,7 @@ import { useColor } from './ui.js';
 import { removeTemporariesOnExit } from './signals.js';
 import { OutputError, prepareOutput } from '../io/write.js';
 import { builtinRuleText } from '../schematron/rule-texts.js';
+import { isLang } from '../messages/lang.js';
 
 /**
  * The report of a command run, opened before the first result: `sink.add(result)` for each result in input order,
@@ -32,5 +33,7 @@ export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream =
     baseDir: process.cwd(),
     verbose: settings.verbose,
     ruleText: builtinRuleText,
+    // Until --lang (issue 26 part 1) reaches the settings: PINTAE_LANG chooses the HTML report's language.
+    ...(isLang(process.env.PINTAE_LANG) ? { lang: process.env.PINTAE_LANG } : {}),
   });
 }

@@ -103,7 +103,8 @@ li.finding:target{background:#eff8ff}
  */
 export const RTL_STYLE = `
 :lang(ar){letter-spacing:0}
-.ar-line{display:block}
+.ar-line{display:block}html:not([dir=rtl]) .ar-line{text-align:left}
+th{white-space:normal}
 html[dir=rtl] body{font-size:15px}
 html[dir=rtl] th{text-align:right}html[dir=rtl] .n{text-align:left}
 html[dir=rtl] .invoice{border-left:0;border-right:6px solid var(--ok)}

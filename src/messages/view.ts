@@ -338,7 +338,7 @@ export const REPORT = {
   'count.rejected': { en: (p: N) => `${p.n} rejected`, ar: (p: N) => `المرفوضة: ${p.n}` },
   'count.unreadable': { en: (p: N) => `${p.n} not readable`, ar: (p: N) => `غير المقروءة: ${p.n}` },
   'count.turned-off': { en: (p: N) => `${plural(p.n, 'finding')} turned off`, ar: (p: N) => `نتائج معطّلة: ${p.n}` },
-  'run.line': { en: (p: { invoices: string; files: string; counts: string }) => `${p.invoices} in ${p.files}: ${p.counts}`, ar: (p: { invoices: string; files: string; counts: string }) => `${p.invoices}، ${p.files}: ${p.counts}` },
+  'run.line': { en: (p: { invoices: string; files: string; counts: string }) => `${p.invoices} in ${p.files}: ${p.counts}`, ar: (p: { invoices: string; files: string; counts: string }) => `${p.invoices}، ${p.files} — ${p.counts}` },
   'run.fails': { en: (p: { why: string }) => `The run fails: ${p.why}.`, ar: (p: { why: string }) => `التشغيل لم ينجح: ${p.why}.` },
   'gate.fail-severity': { en: (p: { warnings: string }) => `${p.warnings} (--fail-severity warning)`, ar: (p: { warnings: string }) => `${p.warnings} (--fail-severity warning)` },
   'gate.max-warnings': { en: (p: { warnings: string; max: number }) => `${p.warnings} (maximum: ${p.max})`, ar: (p: { warnings: string; max: number }) => `${p.warnings} (الحد الأقصى: ${p.max})` },
@@ -407,12 +407,12 @@ const AR_JOINERS: Readonly<Record<string, string>> = { ', ': '، ', '; ': '؛ ' 
 
 /**
  * Words as plain text in one language. In Arabic, a parameter of the document's own text (a code, an amount, a
- * name) is set apart as a bidirectional isolate (U+2068 … U+2069), so a Latin code or a number inside an Arabic
+ * name), and such a text among joined words, is set apart as a bidirectional isolate (U+2068 … U+2069), so a Latin code or a number inside an Arabic
  * sentence keeps its order; an unknown id is shown as it stands.
  */
 export function wordsIn(w: Words, tongue: Tongue): string {
   if (typeof w === 'string') return w;
-  if ('join' in w) return w.parts.map((part) => wordsIn(part, tongue)).join(tongue === 'ar' ? AR_JOINERS[w.join] ?? w.join : w.join);
+  if ('join' in w) return w.parts.map((part) => (tongue === 'ar' && typeof part === 'string' && part !== '' ? `\u2068${part}\u2069` : wordsIn(part, tongue))).join(tongue === 'ar' ? AR_JOINERS[w.join] ?? w.join : w.join);
   const entry = Object.hasOwn(VIEW, w.id) ? (VIEW as unknown as Record<string, Text<Record<string, string | number>>>)[w.id] : undefined;
   if (!entry) return w.id;
   const params: Record<string, string | number> = {};

@@ -3,6 +3,7 @@ import type { InvoiceResult } from '../model/report.js';
 import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
+import type { Lang } from '../messages/lang.js';
 
 export interface ReportTarget {
   format: FormatName;
@@ -26,6 +27,8 @@ export interface ReportTarget {
   verbose?: boolean;
   /** A rule's own text by id (sarif's rule descriptions). */
   ruleText?: (id: string) => string | undefined;
+  /** The language of what a person reads (issue 26): the HTML report's words; `en` when absent. */
+  lang?: Lang;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -47,7 +50,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}) };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}) };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));
