@@ -53,7 +53,7 @@ export async function openBrowser(executablePath, { width = 1280 } = {}) {
           emptyLabels: [...document.querySelectorAll('h1, h2, h3, h4, th, dt, .doc-type, .sev, .verdict')].filter((e) => e.textContent.trim() === '').length,
           lang: document.documentElement.lang,
           dir: document.documentElement.dir,
-          // The texts a browser lays out right to left (Arabic with dir="auto").
+          // The texts a browser lays out right to left (Arabic with dir="auto", the Arabic labels of a report in ar or en+ar).
           rtl: [...document.querySelectorAll('[dir]')].filter((e) => e.matches(':dir(rtl)')).map((e) => e.textContent),
         }));
         if (png) await page.screenshot({ path: png, fullPage: true });
