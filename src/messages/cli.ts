@@ -49,17 +49,6 @@ export const CLI = {
       `الكيان ${p.id} غير موجود: ${p.known.length ? `يعرف pintae ${p.known.length === 1 ? 'كياناً واحداً' : 'هذه الكيانات، الأقرب أولاً'}: ${p.known.join(', ')}. ` : 'لا يعرف pintae أي كيان هنا. '}`
       + `قدّم سجله بالخيار --entity <file>، أو احفظه في .pintae/entities/${p.id}.json (pintae entities pull)`,
   },
-  'view.delivered-registration': {
-    en: (_: Record<string, never>) =>
-      'The form the service delivers (spec 2.3 item 4): the seller\'s legal registration always carries the entity\'s '
-      + 'registry code as PAS, AE, because the gateway identifies the sending organisation by this element and refuses '
-      + 'any other form (403, "Invoice Not From A Partner\'s Organization"). It is not a passport: the entity\'s own '
-      + 'registration type is checked by the rules, not written here.',
-    ar: (_: Record<string, never>) =>
-      'الصيغة التي تسلّمها الخدمة (المواصفة 2.3 البند 4): يحمل التسجيل القانوني للمورد دائماً رمز تسجيل الكيان بالصيغة PAS, AE، '
-      + 'لأن البوابة تتعرف على الجهة المرسِلة من هذا العنصر وترفض أي صيغة أخرى (403، "Invoice Not From A Partner\'s Organization"). '
-      + 'وهو ليس جواز سفر: نوع تسجيل الكيان نفسه تفحصه القواعد، ولا يُكتب هنا.',
-  },
 } as const satisfies Record<string, Text<never>>;
 
 export type CliMessageId = keyof typeof CLI;

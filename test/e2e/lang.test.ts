@@ -110,13 +110,16 @@ describe('--lang: every report format', () => {
     expect(findings.every((l) => ARABIC.test(l))).toBe(true);
   });
 
-  it('html: runs with --lang ar (its content in Arabic is issue 26 part 2)', async () => {
-    const { stdout, stderr, exitCode } = await run(['--format', 'html', '--lang', 'ar']);
-    expect(exitCode).toBe(1);
-    expect(stdout).toMatch(/^<!DOCTYPE html>/i);
-    expect(stderr).not.toMatch(STACK);
+  it('html: --lang ar lays the page out right to left in Arabic; en+ar keeps the English page with both languages', async () => {
+    const [ar, both] = await Promise.all([run(['--format', 'html', '--lang', 'ar']), run(['--format', 'html', '--lang', 'en+ar'])]);
+    expect(ar.exitCode).toBe(1);
+    expect(ar.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(ar.stdout).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(ar.stderr).not.toMatch(STACK);
+    expect(both.exitCode).toBe(1);
+    expect(both.stdout).toMatch(/<html lang="en"/);
+    expect(both.stdout).toMatch(/lang="ar" dir="rtl"/);
   });
-  it.todo('html: <html lang="ar" dir="rtl"> once the view of issue 26 part 2 (branch i26-view) reads FormatOptions.lang');
 
   it('usage errors in Arabic; a bad --lang or config lang is a usage error (exit 2), no stack trace', async () => {
     const [format, lang] = await Promise.all([run(['--format', 'bogus', '--lang', 'ar']), run(['--lang', 'fr'])]);
