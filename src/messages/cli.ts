@@ -18,6 +18,8 @@ export const CLI = {
   'entity.not-found': (p: { id: string; known: readonly string[] }) =>
     `Entity ${p.id} was not found: ${p.known.length ? `pintae knows ${p.known.length === 1 ? 'one entity' : `these entities, closest first`}: ${p.known.join(', ')}. ` : 'pintae knows no entity here. '}`
     + `Supply its record with --entity <file>, or save it as .pintae/entities/${p.id}.json (pintae entities pull)`,
+  'input.xml-not-json': (p: { file: string }) => `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${p.file}`,
+  'input.json-not-xml': (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
   'view.delivered-registration': (_: Record<string, never>) =>
     'The form the service delivers (spec 2.3 item 4): the seller\'s legal registration always carries the entity\'s '
     + 'registry code as PAS, AE, because the gateway identifies the sending organisation by this element and refuses '

@@ -27,6 +27,8 @@ const SERVE = {
   'tdd-unknown-option': (p: { name: string; known: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of POST /v1/tdd (options: ${p.known})`,
   'tdd-transport-generated': (p: { id: string }) => `no transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
   'tdd-refused': () => 'No TDD was made of this invoice: `error` or the errors among `findings` say why',
+  'xml-not-json': () => 'this holds XML, not an invoice request body (JSON): to check a UBL invoice, send it to POST /v1/check',
+  'json-not-xml': () => 'this holds JSON, not XML: to validate an invoice request body, send it to POST /v1/validate',
   'unknown-query': (p: { name: string; route: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of ${p.route}`,
   'listening': (p: { url: string; workers: number }) => `pintae serve: listening on ${p.url} with ${p.workers} worker${p.workers === 1 ? '' : 's'}`,
   'signal-draining': (p: { signal: string; inFlight: number; seconds: number }) => `pintae serve: ${p.signal}: no new requests; finishing the ${p.inFlight} in flight (at most ${p.seconds} s)`,
