@@ -43,7 +43,12 @@ const SERVE = {
   'port-in-use': (p: { port: number }) => `--port ${p.port}: address already in use`,
   'port-denied': (p: { port: number }) => `--port ${p.port}: permission denied`,
   'host-unknown': (p: { host: string }) => `--host ${p.host}: no such address on this machine`,
-  'token-file-unusable': (p: { file: string }) => `--token-file ${p.file}: not a usable bearer token (empty, shorter than 16 characters, or holding a space or a character other than printable ASCII; the token is not shown)`,
+  'option-seconds-positive': (p: { flag: string; value: string; max: number }) => `${p.flag} ${p.value}: a number of seconds above 0, at most ${p.max}`,
+  'option-choice': (p: { flag: string; value: string; choices: string }) => `${p.flag} ${p.value}: choose ${p.choices}`,
+  'option-date': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: a calendar date as YYYY-MM-DD`,
+  'option-function': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: a function`,
+  'option-object': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: an object`,
+  'token-unusable': (p: { source: string }) => `${p.source}: not a usable bearer token (empty, shorter than 16 characters, or holding a space or a character other than printable ASCII; the token is not shown)`,
   'workers-failed': (p: { reason: string }) => `the workers could not start: ${p.reason}`,
 } as const;
 
