@@ -115,6 +115,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   const redact = options.redact ?? ((t: string) => t);
   let inFlight = 0;
   let closing = false;
+  metrics.gauge('pintae_http_requests_in_flight', 'Requests being answered now (this scrape included).', () => inFlight);
   let drained: (() => void) | undefined;
 
   async function outcome(req: IncomingMessage, id: string, url: URL): Promise<Outcome> {
