@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Answer } from './layer.js';
+import type { Answer } from './types.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 const digest = (s: string) => createHash('sha256').update(s).digest();

@@ -4,39 +4,9 @@ import type { Undecodable } from '../io/text.js';
 import { BodyNotText, BodyTooLarge, readBody } from './body.js';
 import type { Metrics } from './metrics.js';
 import { findRoute } from './routing.js';
+import type { Answer, Route } from './types.js';
 
-/** What a route answers; the layer writes it. */
-export interface Answer {
-  status: number;
-  type?: string;
-  body: string;
-  headers?: Record<string, string>;
-  /** What each document judged came to, for the log and the documents counter. */
-  verdicts?: string[];
-  /** An internal fault, for the log only: the client gets a 500 in the server's words (LayerWords.internal) naming the request id. */
-  fault?: string;
-  /** The request stored something (the sandbox's after-commit faults strike only then). */
-  committed?: boolean;
-  /** A word for the log line only (an injected fault). */
-  note?: string;
-}
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface RouteRequest {
-  id: string; method: string; url: URL; headers: IncomingHttpHeaders; body: Buffer;
-  /** The `:name` segments of the route's path, decoded. */
-  params: Record<string, string>;
-}
-
-export interface Route {
-  method: Method;
-  /** A path; a segment `:name` matches any one segment (RouteRequest.params). The first route that matches wins. */
-  path: string;
-  /** Answered without the host's guard (`before`) and authentication (the probes of a load balancer). */
-  open?: boolean;
-  handle(req: RouteRequest): Promise<Answer> | Answer;
-}
+export type { Answer, Method, Route, RouteRequest } from './types.js';
 
 /** A handler's refusal with a status of its own (400, 503 with Retry-After): written as the answer, never a 500. */
 export class HttpRefusal extends Error {

@@ -1,4 +1,4 @@
-import type { Route } from './layer.js';
+import type { Route } from './types.js';
 
 export interface Found {
   route?: Route;
