@@ -46,7 +46,14 @@ export async function openBrowser(executablePath, { width = 1280 } = {}) {
           })(),
           // A page wider than the window means something does not wrap.
           overflow: document.documentElement.scrollWidth > window.innerWidth,
-          // The texts a browser lays out right to left (Arabic with dir="auto").
+          // The body, each table and each table's scroll box wider than its own box (a table may scroll, but should not need to).
+          wide: [document.body, ...document.querySelectorAll('table, .scroll')].filter((e) => e.scrollWidth > e.clientWidth)
+            .map((e) => `${e.tagName.toLowerCase()}${e.className ? `.${e.className}` : ''} (${e.scrollWidth} > ${e.clientWidth})`),
+          // Labels and headings with no text: a word the catalogue lacks would leave one empty.
+          emptyLabels: [...document.querySelectorAll('h1, h2, h3, h4, th, dt, .doc-type, .sev, .verdict')].filter((e) => e.textContent.trim() === '').length,
+          lang: document.documentElement.lang,
+          dir: document.documentElement.dir,
+          // The texts a browser lays out right to left (Arabic with dir="auto", the Arabic labels of a report in ar or en+ar).
           rtl: [...document.querySelectorAll('[dir]')].filter((e) => e.matches(':dir(rtl)')).map((e) => e.textContent),
         }));
         if (png) await page.screenshot({ path: png, fullPage: true });

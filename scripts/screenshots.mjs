@@ -3,7 +3,11 @@
 //                                        its totals in USD and in AED and the exchange rate
 //   docs/screenshots/report-invalid.png  validate of fixtures/invalid/invoice-items.json: three errors, each listed at
 //                                        the top and highlighted at the line it concerns
+//   docs/screenshots/report-{valid,invalid}-ar.png     the same two in Arabic: right to left, Western digits (issue 26)
+//   docs/screenshots/report-{valid,invalid}-en+ar.png  the same two bilingual: each label in English and Arabic
 // --deterministic keeps the document IDs, so a rerun changes the PNGs only where the page changed.
+// Each page is also checked: nothing wider than its box (the body, every table), no empty label, no request leaving
+// the file, no script error; a page that fails the check stops the script (exit 1).
 // PINTAE_CHROMIUM names the browser when it is not at a usual path (scripts/report-browser.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,10 +20,13 @@ import { useOwnCache } from './own-cache.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 useOwnCache(root, 'pintae-screenshots-home');
 const out = join(root, 'docs/screenshots');
-const SHOTS = [
+const PAGES = [
   { name: 'report-valid', input: 'fixtures/invoices/usd-with-rate.json' },
   { name: 'report-invalid', input: 'fixtures/invalid/invoice-items.json' },
 ];
+const SHOTS = ['en', 'ar', 'en+ar'].flatMap((lang) => PAGES.map((p) => ({ ...p, lang, name: lang === 'en' ? p.name : `${p.name}-${lang}` })));
+
+const langArgs = (lang) => (lang === 'en' ? [] : ['--lang', lang]);
 
 const chromium = findChromium();
 if (!chromium) {
@@ -30,15 +37,17 @@ mkdirSync(out, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'pintae-shots-'));
 const browser = await openBrowser(chromium, { width: 1100 });
 try {
-  for (const { name, input } of SHOTS) {
+  for (const { name, input, lang } of SHOTS) {
     const html = join(work, `${name}.html`);
     const run = spawnSync(process.execPath, [join(root, 'bin/pintae.js'), 'validate', input, '--entity', 'fixtures/entities/al-noor-trading.json',
-      '--rates', 'fixtures/rates/cbuae-2025.csv', '--format', 'html', '--output', html, '--deterministic'], { cwd: root, encoding: 'utf8' });
+      '--rates', 'fixtures/rates/cbuae-2025.csv', '--format', 'html', '--output', html, '--deterministic', ...langArgs(lang)],
+    { cwd: root, encoding: 'utf8' });
     // Exit 1 is the verdict of the invalid one; 2 is a fault.
     if (run.status !== 0 && run.status !== 1) throw new Error(`pintae validate ${input} exited ${run.status}: ${run.stderr}`);
     const png = join(out, `${name}.png`);
     const facts = await browser.render(html, png);
     if (facts.requests.length || facts.errors.length) throw new Error(`${name}: the page loaded ${facts.requests.join(', ')} / said ${facts.errors.join('; ')}`);
+    if (facts.wide.length || facts.emptyLabels) throw new Error(`${name}: wider than its box: ${facts.wide.join(', ') || 'nothing'}; empty labels: ${facts.emptyLabels}`);
     console.log(`${png.slice(root.length + 1)}  ${input}: ${facts.findings} findings, ${facts.flagged} places highlighted`);
   }
 } finally {

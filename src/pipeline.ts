@@ -15,6 +15,7 @@ import { agreed, standInBodies } from './findings/stand-ins.js';
 import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
 import { addHints } from './findings/hints.js';
+import { finding } from './messages/findings.js';
 
 export type { PipelineEnv } from './model/env.js';
 
@@ -117,7 +118,8 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   }
   const pruned = pruneEmpty(input);
   if (pruned === null || typeof pruned !== 'object' || Array.isArray(pruned)) {
-    const findings: Finding[] = [{ message: 'The invoice must be a JSON object (spec 2.1)', section: 'invoice_header', severity: 'error' }];
+    const words = finding('invoice.not-object');
+    const findings: Finding[] = [{ message: words.message, said: words.said, section: 'invoice_header', severity: 'error' }];
     return { kind: 'validated', ...answerOf({}, findings, new Map(), false), xml: null, invoice: null, sources: null };
   }
   const body = pruned as Record<string, unknown>;

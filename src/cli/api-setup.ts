@@ -5,7 +5,7 @@ import { redact } from '../api/redact.js';
 import { Ledger } from '../batch/ledger.js';
 import { UsageError } from '../io/errors.js';
 import { isFormatName } from '../formatters/index.js';
-import { say } from '../messages/cli.js';
+import { usageError } from '../messages/cli.js';
 
 /** Options every live-API command shares. */
 export interface ApiOptions {
@@ -61,8 +61,8 @@ export function outputFormat(format: string | undefined, command: string): ApiFo
   const f = format ?? 'stylish';
   if (f === 'text') return 'stylish';
   if ((API_FORMATS as readonly string[]).includes(f)) return f as ApiFormat;
-  if (isFormatName(f)) throw new UsageError(say('format.not-here', { format: f, command, names: API_FORMATS }));
-  throw new UsageError(say('format.unknown', { format: f, names: API_FORMATS }));
+  if (isFormatName(f)) throw usageError('format.not-here', { format: f, command, names: API_FORMATS });
+  throw usageError('format.unknown', { format: f, names: API_FORMATS });
 }
 
 export function waitTimeoutMs(seconds: string | undefined, fallback = 600): number {

@@ -6,6 +6,7 @@ import { registerTokenSecrets } from '../api/settings.js';
 import { redactStandardStreams } from './redact-output.js';
 import { entityOption } from './entity-option.js';
 import { groupOptions, helpConfiguration, helpEnd } from './help.js';
+import { isLang, type Lang } from '../messages/lang.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -26,7 +27,13 @@ function reportOptions(cmd: Command): Command {
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings (notes, severity info, are not counted)')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
     .option('--no-config', 'ignore any config file')
-    .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it');
+    .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it')
+    .addOption(langOption());
+}
+
+/** --lang (issue 26): the language of what pintae writes for a person; the service's answer stays in English. */
+export function langOption(): Option {
+  return new Option('--lang <lang>', 'language of what a person reads: en (default), ar, or en+ar (both, English first); the service\'s answer (response) stays in English');
 }
 
 function validateOptions(cmd: Command): Command {
@@ -55,7 +62,7 @@ function batchOptions(cmd: Command): Command {
 const PIPELINE_GROUPS = {
   Input: ['--entity', '--rates', '--files-from', '--shard', '--config', '--no-config'],
   Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory', '--xsd', '--remote', '--base-url'],
-  Output: ['--format', '--output', '--quiet', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
+  Output: ['--format', '--output', '--quiet', '--lang', '--out-dir', '--uuid', '--deterministic', '--line-amounts'],
   Gates: ['--fail-severity', '--max-warnings'],
 };
 
@@ -286,6 +293,13 @@ Exit codes:
   return cli;
 }
 
+/** --lang as the command line gives it (before the options are parsed, or when parsing failed); en otherwise. */
+function langOfArgv(argv: readonly string[]): Lang {
+  const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const value = i < 0 ? undefined : argv[i]!.startsWith('--lang=') ? argv[i]!.slice(7) : argv[i + 1];
+  return isLang(value) ? value : 'en';
+}
+
 async function main(argv: string[]): Promise<void> {
   // Before anything is written: from here on the token is removed from all pintae prints (src/cli/redact-output.ts)
   // and all files it writes (src/io/write.ts, the ledger).
@@ -299,7 +313,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`pintae: ${e.message}\n`);
+      // A usage error said from the catalogue is said in the --lang of the command line (issue 26).
+      const lang = langOfArgv(argv);
+      const text = e.said && lang !== 'en' ? (await import('../messages/ref.js')).speak(e.said, lang, '\n') : undefined;
+      process.stderr.write(`pintae: ${text ?? e.message}\n`);
       process.exitCode = 2;
       return;
     }

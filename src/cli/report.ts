@@ -32,5 +32,6 @@ export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream =
     baseDir: process.cwd(),
     verbose: settings.verbose,
     ruleText: builtinRuleText,
+    lang: settings.lang,
   });
 }

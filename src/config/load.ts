@@ -10,6 +10,7 @@ import { jsonPositions } from '../io/positions.js';
 import { MiB, readOptionFile } from '../io/option-file.js';
 import { registerSecret } from '../io/secrets.js';
 import type { RuleLevel } from '../model/report.js';
+import type { Lang } from '../messages/lang.js';
 
 /** The names pintae looks for, in this order, in each directory from the working directory upward. */
 export const CONFIG_NAMES = ['pintae.config.json', '.pintaerc.json'] as const;
@@ -24,6 +25,8 @@ export interface PintaeConfig {
   format?: string;
   failSeverity?: 'error' | 'warning';
   maxWarnings?: number;
+  /** The language of what a person reads (--lang). */
+  lang?: Lang;
   rules?: Record<string, RuleLevel>;
   baseUrl?: string;
   /** pintae tdd: the parties every TDD of one organisation names (the FTA's service provider, its own), 0242:<id>. */
@@ -152,7 +155,7 @@ function resolvePaths(file: string, raw: Record<string, unknown>): PintaeConfig 
     const looksLikePath = /[\\/]/.test(raw.ruleSet) || raw.ruleSet.startsWith('.') || existsSync(resolve(dir, raw.ruleSet));
     config.ruleSet = raw.ruleSet !== 'builtin' && looksLikePath ? resolve(dir, raw.ruleSet) : raw.ruleSet;
   }
-  for (const key of ['format', 'failSeverity', 'maxWarnings', 'rules', 'baseUrl', 'tdd'] as const) {
+  for (const key of ['format', 'lang', 'failSeverity', 'maxWarnings', 'rules', 'baseUrl', 'tdd'] as const) {
     if (raw[key] !== undefined) (config as unknown as Record<string, unknown>)[key] = raw[key];
   }
   return config;

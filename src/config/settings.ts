@@ -2,7 +2,8 @@ import { UsageError } from '../io/errors.js';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
-import { say } from '../messages/cli.js';
+import { usageError } from '../messages/cli.js';
+import { isLang, LANGS, type Lang } from '../messages/lang.js';
 
 /** The command-line options that a config file can also set, as commander hands them over. */
 export interface ReportCliOptions {
@@ -17,6 +18,8 @@ export interface ReportCliOptions {
   config?: string | boolean;
   quiet?: boolean;
   verbose?: boolean;
+  /** --lang en|ar|en+ar. */
+  lang?: string;
 }
 
 /** A run's settings once the config file and the command line are merged: the command line wins. */
@@ -33,6 +36,14 @@ export interface RunSettings {
   config?: PintaeConfig;
   /** Show the findings that follow from another too, instead of folding them under their cause. */
   verbose: boolean;
+  /** The language of what a person reads: --lang, else the config file's `lang`, else en. */
+  lang: Lang;
+}
+
+/** --lang's value (issue 26); undefined when not given. */
+export function langOption(value: string | undefined): Lang | undefined {
+  if (value === undefined || isLang(value)) return value;
+  throw usageError('lang.unknown', { lang: value, names: LANGS });
 }
 
 function failSeverity(value: string | undefined): Gates['failSeverity'] | undefined {
@@ -66,7 +77,7 @@ export function formatOfFile(output: string): FormatName | undefined {
 export function chooseFormat(cli: { format?: string; output?: string }, configured: string | undefined): string {
   const implied = cli.output !== undefined && cli.output !== '-' ? formatOfFile(cli.output) : undefined;
   if (cli.format !== undefined) {
-    if (implied !== undefined && cli.format !== implied && isFormatName(cli.format)) throw new UsageError(say('format.contradicts-output', { format: cli.format, output: cli.output!, implied }));
+    if (implied !== undefined && cli.format !== implied && isFormatName(cli.format)) throw usageError('format.contradicts-output', { format: cli.format, output: cli.output!, implied });
     return cli.format;
   }
   return implied ?? configured ?? (cli.output !== undefined ? 'json' : 'stylish');
@@ -79,7 +90,7 @@ export function chooseFormat(cli: { format?: string; output?: string }, configur
 export function runSettings(cli: ReportCliOptions, cwd: string): RunSettings {
   const config = loadConfig(cli.config, cwd);
   const format = chooseFormat(cli, config?.format);
-  if (!isFormatName(format)) throw new UsageError(say('format.unknown', { format, names: FORMAT_NAMES }));
+  if (!isFormatName(format)) throw usageError('format.unknown', { format, names: FORMAT_NAMES });
   const maxWarningsValue = maxWarnings(cli.maxWarnings) ?? config?.maxWarnings;
   return {
     entity: cli.entity?.length ? cli.entity : config?.entity ?? [],
@@ -94,6 +105,7 @@ export function runSettings(cli: ReportCliOptions, cwd: string): RunSettings {
     },
     rules: config?.rules ?? {},
     verbose: cli.verbose ?? false,
+    lang: langOption(cli.lang) ?? config?.lang ?? 'en',
     ...(config ? { config } : {}),
   };
 }

@@ -22,6 +22,8 @@ export interface Entry {
   /** Where in the input file: the finding's field (JSON) or element (XML), or where a file stops being readable. */
   line?: number;
   column?: number;
+  /** The English message, where `message` is in another language (--lang; issue 26). */
+  messageEn?: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function entriesOf(r: ReportResult, listing: Listing = findingsOf(r)): En
     ruleId: ruleIdOf(f), level, message: withHint(f), section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
     ...(f.rule_text !== undefined ? { ruleText: f.rule_text } : {}),
+    ...(f.message_en !== undefined ? { messageEn: withHint({ message: f.message_en, ...(f.hint ? { hint: f.hint } : {}) }) } : {}),
     ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),
   });
   return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...notes.map(entry('info')), ...(r.suppressed ?? []).map(entry('off'))];

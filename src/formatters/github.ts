@@ -1,3 +1,5 @@
+import { localized, reportText } from './speak.js';
+import type { Lang } from '../messages/lang.js';
 import { entriesOf, whereOf, type Entry } from './entries.js';
 import { causedLine, fold } from './fold.js';
 import { formatWhole, type Gates, type StreamFactory, type Summary } from './report.js';
@@ -24,7 +26,7 @@ function command(name: 'error' | 'warning' | 'notice', properties: Array<[string
  * The summary line names the rule sets that judged the documents, with how many each (a log shows which release
  * judged a run even where no document has a finding).
  */
-export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
+export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => {
   const judgedBy = new Map<string, number>();
   return {
     header: (overrides) => (overrides.length
@@ -33,7 +35,8 @@ export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
     result: (all) => {
       const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
       if (set) judgedBy.set(set, (judgedBy.get(set) ?? 0) + 1);
-      const shown = shownOf(all, quiet, gates);
+      // An annotation is one line: en+ar joins the two languages with " / " (issue 26).
+      const shown = shownOf(localized(all, lang), quiet, gates);
       if (shown === undefined) return '';
       const r = shown.r;
       const entries = entriesOf(r, shown.listing);
@@ -52,15 +55,15 @@ export const githubStream: StreamFactory = ({ quiet, verbose }, gates) => {
       }
       return out.join('');
     },
-    footer: (s) => gateLine(s, gates) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
+    footer: (s) => gateLine(s, gates, lang) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
       + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes ?? 0, 'note')}, ${s.suppressed} turned off`
       + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
   };
 };
 
-function gateLine(s: Summary, gates: Gates | undefined): string {
-  const gate = gates ? gateFailure(s, gates) : undefined;
-  return gate ? command('error', [['title', `pintae --${gate.gate}`]], `${gate.message}: the run fails`) : '';
+function gateLine(s: Summary, gates: Gates | undefined, lang: Lang | undefined): string {
+  const gate = gates ? gateFailure(s, gates, lang) : undefined;
+  return gate ? command('error', [['title', `pintae --${gate.gate}`]], reportText('gate.fails', { gate: gate.message }, lang)) : '';
 }
 
 export const github = formatWhole(githubStream);

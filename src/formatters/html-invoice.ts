@@ -5,8 +5,11 @@ import { allFindings, byRootCause, everyFinding, type HtmlFinding, type Root, ty
 import { Targets } from './html-targets.js';
 import { withMissing } from './html-missing.js';
 import { findingId, invoiceBody, value } from './html-view.js';
-import { esc, plural, userText } from './html-text.js';
-import { ruleSetWords } from './words.js';
+import { esc, userText } from './html-text.js';
+import type { Words } from '../model/view.js';
+import { joined, wordsIn } from '../messages/view.js';
+import type { JudgedBy } from '../model/types.js';
+import type { Speaker } from './html-lang.js';
 
 export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
 
@@ -42,67 +45,72 @@ function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): bool
   return target === undefined || ('items' in target && target.field !== field);
 }
 
-const LEVEL_WORDS = { error: 'Error', warning: 'Warning', info: 'Note', off: 'Off' } as const;
+/** The rule set that judged a document, beside the verdict (src/formatters/words.ts ruleSetWords, in the report's language). */
+function ruleSetSaid(set: JudgedBy, sp: Speaker): Words {
+  const name = `${set.name}${set.version ? ` ${set.version}` : ''}`;
+  return sp.say(set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name });
+}
 
-type Placed = Map<Shown, Array<{ id: string; where: string }>>;
+type Placed = Map<Shown, Array<{ id: string; where: Words }>>;
 
 /** Where an entry is shown: one place, several (a repeated finding), or the invoice as a whole. */
-function places(s: Shown, at: Array<{ id: string; where: string }> | undefined): string {
-  if (!at?.length) return `<span class="whole">${s.rule === UNREADABLE ? 'the file' : 'the invoice as a whole'}</span>`;
-  const links = at.map((p) => `<a href="#${p.id}">${esc(p.where)}</a>`);
-  return at.length === 1 ? `shown at ${links[0]}` : `shown at ${at.length} places: ${links.join(', ')}`;
+function places(s: Shown, at: Array<{ id: string; where: Words }> | undefined, sp: Speaker): string {
+  if (!at?.length) return `<span class="whole">${sp.label(sp.say(s.rule === UNREADABLE ? 'where.file' : 'where.whole'))}</span>`;
+  const links = (t: 'en' | 'ar') => at.map((p) => `<a href="#${p.id}">${esc(wordsIn(p.where, t))}</a>`);
+  return at.length === 1 ? sp.html('shown-at', { place: (t) => links(t)[0]! }, 'label')
+    : sp.html('shown-at-places', { n: at.length, places: (t) => links(t).join(t === 'ar' ? '، ' : ', ') }, 'label');
 }
 
 /** One finding of the list: its number, level, message, where it is (and a link to it in the page), its rule. */
-function findingItem(s: Shown, file: string, prefix: string, placed: Placed): string {
+function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp: Speaker): string {
   const f = s.finding;
   const all = everyFinding(s);
   const one = all.length === 1;
   const where = (g: HtmlFinding) => [
-    g.field ? `field <code dir="ltr">${esc(g.field)}</code>` : '',
+    g.field ? `${sp.label(sp.say('where.field'))} <code dir="ltr">${esc(g.field)}</code>` : '',
     g.location ? `XML <code dir="ltr">${esc(g.location)}</code>` : '',
     g.line !== undefined ? `<span class="pos" dir="ltr">${esc(fileAt(file, g))}</span>` : '',
   ].filter(Boolean).join(' · ');
   const meta = [
     `<code class="rule">${esc(s.rule)}</code>`,
     f.section ? esc(f.section) : '',
-    places(s, placed.get(s)),
+    places(s, placed.get(s), sp),
     one ? where(f) : '',
-    f.overridden ? `<span class="moved">${esc(`${f.overridden.from} → ${f.overridden.to} by rule override`)}</span>` : '',
-    s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">follows from ${s.causeN}</a>` : '',
+    f.overridden ? `<span class="moved">${sp.html('moved', { from: f.overridden.from, to: f.overridden.to }, 'label')}</span>` : '',
+    s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">${sp.label(sp.say('follows-from', { n: s.causeN }))}</a>` : '',
   ].filter(Boolean).join(' · ');
   const hintOf = (g: HtmlFinding) => (g.hint ? `<div class="hint" dir="auto">${esc(g.hint)}</div>` : '');
-  const each = one ? '' : `<details class="each"><summary>each of the ${all.length}</summary><ul>${all.map((g) => `<li>${where(g) || 'the invoice as a whole'}${hintOf(g)}</li>`).join('')}</ul></details>`;
-  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">Rule text: <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
+  const each = one ? '' : `<details class="each"><summary>${sp.label(sp.say('each-of', { n: all.length }))}</summary><ul>${all.map((g) => `<li>${where(g) || sp.label(sp.say('where.whole'))}${hintOf(g)}</li>`).join('')}</ul></details>`;
+  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">${sp.label(sp.say('rule-text'))} <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
   const times = one ? '' : ` <span class="times">×${all.length}</span>`;
   return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
-    + `<div class="msg"><span class="sev ${s.level}">${LEVEL_WORDS[s.level]}</span> ${userText(f.message)}${times}</div>`
+    + `<div class="msg"><span class="sev ${s.level}">${sp.label(sp.say(`level.${s.level}`))}</span> ${userText(f.message)}${times}</div>`
     + `${one ? hintOf(f) : ''}<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
 }
 
 /** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */
-function findingsList(roots: Root[], file: string, prefix: string, placed: Placed): string {
-  if (!roots.length) return '<p class="clean">No findings.</p>';
+function findingsList(roots: Root[], file: string, prefix: string, placed: Placed, sp: Speaker): string {
+  if (!roots.length) return `<p class="clean">${sp.label(sp.say('clean'))}</p>`;
   const items = roots.map(({ root, dependents }) => {
-    const item = findingItem(root, file, prefix, placed);
+    const item = findingItem(root, file, prefix, placed, sp);
     if (!dependents.length) return item;
-    const folded = `<details class="caused"><summary>+${dependents.length} caused by this</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed)).join('')}</ol></details>`;
+    const folded = `<details class="caused"><summary>${sp.label(sp.say('caused', { n: dependents.length }))}</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed, sp)).join('')}</ol></details>`;
     return item.replace(/<\/li>$/, `${folded}</li>`);
   });
   return `<ol class="findings">${items.join('')}</ol>`;
 }
 
-function verdictBadge(verdict: Verdict, errors: number, warnings: number): string {
-  const counts = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
-  const words = { valid: '✔ Valid', invalid: '✖ Invalid', rejected: '✖ Rejected (400)', unreadable: '✖ Not readable' }[verdict];
-  return `<span class="verdict ${verdict}">${words}${counts ? ` — ${counts}` : ''}</span>`;
+function verdictBadge(verdict: Verdict, errors: number, warnings: number, sp: Speaker): string {
+  const counts = joined(', ', [errors ? sp.say('count.errors', { n: errors }) : undefined, warnings ? sp.say('count.warnings', { n: warnings }) : undefined]);
+  const words = sp.say(`verdict.${verdict}`);
+  return `<span class="verdict ${verdict}">${sp.label(counts.parts.length ? { join: ' — ', parts: [words, counts] } : words)}</span>`;
 }
 
 /**
  * One input's section: heading with its verdict, the findings (root causes first), then the invoice itself with each
  * finding shown at its place. `page` false leaves the invoice out (the report's page limit) and keeps the findings.
  */
-export function invoiceSection(r: ReportResult, k: number, page: boolean): { html: string; line: InvoiceLine } {
+export function invoiceSection(r: ReportResult, k: number, page: boolean, sp: Speaker): { html: string; line: InvoiceLine } {
   const prefix = `i${k}`;
   const list = allFindings(r);
   const roots = byRootCause(list);
@@ -119,7 +127,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
   if (view && targets) {
     for (const { root, dependents } of roots) {
       for (const s of [root, ...dependents]) {
-        const at: Array<{ id: string; where: string }> = [];
+        const at: Array<{ id: string; where: Words }> = [];
         for (const f of everyFinding(s)) {
           // The finding at its place, and at each other field its message names.
           const places = [f, ...fieldsNamed(f).filter((field) => field !== f.field).map((field) => ({ field }))];
@@ -140,17 +148,17 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean): { htm
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = view?.number?.text ?? data?.invoice_number ?? undefined;
   const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
-  const heading = view?.number && targets ? value(view.number, targets) : number !== undefined ? userText(number)
-    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : '<span class="none">no invoice number</span>';
-  const missing = !page && r.view ? '<p class="note">The invoice itself is not shown: this report shows the first invoices only (see the summary).</p>'
-    : !view && !r.error ? '<p class="note">The invoice itself is not available in this report (it was made from a report that does not keep it).</p>' : '';
+  const heading = view?.number && targets ? value(view.number, targets, sp) : number !== undefined ? userText(number)
+    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : `<span class="none">${sp.label(sp.say('value.no-number'))}</span>`;
+  const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say('not-shown'))}</p>`
+    : !view && !r.error ? `<p class="note">${sp.prose(sp.say('not-kept'))}</p>` : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
-    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${esc(view?.title ?? (r.error ? 'Input' : 'Invoice'))}</span><h2>${heading}</h2></div>`
-    + `${verdictBadge(verdict, errors, warnings)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · item ${r.index}` : ''}${r.rule_set ? ` · ${esc(ruleSetWords(r.rule_set))}` : ''}</div></header>`
-    + `<div class="findings-box"><h3>Findings</h3>${findingsList(roots, r.file, prefix, placed)}</div>`
+    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : 'doc.invoice'))}</span><h2>${heading}</h2></div>`
+    + `${verdictBadge(verdict, errors, warnings, sp)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · ${sp.label(sp.say('item', { index: r.index }))}` : ''}${r.rule_set ? ` · ${sp.label(ruleSetSaid(r.rule_set, sp))}` : ''}</div></header>`
+    + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp)}</div>`
     + missing
-    + (view && targets ? `<div class="doc">${invoiceBody(view, targets)}</div>` : '')
-    + '<p class="back"><a href="#summary">↑ Summary</a></p></section>\n';
+    + (view && targets ? `<div class="doc">${invoiceBody(view, targets, sp)}</div>` : '')
+    + `<p class="back"><a href="#summary">${sp.label(sp.say('back'))}</a></p></section>\n`;
   const rules = new Map<string, { errors: number; warnings: number }>();
   for (const { level, rule } of list) {
     if (level === 'off' || level === 'info') continue;

@@ -1,4 +1,5 @@
-import type { InvoiceView, ViewBlock } from '../model/view.js';
+import type { InvoiceView, ViewBlock, Words } from '../model/view.js';
+import { said, type ViewWordId } from '../messages/view.js';
 
 type BlockKey = 'seller' | 'buyer' | 'details' | 'payment' | 'totals' | 'aed' | 'delivery';
 
@@ -14,22 +15,25 @@ function homeOf(field: string): BlockKey {
   return 'details';
 }
 
-const TITLES: Record<BlockKey, string> = {
-  seller: 'Seller', buyer: 'Buyer', details: 'Invoice details', payment: 'Payment', totals: 'Totals', aed: 'In AED', delivery: 'Delivery',
+const TITLES: Record<BlockKey, Words> = {
+  seller: said('block.seller'), buyer: said('block.buyer'), details: said('block.details'), payment: said('block.payment'), totals: said('block.totals'),
+  aed: said('block.in-currency', { currency: 'AED' }), delivery: said('block.delivery'),
 };
 
 /** The labels the page uses for the fields a finding most often says are missing; others are spelled out from the key. */
-const LABELS: Readonly<Record<string, string>> = {
-  date: 'Issue date', due_date: 'Due date', currency: 'Currency', invoice_number: 'Invoice number', transaction_type_code: 'Transaction type',
-  payment_means_code: 'Payment means', payment_account_id: 'Account (IBAN)', exchange_rate: 'Exchange rate', sub_total: 'Sum of line net amounts',
-  total_tax: 'VAT', total: 'Total with VAT', actual_delivery_date: 'Delivery date', trn: 'TRN', address_line1: 'Street', country: 'Country',
-  region: 'Region', country_subdivision: 'Region', city: 'City', entity_id: 'Entity',
+const LABELS: Readonly<Record<string, ViewWordId>> = {
+  date: 'label.issue-date', due_date: 'label.due-date', currency: 'label.currency', invoice_number: 'label.invoice-number',
+  transaction_type_code: 'label.transaction-type', payment_means_code: 'label.payment-means', payment_account_id: 'label.account',
+  exchange_rate: 'label.exchange-rate', sub_total: 'label.line-net-sum', total_tax: 'label.vat', total: 'label.total-with-vat',
+  actual_delivery_date: 'label.delivery-date', trn: 'label.trn', address_line1: 'label.street', country: 'label.country',
+  region: 'label.region', country_subdivision: 'label.region', city: 'label.city', entity_id: 'label.entity',
 };
 
-function labelOf(field: string): string {
+/** The label of a field: a known one, else the key spelled out in English ("Tax exemption reason") and as the key in Arabic. */
+function labelOf(field: string): Words {
   const key = field.replace(/^.*[.\]]/, '');
   const known = Object.hasOwn(LABELS, key) ? LABELS[key] : undefined;
-  return known ?? (key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' '));
+  return known ? said(known) : said('label.field', { key });
 }
 
 /**

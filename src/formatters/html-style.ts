@@ -94,3 +94,29 @@ li.finding:target{background:#eff8ff}
 @media (max-width:760px){.sums{grid-template-columns:1fr}}
 @media print{body{background:#fff}.report{max-width:none;padding:0}.summary,.invoice{box-shadow:none;border:1px solid var(--line)}.invoice{break-before:page}.back{display:none}}
 `.trim();
+
+/*
+ * Added for a report in Arabic or in both languages (issue 26). Arabic letters join, so nothing Arabic is spaced
+ * apart; the Arabic line of a bilingual sentence stands on its own line. A page in Arabic (`html[dir=rtl]`) mirrors
+ * what the stylesheet above sets on one side: alignment, the coloured edge of an invoice and a note, the indent of
+ * folded findings, the margins of marks; amounts keep their Western digits, aligned to the end of their column.
+ */
+export const RTL_STYLE = `
+:lang(ar){letter-spacing:0}
+.ar-line{display:block}html:not([dir=rtl]) .ar-line{text-align:left}
+th{white-space:normal}
+html[dir=rtl] body{font-size:15px}
+html[dir=rtl] th{text-align:right}html[dir=rtl] .n{text-align:left}
+html[dir=rtl] .invoice{border-left:0;border-right:6px solid var(--ok)}
+html[dir=rtl] .invoice.invalid,html[dir=rtl] .invoice.rejected{border-right-color:var(--err)}html[dir=rtl] .invoice.unreadable{border-right-color:var(--off)}
+html[dir=rtl] .note{border-left:0;border-right:4px solid #2e90fa}
+html[dir=rtl] .sev{margin-right:0;margin-left:4px}html[dir=rtl] .times{margin-left:0;margin-right:4px}
+html[dir=rtl] details.each ul{padding-left:0;padding-right:18px}
+html[dir=rtl] .rule-text{border-left:0;padding-left:0;border-right:3px solid var(--line);padding-right:8px}
+html[dir=rtl] details.caused{margin:2px 34px 0 0}
+html[dir=rtl] .cur{margin-left:0;margin-right:6px}
+html[dir=rtl] .table-block td:first-child,html[dir=rtl] .table-block th:first-child{padding-left:10px;padding-right:14px}
+html[dir=rtl] .table-block td:last-child,html[dir=rtl] .table-block th:last-child{padding-right:10px;padding-left:14px}
+html[dir=rtl] .totals dt{padding-right:0;padding-left:14px}html[dir=rtl] .totals dd{text-align:left}
+html[dir=rtl] a.mark{margin-left:0;margin-right:4px}
+`.trim();

@@ -1,15 +1,16 @@
 import type { Gates, OverrideInForce, Summary } from './report.js';
 import type { InvoiceLine } from './html-invoice.js';
 import { esc, plural, userText } from './html-text.js';
-
-const VERDICT_WORDS = { valid: '✔ valid', invalid: '✖ invalid', rejected: '✖ rejected', unreadable: '✖ not readable' } as const;
+import type { Words } from '../model/view.js';
+import { joined } from '../messages/view.js';
+import { ENGLISH, type Speaker } from './html-lang.js';
 
 /** One row of the inputs table: where, which invoice, its verdict, its counts and its findings per rule. */
-export function summaryRow(line: InvoiceLine, k: number): string {
+export function summaryRow(line: InvoiceLine, k: number, sp: Speaker): string {
   const chips = [...line.rules].map(([rule, c]) => `<span class="chip ${c.errors ? 'error' : 'warning'}">${esc(rule)}${c.errors + c.warnings > 1 ? ` ×${c.errors + c.warnings}` : ''}</span>`).join(' ');
-  return `<tr class="${line.verdict}"><td class="n">${k}</td><td><a href="#${line.anchor}" dir="ltr">${esc(line.file)}</a>${line.index !== null ? ` <span class="item">item ${line.index}</span>` : ''}</td>`
+  return `<tr class="${line.verdict}"><td class="n">${k}</td><td><a href="#${line.anchor}" dir="ltr">${esc(line.file)}</a>${line.index !== null ? ` <span class="item">${sp.label(sp.say('item', { index: line.index }))}</span>` : ''}</td>`
     + `<td>${line.number !== undefined ? userText(line.number) : '<span class="none">—</span>'}</td>`
-    + `<td><span class="verdict ${line.verdict}">${VERDICT_WORDS[line.verdict]}</span></td>`
+    + `<td><span class="verdict ${line.verdict}">${sp.label(sp.say(`verdict-row.${line.verdict}`))}</span></td>`
     + `<td class="n">${line.errors || ''}</td><td class="n">${line.warnings || ''}</td><td>${chips}</td></tr>`;
 }
 
@@ -27,35 +28,41 @@ export class RuleCounts {
     }
   }
 
-  table(): string {
+  table(sp: Speaker): string {
     if (!this.rules.size) return '';
     const rows = [...this.rules].sort(([a, x], [b, y]) => y.errors + y.warnings - (x.errors + x.warnings) || (a < b ? -1 : 1))
       .map(([rule, c]) => `<tr><td><code>${esc(rule)}</code></td><td class="n">${c.errors || ''}</td><td class="n">${c.warnings || ''}</td><td class="n">${c.invoices}</td></tr>`).join('');
-    return `<h3>Findings by rule</h3><div class="scroll"><table class="by-rule"><thead><tr><th>Rule</th><th class="n">Errors</th><th class="n">Warnings</th><th class="n">Invoices</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    const th = (id: 'report.errors' | 'report.warnings' | 'report.invoices') => `<th class="n">${sp.label(sp.say(id))}</th>`;
+    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th>${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th('report.invoices')}</tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 }
 
 /** Whether the gates fail the run (exit 1), and why, in the words `stylish` uses. */
-export function gateWords(s: Summary, gates: Gates | undefined): { failed: boolean; why: string[] } {
-  const why: string[] = [];
-  if (s.invalid || s.rejected || s.unreadable) why.push([s.invalid && `${s.invalid} invalid`, s.rejected && `${s.rejected} rejected`, s.unreadable && `${s.unreadable} not readable`].filter(Boolean).join(', '));
-  if (gates?.failSeverity === 'warning' && s.warnings) why.push(`${plural(s.warnings, 'warning')} (--fail-severity warning)`);
-  if (gates?.maxWarnings !== undefined && s.warnings > gates.maxWarnings) why.push(`${plural(s.warnings, 'warning')} (maximum: ${gates.maxWarnings})`);
+export function gateWords(s: Summary, gates: Gates | undefined, sp: Speaker = ENGLISH): { failed: boolean; why: Words[] } {
+  const why: Words[] = [];
+  const n = (id: 'count.invalid' | 'count.rejected' | 'count.unreadable', count: number) => (count ? sp.say(id, { n: count }) : undefined);
+  if (s.invalid || s.rejected || s.unreadable) why.push(joined(', ', [n('count.invalid', s.invalid), n('count.rejected', s.rejected), n('count.unreadable', s.unreadable)]));
+  const warnings = sp.say('count.warnings', { n: s.warnings });
+  if (gates?.failSeverity === 'warning' && s.warnings) why.push(sp.say('gate.fail-severity', { warnings }));
+  if (gates?.maxWarnings !== undefined && s.warnings > gates.maxWarnings) why.push(sp.say('gate.max-warnings', { warnings, max: gates.maxWarnings }));
   return { failed: why.length > 0, why };
 }
 
 /** The summary at the top of the report: the run's verdict, the inputs table, the findings by rule. */
-export function summarySection(s: Summary, gates: Gates | undefined, overrides: OverrideInForce[], rows: string[], rules: RuleCounts, pagesLeftOut: number): string {
-  const { failed, why } = gateWords(s, gates);
-  const counts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`, ...(s.unreadable ? [`${s.unreadable} not readable`] : []),
-    plural(s.warnings, 'warning'), ...(s.notes ? [plural(s.notes, 'note')] : []), ...(s.suppressed ? [`${plural(s.suppressed, 'finding')} turned off`] : [])].join(', ');
-  const verdict = `<p class="run ${failed ? 'fail' : 'pass'}">${failed ? '✖' : '✔'} ${esc(plural(s.invoices, 'invoice'))} in ${esc(plural(s.files, 'file'))}: ${esc(counts)}</p>`
-    + (failed ? `<p class="why">The run fails: ${esc(why.join('; '))}.</p>` : '');
-  const moved = overrides.length
-    ? `<p class="overrides">Rule overrides in force (config file): ${esc(overrides.map((o) => `${o.rule} → ${o.level} (${plural(o.applied, 'finding')})`).join(', '))}. This is pintae's verdict, not the service's: the service applies every rule.</p>` : '';
-  const limit = pagesLeftOut ? `<p class="note">The invoices themselves are shown for the first ones only; ${esc(plural(pagesLeftOut, 'more invoice'))} appear with their findings alone. Split the run (--shard) for a page of each.</p>` : '';
+export function summarySection(s: Summary, gates: Gates | undefined, overrides: OverrideInForce[], rows: string[], rules: RuleCounts, pagesLeftOut: number, sp: Speaker): string {
+  const { failed, why } = gateWords(s, gates, sp);
+  const counts = joined(', ', [sp.say('count.valid', { n: s.valid }), sp.say('count.invalid', { n: s.invalid }), sp.say('count.rejected', { n: s.rejected }),
+    s.unreadable ? sp.say('count.unreadable', { n: s.unreadable }) : undefined, sp.say('count.warnings', { n: s.warnings }),
+    s.notes ? sp.say('count.notes', { n: s.notes }) : undefined, s.suppressed ? sp.say('count.turned-off', { n: s.suppressed }) : undefined]);
+  const run = sp.say('run.line', { invoices: sp.say('count.invoices', { n: s.invoices }), files: sp.say('count.files', { n: s.files }), counts });
+  const verdict = `<p class="run ${failed ? 'fail' : 'pass'}">${failed ? '✖' : '✔'} ${sp.prose(run)}</p>`
+    + (failed ? `<p class="why">${sp.prose(sp.say('run.fails', { why: joined('; ', why) }))}</p>` : '');
+  const list = joined(', ', overrides.map((o) => sp.say('override', { rule: o.rule, level: o.level, findings: sp.say('count.findings', { n: o.applied }) })));
+  const moved = overrides.length ? `<p class="overrides">${sp.prose(sp.say('overrides', { list }))}</p>` : '';
+  const limit = pagesLeftOut ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>` : '';
+  const th = (id: 'report.input' | 'report.invoice' | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
   const table = rows.length
-    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th><th>Input</th><th>Invoice</th><th>Verdict</th><th class="n">Errors</th><th class="n">Warnings</th><th>Rules</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
-    : '<p class="none">No input.</p>';
-  return `<section class="summary" id="summary"><h2>Summary</h2>${verdict}${moved}${limit}${table}${rules.table()}</section>`;
+    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th('report.invoice')}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    : `<p class="none">${sp.label(sp.say('no-input'))}</p>`;
+  return `<section class="summary" id="summary"><h2>${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp)}</section>`;
 }

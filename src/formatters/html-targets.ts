@@ -1,4 +1,5 @@
-import type { InvoiceView, ViewBlock, ViewRow, ViewTable, ViewValue } from '../model/view.js';
+import type { InvoiceView, ViewBlock, ViewRow, ViewTable, ViewValue, Words } from '../model/view.js';
+import { said, type ViewWordId } from '../messages/view.js';
 
 /** What a finding needs to be placed: its location in the document and its request field. */
 export interface Placeable { field?: string; location?: string }
@@ -91,27 +92,30 @@ export class Targets<F> {
   }
 
   /** A title for the place a finding is shown at ("Buyer › TRN"), for the link from the list. */
-  static describe(view: InvoiceView, target: Target): string {
+  static describe(view: InvoiceView, target: Target): Words {
+    const path = (...parts: Words[]): Words => ({ join: ' › ', parts });
     const blocks = [view.seller, view.buyer, view.details, view.payment, view.delivery, view.totals, view.aed];
     for (const b of blocks) {
       if (!b) continue;
       if (b === target) return b.title;
       const item = b.items.find((i) => i === target);
-      if (item) return `${b.title} › ${item.label}`;
+      if (item) return path(b.title, item.label);
     }
-    if (view.number === target) return 'Invoice number';
-    const tables: Array<[ViewTable | undefined, string]> = [[view.lines, 'Line'], [view.vat, 'VAT breakdown'], [view.charges, 'Allowance or charge']];
+    if (view.number === target) return said('place.invoice-number');
+    const tables: Array<[ViewTable | undefined, ViewWordId]> = [[view.lines, 'place.line'], [view.vat, 'block.vat'], [view.charges, 'place.allowance-charge']];
     for (const [t, name] of tables) {
       if (!t) continue;
-      if (t === target) return t.title ?? (name === 'Line' ? 'Lines' : name);
+      if (t === target) return t.title ?? said(name === 'place.line' ? 'block.lines' : name);
       for (const r of t.rows) {
         // A titled table (a TDD's extract) names its rows by their first cell.
-        const label = t.title ? `${t.title} › ${r.cells[0]?.text ?? ''}` : name === 'Line' ? `Line ${r.cells[0]?.text ?? ''}`.trim() : name;
+        const first = r.cells[0];
+        const label: Words = t.title ? { join: ' › ', parts: [t.title, first?.words ?? first?.text ?? ''] }
+          : name === 'place.line' ? (first?.text ?? '').trim() ? said('place.line-n', { n: (first?.text ?? '').trimEnd() }) : said('place.line') : said(name);
         if (r === target) return label;
         const i = r.cells.findIndex((c) => c === target);
-        if (i >= 0) return `${label} › ${t.columns[i]?.label ?? ''}`;
+        if (i >= 0) return { join: ' › ', parts: [label, t.columns[i]?.label ?? ''] };
       }
     }
-    return 'the invoice';
+    return said('place.invoice');
   }
 }

@@ -1,7 +1,8 @@
-import type { InvoiceView, ViewBlock, ViewTable, ViewValue } from '../model/view.js';
+import type { InvoiceView, ViewBlock, ViewTable, ViewValue, Words } from '../model/view.js';
 import type { Shown } from './html-findings.js';
 import type { Targets } from './html-targets.js';
-import { esc, grouped, plural, userText } from './html-text.js';
+import { esc, grouped, userText } from './html-text.js';
+import type { Speaker } from './html-lang.js';
 
 /** The marks of the findings shown at a place: their numbers, linking to the list; the worst level colours the place. */
 function marks(findings: readonly Shown[], targets: Targets<Shown>): { cls: string; html: string } {
@@ -15,39 +16,40 @@ function marks(findings: readonly Shown[], targets: Targets<Shown>): { cls: stri
 export const findingId = (prefix: string, f: Shown) => `${prefix}-f${f.n}`;
 
 /** A value: its text (isolated, direction from its content), what it means, and the marks of its findings. */
-export function value(v: ViewValue | null | undefined, targets: Targets<Shown>): string {
+export function value(v: ViewValue | null | undefined, targets: Targets<Shown>, sp: Speaker): string {
   if (!v) return '<span class="none">—</span>';
   const { id, findings } = targets.at(v);
   const m = marks(findings, targets);
-  const text = v.missing ? '<span class="missing">not stated</span>' : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
-  const meaning = (v.meaning ? ` <span class="meaning" dir="auto">${esc(v.meaning)}</span>` : '')
-    + (v.note ? ` <span class="vnote">${esc(v.note)}</span>` : '');
+  const text = v.missing ? `<span class="missing">${sp.label(sp.say('value.not-stated'))}</span>` : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>`
+    : v.words !== undefined ? `<span dir="auto">${sp.label(v.words)}</span>` : userText(v.text);
+  const meaning = (v.meaning ? ` <span class="meaning" dir="auto">${sp.prose(v.meaning)}</span>` : '')
+    + (v.note ? ` <span class="vnote">${sp.prose(v.note)}</span>` : '');
   // The marks right after the value, before what it means (shown on a line of its own).
   return `<span class="v${m.cls}" id="${id}">${text}${m.html}${meaning}</span>`;
 }
 
-function block(b: ViewBlock | undefined, targets: Targets<Shown>, cls = ''): string {
+function block(b: ViewBlock | undefined, targets: Targets<Shown>, sp: Speaker, cls = ''): string {
   if (!b) return '';
   const { id, findings } = targets.at(b);
   const m = marks(findings, targets);
-  const rows = b.items.map((i) => `<dt>${esc(i.label)}</dt><dd>${value(i, targets)}</dd>`).join('');
-  return `<section class="block ${cls}${m.cls}" id="${id}"><h4>${esc(b.title)}${m.html}</h4>${rows ? `<dl>${rows}</dl>` : '<p class="none">nothing stated</p>'}</section>`;
+  const rows = b.items.map((i) => `<dt>${sp.label(i.label)}</dt><dd>${value(i, targets, sp)}</dd>`).join('');
+  return `<section class="block ${cls}${m.cls}" id="${id}"><h4>${sp.label(b.title)}${m.html}</h4>${rows ? `<dl>${rows}</dl>` : `<p class="none">${sp.label(sp.say('value.nothing-stated'))}</p>`}</section>`;
 }
 
-function table(t: ViewTable | undefined, targets: Targets<Shown>, title: string, cls: string): string {
+function table(t: ViewTable | undefined, targets: Targets<Shown>, sp: Speaker, title: Words, cls: string, after = ''): string {
   if (!t) return '';
   const { id, findings } = targets.at(t);
   const m = marks(findings, targets);
-  const head = t.columns.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${esc(c.label)}</th>`).join('');
+  const head = t.columns.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${sp.label(c.label)}</th>`).join('');
   const body = t.rows.map((r) => {
     const row = targets.at(r);
     const rm = marks(row.findings, targets);
-    const cells = r.cells.map((c, i) => `<td${t.columns[i]?.numeric ? ' class="n"' : ''}>${value(c, targets)}${i === 0 ? rm.html : ''}</td>`).join('');
+    const cells = r.cells.map((c, i) => `<td${t.columns[i]?.numeric ? ' class="n"' : ''}>${value(c, targets, sp)}${i === 0 ? rm.html : ''}</td>`).join('');
     return `<tr id="${row.id}" class="${rm.cls.trim()}">${cells}</tr>`;
   }).join('');
-  const omitted = t.omitted ? `<p class="omitted">${esc(plural(t.omitted, 'more line'))} without findings not shown.</p>` : '';
-  const empty = t.rows.length ? '' : `<tr><td colspan="${t.columns.length}" class="none">none</td></tr>`;
-  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h4>${esc(t.title ?? title)}${m.html}</h4><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
+  const omitted = t.omitted ? `<p class="omitted">${sp.prose(sp.say('omitted', { n: t.omitted }))}</p>` : '';
+  const empty = t.rows.length ? '' : `<tr><td colspan="${t.columns.length}" class="none">${sp.label(sp.say('value.none'))}</td></tr>`;
+  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h4>${sp.label(t.title ?? title)}${m.html}${after}</h4><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
 }
 
 /**
@@ -55,14 +57,14 @@ function table(t: ViewTable | undefined, targets: Targets<Shown>, title: string,
  * the VAT breakdown and totals (in the invoice currency and in AED), and delivery. Each value a finding concerns is
  * coloured and carries the finding's number.
  */
-export function invoiceBody(view: InvoiceView, targets: Targets<Shown>): string {
-  const currency = view.currency ? ` <span class="cur">amounts in ${esc(view.currency)}</span>` : '';
+export function invoiceBody(view: InvoiceView, targets: Targets<Shown>, sp: Speaker): string {
+  const currency = view.currency ? ` <span class="cur">${sp.label(sp.say('block.amounts-in', { currency: view.currency }))}</span>` : '';
   return [
-    view.note ? `<p class="note">${esc(view.note)}</p>` : '',
-    `<div class="parties">${block(view.seller, targets, 'party')}${block(view.buyer, targets, 'party')}</div>`,
-    `<div class="meta">${block(view.details, targets)}${block(view.payment, targets)}${block(view.delivery, targets)}</div>`,
-    table(view.lines, targets, 'Lines', 'lines').replace('</h4>', `${currency}</h4>`),
-    `<div class="sums"><div class="sums-col">${table(view.vat, targets, 'VAT breakdown', 'vat')}${table(view.charges, targets, 'Document allowances and charges', 'charges')}</div>`,
-    `<div class="sums-col">${block(view.totals, targets, 'totals')}${block(view.aed, targets, 'totals aed')}</div></div>`,
+    view.note ? `<p class="note">${sp.prose(view.note)}</p>` : '',
+    `<div class="parties">${block(view.seller, targets, sp, 'party')}${block(view.buyer, targets, sp, 'party')}</div>`,
+    `<div class="meta">${block(view.details, targets, sp)}${block(view.payment, targets, sp)}${block(view.delivery, targets, sp)}</div>`,
+    table(view.lines, targets, sp, sp.say('block.lines'), 'lines', currency),
+    `<div class="sums"><div class="sums-col">${table(view.vat, targets, sp, sp.say('block.vat'), 'vat')}${table(view.charges, targets, sp, sp.say('block.charges'), 'charges')}</div>`,
+    `<div class="sums-col">${block(view.totals, targets, sp, 'totals')}${block(view.aed, targets, sp, 'totals aed')}</div></div>`,
   ].join('');
 }

@@ -1,15 +1,24 @@
 import { summaryWithGate } from '../report/gate.js';
-import type { Formatter, ReportResult } from './report.js';
+import { findingsOf, type Formatter, type ReportResult } from './report.js';
+import type { Lang } from '../messages/lang.js';
+import { localized } from './speak.js';
 
-/** One result as the JSON report (and each ndjson line) carries it. */
-export function jsonResult(r: ReportResult): Record<string, unknown> {
+/**
+ * One result as the JSON report (and each ndjson line) carries it. In another language (issue 26) `response` stays
+ * the service's answer, in English, and `findings` lists every finding of the result (errors, warnings, notes, as the
+ * reports list them) with `message` in that language and `message_en`; pintae's own findings are said in it too.
+ */
+export function jsonResult(raw: ReportResult, lang?: Lang): Record<string, unknown> {
+  const r = localized(raw, lang, '\n');
+  const findings = r === raw ? undefined : findingsOf(r);
   return {
     file: r.file,
     index: r.index,
     ...(r.position ? { position: r.position } : {}),
     valid: r.valid,
     rejected: r.rejected,
-    response: r.response,
+    response: raw.response,
+    ...(findings ? { findings } : {}),
     // pintae's own findings stand beside the service's answer, never in it (README "JSON report").
     ...(r.pintae_findings?.length ? { pintae_findings: r.pintae_findings } : {}),
     ...(r.error ? { error: r.error } : {}),
@@ -24,8 +33,8 @@ export function jsonResult(r: ReportResult): Record<string, unknown> {
  * file changes a rule's severity, and each finding it changed carries `overridden: {from, to}`; `summary.gate` says
  * which warnings gate failed the run, when one did.
  */
-export const json: Formatter = (report) => JSON.stringify({
+export const json: Formatter = (report, { lang } = { color: false }) => JSON.stringify({
   ...(report.overrides?.length ? { overrides: report.overrides } : {}),
-  results: report.results.map(jsonResult),
-  summary: summaryWithGate(report.summary, report.gates),
+  results: report.results.map((r) => jsonResult(r, lang)),
+  summary: summaryWithGate(report.summary, report.gates, lang),
 }, null, 2) + '\n';

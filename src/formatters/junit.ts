@@ -1,3 +1,5 @@
+import { localized } from './speak.js';
+import type { Lang } from '../messages/lang.js';
 import { entriesOf, invoiceName, type Entry } from './entries.js';
 import type { Formatter, ReportResult } from './report.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
@@ -35,7 +37,8 @@ function caseName(r: ReportResult, e: Entry): string {
  * does not fail the run or a finding turned off, a passed testcase saying it in <system-out> — and one passed
  * testcase for an invoice with no finding. Several failures in one testcase showed as the first in most viewers.
  */
-function testcases(r: ReportResult, warningsFail: boolean): Case[] {
+function testcases(raw: ReportResult, warningsFail: boolean, lang: Lang | undefined): Case[] {
+  const r = localized(raw, lang);
   const properties = ruleSetProperties(r);
   const open = (name: string) => `    <testcase${attrs([['name', name], ['classname', r.file]])}`;
   const entries = entriesOf(r);
@@ -62,7 +65,7 @@ function testcases(r: ReportResult, warningsFail: boolean): Case[] {
  * <error>. The overrides in force are <property> elements of every suite. A warnings gate that fails the run is a failed testcase of its own suite
  * (`pintae gates`), so a test view shows why the job failed where it shows everything else.
  */
-export const junit: Formatter = (report) => {
+export const junit: Formatter = (report, { lang } = { color: false }) => {
   const warningsFail = report.gates?.failSeverity === 'warning';
   const overrides = report.overrides ?? [];
   const properties = overrides.length
@@ -73,13 +76,13 @@ export const junit: Formatter = (report) => {
   for (let i = 0; i < report.results.length;) {
     const file = report.results[i]!.file;
     const cases: Case[] = [];
-    for (; i < report.results.length && report.results[i]!.file === file; i++) for (const c of testcases(report.results[i]!, warningsFail)) cases.push(c);
+    for (; i < report.results.length && report.results[i]!.file === file; i++) for (const c of testcases(report.results[i]!, warningsFail, lang)) cases.push(c);
     const counts = { tests: cases.length, failures: cases.filter((c) => c.failed).length, errors: cases.filter((c) => c.errored).length };
     totals.tests += counts.tests; totals.failures += counts.failures; totals.errors += counts.errors;
     suites.push(`  <testsuite${attrs([['name', file], ['tests', counts.tests], ['failures', counts.failures], ['errors', counts.errors], ['skipped', 0]])}>\n`
       + properties + cases.map((c) => c.xml).join('') + '  </testsuite>\n');
   }
-  const gate = report.gates ? gateFailure(report.summary, report.gates) : undefined;
+  const gate = report.gates ? gateFailure(report.summary, report.gates, lang) : undefined;
   if (gate) {
     totals.tests += 1; totals.failures += 1;
     suites.push(`  <testsuite${attrs([['name', 'pintae gates'], ['tests', 1], ['failures', 1], ['errors', 0], ['skipped', 0]])}>\n`

@@ -1,3 +1,4 @@
+import type { Lang } from '../messages/lang.js';
 import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, Summary } from '../model/report.js';
 
 export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, RuleLevel, Summary } from '../model/report.js';
@@ -88,6 +89,11 @@ export interface FormatOptions {
   verbose?: boolean;
   /** A rule's own text by id, where the caller knows the rule sets (sarif's rule descriptions). */
   ruleText?: (id: string) => string | undefined;
+  /**
+   * The language of what a person reads (issue 26, `--lang`, config `lang`): `en` (the default when absent), `ar`, or
+   * `en+ar` (both, English first). `response` (the service's answer) is never translated.
+   */
+  lang?: Lang;
 }
 
 /** A formatter: one pure function from a whole report to text. */

@@ -1,3 +1,4 @@
+import { localized } from './speak.js';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesOf, invoiceName, whereOf } from './entries.js';
@@ -25,14 +26,15 @@ export function artifactLocation(file: string, baseDir: string | undefined): { u
  * logical locations). Rule overrides appear as the invocation's ruleConfigurationOverrides and on each finding they
  * changed (`properties.overridden`); a finding turned off is a result with an external suppression.
  */
-export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
+export const sarif: Formatter = (report, { baseDir, version, ruleText, lang }) => {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const results: unknown[] = [];
   // The official texts the findings of each rule carry: a rule's description where they all carry the same one.
   const carried = new Map<string, Set<string>>();
   for (const r of report.results) for (const e of entriesOf(r)) if (e.ruleText !== undefined) carried.set(e.ruleId, (carried.get(e.ruleId) ?? new Set()).add(e.ruleText));
-  for (const r of report.results) for (const e of entriesOf(r)) {
+  for (const raw of report.results) for (const e of entriesOf(localized(raw, lang))) {
+    const r = raw;
     if (!index.has(e.ruleId)) {
       index.set(e.ruleId, rules.length);
       rules.push(sarifRule(e, ruleDescription(e.ruleId, ruleText?.(e.ruleId), carried.get(e.ruleId), e.section !== undefined && e.ruleId === `pintae/${e.section}` ? e.section : undefined)));
@@ -56,6 +58,7 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
       ...(e.level === 'off' ? { suppressions: [{ kind: 'external', status: 'accepted', justification: `rule ${e.ruleId} is off in the pintae config file` }] } : {}),
       properties: {
         invoice: invoiceName(r),
+        ...(e.messageEn !== undefined ? { message_en: `${invoiceLabel(r)}${e.messageEn}${whereOf(e)}` } : {}),
         ...(e.section ? { section: e.section } : {}),
         ...(e.field ? { field: e.field } : {}),
         ...(e.location ? { xmlLocation: e.location } : {}),
@@ -66,7 +69,7 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
     });
   }
   const overrides = report.overrides ?? [];
-  const gate = report.gates ? gateFailure(report.summary, report.gates) : undefined;
+  const gate = report.gates ? gateFailure(report.summary, report.gates, lang) : undefined;
   return JSON.stringify({
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -85,7 +88,7 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText }) => {
       }],
       columnKind: 'utf16CodeUnits',
       results,
-      properties: { summary: summaryWithGate(report.summary, report.gates), ...(overrides.length ? { overrides } : {}) },
+      properties: { summary: summaryWithGate(report.summary, report.gates, lang), ...(overrides.length ? { overrides } : {}) },
     }],
   }, null, 2) + '\n';
 };

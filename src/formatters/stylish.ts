@@ -3,7 +3,8 @@ import { fileAt } from './entries.js';
 import { plural, ruleSetWords } from './words.js';
 import { shownOf } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
-import { causedLine, fold } from './fold.js';
+import { fold } from './fold.js';
+import { localized, reportText } from './speak.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -26,20 +27,25 @@ export const overridesLine = (overrides: OverrideInForce[]) =>
  * Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. The
  * summary line is a red ✖ whenever the run exits 1, and a warnings gate that fails it says so on the last line.
  */
-export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = { failSeverity: 'error' }) => {
+export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, gates = { failSeverity: 'error' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   let lastFile: string | undefined;
-  const describe = (f: ReportedFinding, width: number) => {
+  // `indent`: where the message starts on its line. In en+ar the Arabic of a message is on a line of its own under the
+  // English (issue 26 item 5): a line holding both scripts reads badly on a terminal without bidirectional text.
+  const describe = (f: ReportedFinding, width: number, indent = 0) => {
     const where = [f.rule, f.field ?? f.location].filter(Boolean).join('  ');
     const moved = f.overridden ? c.magenta(`  (${f.overridden.from} → ${f.overridden.to} by rule override)`) : '';
-    return `${f.section.padEnd(width)}  ${f.message}${where ? '  ' + c.dim(where) : ''}${moved}`;
+    const [first, ...more] = f.message.split('\n');
+    const below = more.map((m) => `\n${' '.repeat(indent + width + 2)}${m}`).join('');
+    return `${f.section.padEnd(width)}  ${first}${where ? '  ' + c.dim(where) : ''}${moved}${below}`;
   };
+  const text = (id: 'invoice.valid' | 'invoice.rejected') => reportText(id, {}, lang);
   // Each finding starts with file:line:column, as ESLint prints it: terminals and editors open the file there.
   const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
     result(all) {
-      const shown = shownOf(all, quiet, gates);
+      const shown = shownOf(localized(all, lang, '\n'), quiet, gates);
       if (shown === undefined) return '';
       const r = shown.r;
       const lines: string[] = [];
@@ -48,14 +54,14 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
         const at = r.error.line !== undefined ? `${r.file}:${r.error.line}:${r.error.column}` : r.file;
         lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
       } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
-        lines.push(`  ${c.red('✖')} ${label(r)} ${c.red('rejected (400)')}`);
+        lines.push(`  ${c.red('✖')} ${label(r)} ${c.red(text('invoice.rejected'))}`);
         const width = widest(r.response.errors, (e) => fileAt(r.file, e).length);
         for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
         const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set)})`) : '');
-        lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green('valid')}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(plural(errors.length, 'error'))}${written}`);
+        lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
         const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);
@@ -68,26 +74,22 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose }, gates = 
         // pintae's advice on a value in a wrong form, on its own line under the message it belongs to.
         const hint = (f: ReportedFinding, indent: number) => { if (f.hint) lines.push(`${' '.repeat(indent + place + 11 + width + 2)}${c.cyan(f.hint)}`); };
         for (const { root, dependents } of fold([...errors, ...warnings, ...notes])) {
-          lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${line(root, describe(root, width))}`);
+          lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${line(root, describe(root, width, 4 + place + 11))}`);
           hint(root, 4);
           if (!dependents.length) continue;
-          if (verbose) for (const d of dependents) { lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${line(d, describe(d, width))}`); hint(d, 8); }
-          else lines.push(`    ${' '.repeat(place)}  ${c.dim(causedLine(dependents.length, dependents.filter((d) => errorSet.has(d)).length, errorSet.has(root)) + ' (--verbose lists them)')}`);
+          if (verbose) for (const d of dependents) { lines.push(`      ${c.dim('↳')} ${at(r.file, d, place)}  ${level(d)}  ${line(d, describe(d, width, 8 + place + 11))}`); hint(d, 8); }
+          else lines.push(`    ${' '.repeat(place)}  ${c.dim(reportText('finding.caused', { dependents: dependents.length, errors: dependents.filter((d) => errorSet.has(d)).length, rootIsError: errorSet.has(root) }, lang, ' / '))}`);
         }
-        for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width)}`);
+        for (const s of suppressed) lines.push(`    ${at(r.file, s, place)}  ${c.dim('off')}      ${describe(s, width, 4 + place + 11)}`);
       }
       return lines.map((l) => l + '\n').join('');
     },
     footer: (s: Summary, overrides) => {
-      const parts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`];
-      if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
-      if (s.warnings) parts.push(plural(s.warnings, 'warning'));
-      if (s.notes) parts.push(plural(s.notes, 'note'));
-      if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
       const ok = gateExitCode(s, gates) === 0;
-      const lines = [`${ok ? c.green('✔') : c.red('✖')} ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`];
+      // en+ar: the Arabic summary on its own line under the English, lined up with it.
+      const lines = [`${ok ? c.green('✔') : c.red('✖')} ${reportText('summary.line', s, lang, '\n  ')}`];
       if (overrides.length) lines.push(c.magenta(`${overridesLine(overrides.map((o) => ({ ...o, rule: `${o.rule} (${plural(o.applied, 'finding')})` })))}: pintae's verdict, not the service's`));
-      const gate = gateFailure(s, gates);
+      const gate = gateFailure(s, gates, lang, '\n  ');
       if (gate) lines.push(`${c.red('✖')} ${c.red(gate.message)}`);
       return (lastFile !== undefined ? '\n' : '') + lines.join('\n') + '\n';
     },

@@ -1,5 +1,5 @@
 import type { Finding, Invoice } from '../model/types.js';
-import { requestWords, WORDS } from './table.js';
+import { requestWords, xmlWords } from './table.js';
 import { valueAt } from '../findings/paths.js';
 
 /**
@@ -10,14 +10,14 @@ export function inRequestTerms(findings: Finding[], body: Record<string, unknown
   return findings.map((f) => {
     const field = f.field ?? '(body)';
     const words = requestWords(f.rule, { field, sent: valueAt(body, field), currency: invoice.currency, date: invoice.date });
-    return { ...f, message: words ?? f.message, rule_text: f.message };
+    return words === undefined ? { ...f, rule_text: f.message } : { ...f, message: words.message, said: words.said, rule_text: f.message };
   });
 }
 
 /** PINT-AE findings of `check`: the XML's terms stay, a broken official sentence is said again; rule_text keeps it. */
 export function inXmlTerms(findings: Finding[]): Finding[] {
   return findings.map((f) => {
-    const xml = f.rule !== undefined && Object.hasOwn(WORDS, f.rule) ? WORDS[f.rule]!.xml : undefined;
-    return xml === undefined ? f : { ...f, message: xml, rule_text: f.message };
+    const xml = xmlWords(f.rule);
+    return xml === undefined ? f : { ...f, message: xml.message, said: xml.said, rule_text: f.message };
   });
 }

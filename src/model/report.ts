@@ -1,5 +1,6 @@
 import type { Finding, JudgedBy, PintaeEntry, RejectedResponse, Section, Severity, ValidateResponse } from './types.js';
 import type { InvoiceView } from './view.js';
+import type { MessageRef } from '../messages/ref.js';
 
 /** One invoice's outcome in a run: what the batch runner makes and the formatters and gates read. */
 export interface InvoiceResult {
@@ -31,6 +32,11 @@ export interface InvoiceResult {
   view?: InvoiceView;
   /** The rule set that judged the document read (check) or built (validate), when rules ran. */
   rule_set?: JudgedBy;
+  /**
+   * English message → the catalogue entry it was said from (issue 26): kept by the report sink when `findings` is
+   * dropped, so a report in another language can say them (src/formatters/speak.ts). Never written to a report.
+   */
+  said?: Readonly<Record<string, MessageRef>>;
 }
 
 /**
@@ -61,6 +67,8 @@ export interface ReportedFinding {
   rule_text?: string;
   /** pintae's advice beside the message: a value in a common wrong form and the value to send. */
   hint?: string;
+  /** The English message, where `message` is said in another language (--lang ar or en+ar; issue 26). */
+  message_en?: string;
 }
 
 /** One of pintae's own findings as reported: its severity, and the override that moved it, if any. */

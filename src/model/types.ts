@@ -1,3 +1,4 @@
+import type { MessageRef } from '../messages/ref.js';
 import type { Decimal } from 'decimal.js';
 
 /** A section of spec 7.2: where the service files an error. */
@@ -47,6 +48,13 @@ export interface Finding {
    * (`"12,500.00" has a comma between thousands: send 12500.00`). The message stays the service's.
    */
   hint?: string;
+  /**
+   * The catalogue entry `message` (and `hint`) was said from, with its parameters (src/messages/ref.ts), so a report
+   * can say it in another language (issue 26). Internal: never part of `response` or of a report's findings.
+   */
+  said?: MessageRef;
+  /** The same for `hint`. */
+  hintSaid?: MessageRef;
 }
 
 export type TaxCategory = 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N';

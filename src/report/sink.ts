@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { InvoiceResult } from '../model/report.js';
 import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
+import type { Lang } from '../messages/lang.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
+import { saidOf } from '../formatters/speak.js';
 
 export interface ReportTarget {
   format: FormatName;
@@ -26,6 +28,8 @@ export interface ReportTarget {
   verbose?: boolean;
   /** A rule's own text by id (sarif's rule descriptions). */
   ruleText?: (id: string) => string | undefined;
+  /** The language of the report (--lang, config `lang`); English when absent. */
+  lang?: Lang;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -47,7 +51,7 @@ export class ReportSink {
 
   constructor(private readonly target: ReportTarget) {
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}) };
+    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}) };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));
@@ -95,7 +99,9 @@ export class ReportSink {
     // the invoice view: the one format that reads it (html) streams, so it is written above and dropped here.
     if (this.destinations.some((d) => !d.stream)) {
       const { view: _view, ...kept } = result;
-      this.held.push({ ...kept, xml: null, findings: [] });
+      // In another language the findings' catalogue entries are kept, by English message (issue 26).
+      const lang = this.target.lang;
+      this.held.push({ ...kept, xml: null, findings: [], ...(lang && lang !== 'en' ? { said: saidOf(kept) } : {}) });
     }
     return result;
   }

@@ -1,3 +1,4 @@
+import { finding } from '../messages/findings.js';
 import type { Finding } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error, flag } from './types.js';
@@ -18,7 +19,7 @@ export const buyerRules: Rule[] = [
     id: 'buyer.trn', section: 'contact_trn', spec: '2.2 trn, 7.2, 8 (buyer TRN 15 characters), ibr-132-ae',
     check: ({ invoice: { buyer } }) => {
       if (!isUaeBuyer(buyer) || !buyer.trn) return [];
-      if (buyer.trn.length !== 15) return [error('contact_trn', `TRN must be 15 characters long (buyer.trn has ${buyer.trn.length})`, { field: 'buyer.trn' })];
+      if (buyer.trn.length !== 15) return [error('contact_trn', finding('buyer.trn-length', { length: buyer.trn.length }), { field: 'buyer.trn' })];
       if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', say('ibr-132-ae', { field: 'buyer.trn', sent: buyer.trn }), { field: 'buyer.trn', rule: 'ibr-132-ae' })];
       return [];
     },
@@ -31,8 +32,8 @@ export const buyerRules: Rule[] = [
     id: 'buyer.address', section: 'buyer_party', spec: '2.2 (PostalAddress), ibr-144-ae, ibr-128-ae',
     check: ({ invoice: { buyer } }) => {
       const missing = [['address_line1', buyer.address_line1], ['city', buyer.city], ['region', buyer.region]].filter(([, v]) => !v).map(([k]) => `buyer.${k}`);
-      if (missing.length) return [error('buyer_party', `Buyer postal address needs address line 1, city and subdivision (IBT-050, IBT-052, IBT-054): ${missing.join(', ')} missing`, { rule: 'ibr-144-ae', field: missing[0] })];
-      if (buyer.country === 'AE' && !emirateCode(buyer.region)) return [error('buyer_party', `buyer.region ${buyer.region} is not an emirate (AUH, DXB, SHJ, UAQ, FUJ, AJM, RAK)`, { rule: 'ibr-128-ae', field: 'buyer.region' })];
+      if (missing.length) return [error('buyer_party', finding('buyer.address', { missing }), { rule: 'ibr-144-ae', field: missing[0] })];
+      if (buyer.country === 'AE' && !emirateCode(buyer.region)) return [error('buyer_party', finding('buyer.region', { sent: String(buyer.region) }), { rule: 'ibr-128-ae', field: 'buyer.region' })];
       return [];
     },
   },
@@ -41,15 +42,15 @@ export const buyerRules: Rule[] = [
     check: ({ invoice: { buyer }, endpoint }) => {
       const out: Finding[] = [];
       const type = buyer.legal_registration_type;
-      if (type === 'TL' && !buyer.authority_name) out.push(error('buyer_party', 'buyer.authority_name is required when legal_registration_type is TL (BTAE-11)', { rule: 'ibr-101-ae', field: 'buyer.authority_name' }));
+      if (type === 'TL' && !buyer.authority_name) out.push(error('buyer_party', finding('buyer.authority'), { rule: 'ibr-101-ae', field: 'buyer.authority_name' }));
       if (type === 'PAS') {
-        if (!buyer.passport_country_code) out.push(error('buyer_party', 'buyer.passport_country_code is required when legal_registration_type is PAS (BTAE-19)', { rule: 'ibr-010-ae', field: 'buyer.passport_country_code' }));
-        else if (!isCountryCode(buyer.passport_country_code.toUpperCase())) out.push(error('buyer_party', `buyer.passport_country_code ${buyer.passport_country_code} is not an ISO 3166-1 code`, { rule: 'ibr-011-ae', field: 'buyer.passport_country_code' }));
+        if (!buyer.passport_country_code) out.push(error('buyer_party', finding('buyer.passport-country'), { rule: 'ibr-010-ae', field: 'buyer.passport_country_code' }));
+        else if (!isCountryCode(buyer.passport_country_code.toUpperCase())) out.push(error('buyer_party', finding('buyer.passport-country-code', { sent: buyer.passport_country_code }), { rule: 'ibr-011-ae', field: 'buyer.passport_country_code' }));
       }
       const ep = endpoint.endpoint;
       if (ep?.scheme === '0235') {
-        if (buyer.legal_registration_id && !type) out.push(error('buyer_party', 'buyer.legal_registration_type (BTAE-16) is required with a legal_registration_id for a buyer addressed under 0235', { rule: 'ibr-180-ae', field: 'buyer.legal_registration_type' }));
-        if (!/^[19]/.test(ep.id) && !buyer.legal_registration_id) out.push(error('buyer_party', `buyer.legal_registration_id (IBT-047) is required for the buyer address 0235:${ep.id}`, { rule: 'ibr-149-ae', field: 'buyer.legal_registration_id' }));
+        if (buyer.legal_registration_id && !type) out.push(error('buyer_party', finding('buyer.registration-type-0235'), { rule: 'ibr-180-ae', field: 'buyer.legal_registration_type' }));
+        if (!/^[19]/.test(ep.id) && !buyer.legal_registration_id) out.push(error('buyer_party', finding('buyer.registration-id-0235', { id: ep.id }), { rule: 'ibr-149-ae', field: 'buyer.legal_registration_id' }));
       }
       return out;
     },
@@ -61,13 +62,13 @@ export const buyerRules: Rule[] = [
       const out: Finding[] = [];
       const ep = endpoint.endpoint;
       if (ep?.scheme === '0235' && !flag(invoice, 8) && !ep.id.startsWith('1') && !buyer.trn) {
-        out.push(error('buyer_party', `buyer.trn (IBT-048) is required for the buyer address 0235:${ep.id} on an invoice that is not an export`, { rule: 'ibr-135-ae', field: 'buyer.trn' }));
+        out.push(error('buyer_party', finding('buyer.trn-0235', { id: ep.id }), { rule: 'ibr-135-ae', field: 'buyer.trn' }));
       }
       if (!buyer.trn && invoice.line_items.some((l) => l.tax_category === 'AE')) {
-        out.push(error('buyer_party', 'buyer.trn is required on a reverse-charge (AE) invoice', { rule: 'ibr-103-ae', field: 'buyer.trn' }));
+        out.push(error('buyer_party', finding('buyer.trn-reverse-charge'), { rule: 'ibr-103-ae', field: 'buyer.trn' }));
       }
       if (typeCode === '480' && !buyer.legal_registration_id) {
-        out.push(error('buyer_party', 'buyer.legal_registration_id (IBT-047) is required when every line is exempt or out of scope (invoice type 480)', { rule: 'ibr-136-ae', field: 'buyer.legal_registration_id' }));
+        out.push(error('buyer_party', finding('buyer.registration-480'), { rule: 'ibr-136-ae', field: 'buyer.legal_registration_id' }));
       }
       return out;
     },

@@ -5,18 +5,13 @@ import { isCurrencyCode } from '../codelists/currencies.js';
 import { isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
 import { say } from '../messages/table.js';
+import { finding } from '../messages/findings.js';
 
 /** Transaction-type flags whose mandatory PINT-AE data this API has no field for (spec 2.5 vs the official rules). */
-const FLAGS_WITHOUT_FIELDS: Array<[number, string, string]> = [
-  [1, 'ibr-007-ae', 'free-trade zone (position 1) requires a Beneficiary ID (BTAE-01)'],
-  [4, 'ibr-138-ae', 'summary invoice (position 4) requires an invoicing period (IBG-14)'],
-  [6, 'ibr-137-ae', 'disclosed-agent billing (position 6) requires a Principal ID (BTAE-14)'],
-];
+const FLAGS_WITHOUT_FIELDS: Array<[number, string]> = [[1, 'ibr-007-ae'], [4, 'ibr-138-ae'], [6, 'ibr-137-ae']];
 
 /** The deliver-to fields an export needs besides the country (spec 2.4, 7.3), with their IBT ids. */
-const DELIVER_TO = [
-  ['address_line1', 'IBT-075', 'address line 1'], ['city', 'IBT-077', 'city'], ['country_subdivision', 'IBT-079', 'subdivision'],
-] as const;
+const DELIVER_TO = [['address_line1', 'IBT-075'], ['city', 'IBT-077'], ['country_subdivision', 'IBT-079']] as const;
 
 export const headerRules: Rule[] = [
   {
@@ -27,21 +22,21 @@ export const headerRules: Rule[] = [
   {
     id: 'header.due-date', section: 'invoice_header', spec: '2.1 due_date, ibr-127-ae',
     check: ({ invoice, totals }) => !invoice.due_date && totals.total.isPositive() && !totals.total.isZero() && !flag(invoice, 2)
-      ? [error('invoice_header', 'due_date is required when the amount due is above zero (payment due date, IBT-009), except on a deemed supply', { rule: 'ibr-127-ae', field: 'due_date' })]
+      ? [error('invoice_header', finding('header.due-date'), { rule: 'ibr-127-ae', field: 'due_date' })]
       : [],
   },
   {
     id: 'header.transaction-type', section: 'invoice_header', spec: '2.5',
     check: ({ invoice, typeCode }) => {
       const out: Finding[] = [];
-      for (const [position, rule, text] of FLAGS_WITHOUT_FIELDS) {
-        if (flag(invoice, position)) out.push(error('invoice_header', `transaction_type_code ${invoice.transaction_type_code}: ${text}, which this API cannot carry`, { rule, field: 'transaction_type_code' }));
+      for (const [position, rule] of FLAGS_WITHOUT_FIELDS) {
+        if (flag(invoice, position)) out.push(error('invoice_header', finding('header.flag-without-field', { code: invoice.transaction_type_code, position }), { rule, field: 'transaction_type_code' }));
       }
       if (flag(invoice, 3) && !invoice.line_items.some((l) => l.tax_category === 'N')) {
-        out.push(error('invoice_header', 'transaction_type_code declares the profit-margin scheme (position 3): at least one line must be category N', { rule: 'ibr-116-ae', field: 'transaction_type_code' }));
+        out.push(error('invoice_header', finding('header.margin-needs-n'), { rule: 'ibr-116-ae', field: 'transaction_type_code' }));
       }
       if (typeCode === '480' && (flag(invoice, 2) || flag(invoice, 3) || flag(invoice, 4))) {
-        out.push(error('invoice_header', 'An invoice of only exempt or out-of-scope lines (type 480) cannot be a summary invoice, deemed supply or margin-scheme supply', { rule: 'ibr-157-ae', field: 'transaction_type_code' }));
+        out.push(error('invoice_header', finding('header.480-flags'), { rule: 'ibr-157-ae', field: 'transaction_type_code' }));
       }
       return out;
     },
@@ -58,17 +53,17 @@ export const headerRules: Rule[] = [
         // per field, at it. No block at all is one mistake, one finding (ibr-152-ae, the rule of the whole address);
         // e-commerce (position 7) is not in 7.3 and keeps its PINT-AE rule.
         if (flag(invoice, 8) && d) {
-          for (const [name, ibt, words] of missing) out.push(error('invoice_header', `Delivery to ${words} (${ibt}) required on an export: send delivery.${name}`, { rule: ibt, field: `delivery.${name}` }));
+          for (const [name, ibt] of missing) out.push(error('invoice_header', finding('header.export-delivery-field', { name, ibt }), { rule: ibt, field: `delivery.${name}` }));
         } else {
           const rule = flag(invoice, 8) ? 'ibr-152-ae' : 'ibr-142-ae';
-          out.push(error('invoice_header', 'Delivery to address line 1 (IBT-075), city (IBT-077) and subdivision (IBT-079) required', { rule, field: 'delivery' }));
+          out.push(error('invoice_header', finding('header.delivery-address'), { rule, field: 'delivery' }));
         }
       }
-      if (flag(invoice, 8) && !d?.country) out.push(error('invoice_header', 'Deliver-to country code (IBT-080) required', { rule: 'IBT-080', field: 'delivery.country' }));
+      if (flag(invoice, 8) && !d?.country) out.push(error('invoice_header', finding('header.delivery-country'), { rule: 'IBT-080', field: 'delivery.country' }));
       if (d?.country !== undefined) {
         if (!isCountryCode(d.country)) out.push(error('invoice_header', say('ibr-cl-14', { field: 'delivery.country', sent: d.country }), { rule: 'ibr-cl-14', field: 'delivery.country' }));
-        else if (flag(invoice, 8) && d.country === 'AE') out.push(error('invoice_header', 'An export delivers outside the UAE: delivery.country must be the buyer\'s country, not AE', { rule: 'ibr-152-ae', field: 'delivery.country' }));
-        else if (d.country === 'AE' && d.country_subdivision && !emirateCode(d.country_subdivision)) out.push(error('invoice_header', `delivery.country_subdivision ${d.country_subdivision} is not an emirate`, { rule: 'ibr-128-ae', field: 'delivery.country_subdivision' }));
+        else if (flag(invoice, 8) && d.country === 'AE') out.push(error('invoice_header', finding('header.export-to-ae'), { rule: 'ibr-152-ae', field: 'delivery.country' }));
+        else if (d.country === 'AE' && d.country_subdivision && !emirateCode(d.country_subdivision)) out.push(error('invoice_header', finding('header.delivery-emirate', { sent: d.country_subdivision }), { rule: 'ibr-128-ae', field: 'delivery.country_subdivision' }));
       }
       return out;
     },
@@ -79,8 +74,8 @@ export const headerRules: Rule[] = [
       if (invoice.currency === 'AED') return [];
       const sent = invoice.exchange_rate;
       if (sent !== undefined) {
-        if (!sent.isPositive() || sent.isZero()) return [error('invoice_header', 'exchange_rate must be greater than 0', { rule: 'BTUAE-04', field: 'exchange_rate' })];
-        if (sent.decimalPlaces() > 6) return [error('invoice_header', `exchange_rate ${sent.toString()} has more than 6 decimals; a sent rate is used exactly as sent and never re-priced`, { rule: 'ibr-002-ae', field: 'exchange_rate' })];
+        if (!sent.isPositive() || sent.isZero()) return [error('invoice_header', finding('header.rate-not-positive'), { rule: 'BTUAE-04', field: 'exchange_rate' })];
+        if (sent.decimalPlaces() > 6) return [error('invoice_header', finding('header.rate-decimals', { sent: sent.toString() }), { rule: 'ibr-002-ae', field: 'exchange_rate' })];
         return [];
       }
       // No rate was sent (a sent one is always used): the finding is placed at the currency that asks for one.
@@ -91,8 +86,8 @@ export const headerRules: Rule[] = [
     id: 'header.payment', section: 'invoice_header', spec: '2.1 payment_*, 4.1, ibr-192-ae',
     check: ({ invoice }) => {
       const out: Finding[] = [];
-      if (invoice.payment_method) out.push(error('invoice_header', `payment_method ${invoice.payment_method} is not a known payment label; send payment_means_code (30, 10, 20, 48 or 49)`, { field: 'payment_method' }));
-      if (invoice.payment_means_code === '30' && !invoice.payment_account_id) out.push(error('invoice_header', 'payment_account_id (the seller IBAN) is required when payment_means_code is 30 (credit transfer)', { rule: 'ibr-192-ae', field: 'payment_account_id' }));
+      if (invoice.payment_method) out.push(error('invoice_header', finding('header.payment-label', { sent: invoice.payment_method }), { field: 'payment_method' }));
+      if (invoice.payment_means_code === '30' && !invoice.payment_account_id) out.push(error('invoice_header', finding('header.iban'), { rule: 'ibr-192-ae', field: 'payment_account_id' }));
       return out;
     },
   },

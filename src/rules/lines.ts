@@ -1,3 +1,4 @@
+import { finding } from '../messages/findings.js';
 import type { Finding, Line } from '../model/types.js';
 import type { Rule } from './types.js';
 import { error } from './types.js';
@@ -41,20 +42,20 @@ export const lineRules: Rule[] = [
   perLine('line.category', '2.7 tax_category', (line, at) => known(line) ? undefined
     : error('invoice_items', say('ibr-139-ae', { field: `${at}.${line.tax_category_key ?? 'tax_category'}`, sent: line.tax_category }), { rule: 'ibr-139-ae', field: `${at}.tax_category` })),
   perLine('line.price', '2.7 unit_amount, 8', (line, at) => line.unit_amount.isPositive() && !line.unit_amount.isZero() ? undefined
-    : error('invoice_items', `${at}: unit_amount must be greater than 0`, { field: `${at}.unit_amount` })),
+    : error('invoice_items', finding('line.price', { at }), { field: `${at}.unit_amount` })),
   perLine('line.amount', '7.2 invoice_items (zero line amount)', (line, at) => line.line_amount.isZero()
-    ? error('invoice_items', `${at}: line amount cannot be zero`, { field: `${at}.line_amount` }) : undefined),
+    ? error('invoice_items', finding('line.amount-zero', { at }), { field: `${at}.line_amount` }) : undefined),
   perLine('line.tax-amount', '2.7 tax category rules (S: ibr-190-ae)', (line, at) => {
     if (!known(line)) return undefined;
     if (line.tax_category === 'S') {
       if (!offStandardRate(line)) return undefined;
       const options = { rule: 'ibr-190-ae', field: `${at}.tax_amount` };
-      if (line.tax_amount.isZero()) return error('invoice_items', `${at}: tax amount cannot be zero on a standard-rated (S) line`, options);
+      if (line.tax_amount.isZero()) return error('invoice_items', finding('line.tax-zero', { at }), options);
       const expected = line.line_amount.times(STANDARD_RATE);
-      return error('invoice_items', `${at}: VAT on a standard-rated (S) line must be 5% of its amount: ${line.line_amount.toFixed(2)} × 5% = ${expected.toFixed(2)}, the line carries ${line.tax_amount.toFixed(2)}`, options);
+      return error('invoice_items', finding('line.tax-rate', { at, amount: line.line_amount.toFixed(2), expected: expected.toFixed(2), carried: line.tax_amount.toFixed(2) }), options);
     }
     return line.tax_amount.isZero() ? undefined
-      : error('invoice_items', `${at}: tax_amount must be 0 on ${categoryWords(line.tax_category)} line (got ${line.tax_amount.toFixed(2)}); only standard-rated (S) lines charge VAT`, { field: `${at}.tax_amount` });
+      : error('invoice_items', finding('line.tax-not-zero', { at, category: line.tax_category, carried: line.tax_amount.toFixed(2) }), { field: `${at}.tax_amount` });
   }),
   perLine('line.exemption-reason', '2.7 E, 7.3 (ibr-167-ae)', (line, at) => line.tax_category === 'E' && !line.tax_exemption_reason
     ? error('invoice_items', say('ibr-167-ae', { field: `${at}.tax_exemption_reason` }), { rule: 'ibr-167-ae', field: `${at}.tax_exemption_reason` }) : undefined),
@@ -63,7 +64,7 @@ export const lineRules: Rule[] = [
     const out: Finding[] = [];
     if (!line.item_type) out.push(error('invoice_items', say('ibr-166-ae', { field: `${at}.item_type` }), { rule: 'ibr-166-ae', field: `${at}.item_type` }));
     else if (!Object.hasOwn(REVERSE_CHARGE_ITEM_TYPES, line.item_type)) out.push(error('invoice_items', say('ibr-006-ae', { field: `${at}.item_type`, sent: line.item_type }), { rule: 'ibr-006-ae', field: `${at}.item_type` }));
-    if (!line.item_standard_id) out.push(error('invoice_items', `${at}: item_standard_id is required on a reverse-charge (AE) line`, { rule: 'ibr-174-ae', field: `${at}.item_standard_id` }));
+    if (!line.item_standard_id) out.push(error('invoice_items', finding('line.item-standard-id', { at }), { rule: 'ibr-174-ae', field: `${at}.item_standard_id` }));
     return out;
   }),
 ];

@@ -1,6 +1,7 @@
+import { finding } from '../messages/findings.js';
 import type { Rule } from './types.js';
 import { editDistance } from '../schema/spelling.js';
-import { say } from '../messages/cli.js';
+import { cliWords } from '../messages/cli.js';
 import { error } from './types.js';
 import { countryCode, isCountryCode } from '../codelists/countries.js';
 import { emirateCode } from '../codelists/emirates.js';
@@ -23,14 +24,14 @@ export const sellerRules: Rule[] = [
   {
     id: 'seller.entity-found', section: 'seller_party', spec: '1.6, 4.1 (404)',
     check: ({ invoice, entity, knownEntities }) => entity ? [] : [error('seller_party',
-      say('entity.not-found', { id: invoice.entity_id, known: nearestFirst(invoice.entity_id, knownEntities?.() ?? []) }), { field: 'entity_id' })],
+      cliWords('entity.not-found', { id: invoice.entity_id, known: nearestFirst(invoice.entity_id, knownEntities?.() ?? []) }), { field: 'entity_id' })],
   },
   {
     id: 'seller.registry-code', section: 'endpoint_ids', spec: '2.3.5, 7.2 endpoint_ids',
     check: ({ entity }) => {
       if (!entity) return [];
-      if (!entity.registry_code) return [error('endpoint_ids', `Entity ${entity.entity_id} has no Peppol registry code: it is not registered for sending`, { rule: 'ibr-081', field: 'entity_id' })];
-      if (!/^\d{10}$/.test(entity.registry_code)) return [error('endpoint_ids', `Entity ${entity.entity_id} registry code ${entity.registry_code} must be 10 digits`, { rule: 'ibr-081', field: 'entity_id' })];
+      if (!entity.registry_code) return [error('endpoint_ids', finding('seller.no-registry-code', { entity: entity.entity_id }), { rule: 'ibr-081', field: 'entity_id' })];
+      if (!/^\d{10}$/.test(entity.registry_code)) return [error('endpoint_ids', finding('seller.registry-code-digits', { entity: entity.entity_id, code: entity.registry_code }), { rule: 'ibr-081', field: 'entity_id' })];
       return [];
     },
   },
@@ -38,8 +39,8 @@ export const sellerRules: Rule[] = [
     id: 'seller.trn', section: 'seller_party', spec: '2.12 trn, 7.3 (ibr-132-ae)',
     check: ({ entity, typeCode }) => {
       if (!entity) return [];
-      if (!entity.trn) return typeCode === '480' ? [] : [error('seller_party', `Entity ${entity.entity_id} has no TRN: the seller VAT identifier (IBT-031) is required`, { rule: 'ibr-134-ae', field: 'entity_id' })];
-      if (!UAE_TRN.test(entity.trn)) return [error('seller_party', `Entity TRN ${entity.trn} is not a conformant UAE TRN: 15 digits, starting with 1 and ending with 03`, { rule: 'ibr-132-ae', field: 'entity_id' })];
+      if (!entity.trn) return typeCode === '480' ? [] : [error('seller_party', finding('seller.no-trn', { entity: entity.entity_id }), { rule: 'ibr-134-ae', field: 'entity_id' })];
+      if (!UAE_TRN.test(entity.trn)) return [error('seller_party', finding('seller.trn-form', { trn: entity.trn }), { rule: 'ibr-132-ae', field: 'entity_id' })];
       return [];
     },
   },
@@ -48,12 +49,12 @@ export const sellerRules: Rule[] = [
     check: ({ entity }) => {
       if (!entity) return [];
       const out = [];
-      if (!entity.company_name) out.push(error('seller_party', `Entity ${entity.entity_id} has no company_name (seller name, IBT-027)`, { rule: 'ibr-006', field: 'entity_id' }));
+      if (!entity.company_name) out.push(error('seller_party', finding('seller.no-name', { entity: entity.entity_id }), { rule: 'ibr-006', field: 'entity_id' }));
       const country = entity.country === undefined ? 'AE' : countryCode(entity.country);
-      if (country !== 'AE') out.push(error('seller_party', `Entity country ${entity.country} must be the United Arab Emirates`, { rule: 'ibr-cl-14', field: 'entity_id' }));
-      const missing = [['area', entity.area], ['city', entity.city], ['state', entity.state]].filter(([, v]) => !v).map(([k]) => k);
-      if (missing.length) out.push(error('seller_party', `Seller address needs address line 1, city and emirate (IBT-035, IBT-037, IBT-039): entity lacks ${missing.join(', ')}`, { rule: 'ibr-143-ae', field: 'entity_id' }));
-      else if (!emirateCode(entity.state)) out.push(error('seller_party', `Entity state ${entity.state} is not an emirate (AUH, DXB, SHJ, UAQ, FUJ, AJM, RAK)`, { rule: 'ibr-128-ae', field: 'entity_id' }));
+      if (country !== 'AE') out.push(error('seller_party', finding('seller.country', { sent: String(entity.country) }), { rule: 'ibr-cl-14', field: 'entity_id' }));
+      const missing = [['area', entity.area], ['city', entity.city], ['state', entity.state]].filter(([, v]) => !v).map(([k]) => k as string);
+      if (missing.length) out.push(error('seller_party', finding('seller.address', { missing }), { rule: 'ibr-143-ae', field: 'entity_id' }));
+      else if (!emirateCode(entity.state)) out.push(error('seller_party', finding('seller.emirate', { sent: String(entity.state) }), { rule: 'ibr-128-ae', field: 'entity_id' }));
       return out;
     },
   },
@@ -66,20 +67,20 @@ export const sellerRules: Rule[] = [
       const sentType = block?.registration_type ?? entity.legal_registration_type;
       const hasNumber = Boolean(block?.legal_registration_id ?? entity.legal_registration_id);
       if (sentType === undefined) {
-        return hasNumber ? [] : [error('seller_party', 'Seller legal registration type (BTAE-15) is missing: set legal_registration_type on the entity or registration_type in the seller block (TL, EID, PAS or CD)', { rule: 'ibr-173-ae', field: 'seller.registration_type' })];
+        return hasNumber ? [] : [error('seller_party', finding('seller.registration-type-missing'), { rule: 'ibr-173-ae', field: 'seller.registration_type' })];
       }
       const type = registrationType(sentType);
-      if (!type) return [error('seller_party', `Entity legal_registration_type ${sentType} is not one of TL, EID, PAS, CD`, { rule: 'ibr-173-ae', field: 'entity_id' })];
+      if (!type) return [error('seller_party', finding('seller.registration-type', { sent: String(sentType) }), { rule: 'ibr-173-ae', field: 'entity_id' })];
       const fromBlock = block?.registration_type !== undefined;
       if (type === 'TL' && fromBlock && !block!.issuing_authority) {
-        return [error('seller_party', 'seller.issuing_authority is required when registration_type is TL (BTAE-12)', { rule: 'ibr-172-ae', field: 'seller.issuing_authority' })];
+        return [error('seller_party', finding('seller.issuing-authority'), { rule: 'ibr-172-ae', field: 'seller.issuing_authority' })];
       }
       if (type === 'PAS') {
         const passport = fromBlock ? block!.passport_country : entity.passport_country;
         // An entity's own passport country is in its record, which the invoice names by entity_id.
         const field = fromBlock ? 'seller.passport_country' : 'entity_id';
-        if (!passport) return [error('seller_party', 'Seller passport country (BTAE-18) is required when the registration type is PAS', { rule: 'ibr-012-ae', field })];
-        if (!isCountryCode(passport.toUpperCase())) return [error('seller_party', `Seller passport country ${passport} is not an ISO 3166-1 code`, { rule: 'ibr-013-ae', field })];
+        if (!passport) return [error('seller_party', finding('seller.passport-country'), { rule: 'ibr-012-ae', field })];
+        if (!isCountryCode(passport.toUpperCase())) return [error('seller_party', finding('seller.passport-country-code', { sent: passport }), { rule: 'ibr-013-ae', field })];
       }
       return [];
     },

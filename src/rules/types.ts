@@ -26,11 +26,13 @@ export interface Rule {
   check(ctx: RuleContext): Finding[];
 }
 
+import type { Worded } from '../messages/ref.js';
+
 type FindingOptions = { rule?: string; field?: string };
 
 /** A rule's error finding; the section is the rule's own. */
-export function error(section: Section, message: string, options: FindingOptions = {}): Finding {
-  return { message, section, severity: 'error', ...(options.rule ? { rule: options.rule } : {}), ...(options.field ? { field: options.field } : {}) };
+export function error(section: Section, words: Worded, options: FindingOptions = {}): Finding {
+  return { message: words.message, said: words.said, section, severity: 'error', ...(options.rule ? { rule: options.rule } : {}), ...(options.field ? { field: options.field } : {}) };
 }
 
 export const flag = (invoice: Invoice, position: number): boolean => invoice.transaction_type_code[position - 1] === '1';

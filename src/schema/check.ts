@@ -1,3 +1,5 @@
+import { finding } from '../messages/findings.js';
+import type { Worded } from '../messages/ref.js';
 import type { ErrorObject } from 'ajv';
 import type { Entity, Finding } from '../model/types.js';
 import { ENTITY_TEXT_FIELDS } from '../ubl/parties.js';
@@ -33,19 +35,20 @@ function valueOf(body: unknown, error: ErrorObject): unknown {
 /** A number, or text that reads as one: an amount refused for its size, not its form. */
 const numeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && DECIMAL_TEXT.test(v.trim()));
 
-function wording(error: ErrorObject, field: string, body: unknown): string {
+function wording(error: ErrorObject, field: string, body: unknown): Worded | string {
   switch (error.keyword) {
-    case 'required': return `${field} is required`;
-    case 'type': return `${field} must be ${error.params.type === 'object' ? 'an object' : error.params.type === 'array' ? 'an array' : `a ${error.params.type}`}`;
-    case 'format': return `${field} must be a calendar date in YYYY-MM-DD form`;
-    case 'enum': return `${field} must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
-    case 'minItems': return `${field} must hold at least one line`;
+    case 'required': return finding('field.required', { field });
+    case 'type': return finding('field.type', { field, type: String(error.params.type) });
+    case 'format': return finding('field.date', { field });
+    case 'enum': return finding('field.enum', { field, allowed: error.params.allowedValues as string[] });
+    case 'minItems': return finding('field.lines', { field });
     // A number too large is told so; text that is no number is not told of a size it does not have (issue 24).
-    case 'x-decimal': return numeric(valueOf(body, error)) ? `${field} must be an amount below 10,000,000,000,000` : `${field} must be a number`;
+    case 'x-decimal': return numeric(valueOf(body, error)) ? finding('field.amount-too-large', { field }) : finding('field.number', { field });
     case 'pattern':
-      if (field === 'transaction_type_code') return 'transaction_type_code must be exactly 8 characters, each 0 or 1';
-      if (field === 'currency') return 'currency must be a three-letter ISO 4217 code';
-      return `${field} has the wrong form`;
+      if (field === 'transaction_type_code') return finding('field.transaction-type-form');
+      if (field === 'currency') return finding('field.currency-form');
+      return finding('field.form', { field });
+    // ajv's own words for a keyword the schema may gain later: English only, the only sentence here without an id.
     default: return `${field} ${error.message ?? 'is not valid'}`;
   }
 }
@@ -133,11 +136,12 @@ export function checkSchema(body: unknown): Finding[] {
   const seen = new Set<string>();
   for (const error of validateBody.errors ?? []) {
     const field = fieldOf(error);
-    const message = wording(error, field, body);
+    const words = wording(error, field, body);
+    const message = typeof words === 'string' ? words : words.message;
     if (seen.has(message)) continue;
     seen.add(message);
     const rule = lookup(RULE_OF_FIELD, field);
-    findings.push({ message, section: sectionOfField(field), severity: 'error', field, ...(rule ? { rule } : {}) });
+    findings.push({ message, ...(typeof words === 'string' ? {} : { said: words.said }), section: sectionOfField(field), severity: 'error', field, ...(rule ? { rule } : {}) });
   }
   return findings;
 }

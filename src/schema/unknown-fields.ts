@@ -1,9 +1,13 @@
+import type { Worded } from '../messages/ref.js';
 import type { Finding } from '../model/types.js';
 import { buyerSchema, deliverySchema, invoiceSchema, lineSchema, sellerSchema } from './invoice.schema.js';
 import { sectionOfField } from './sections.js';
 import { closestName } from './spelling.js';
 import { synonymOf, type SynonymObject } from './synonyms.js';
-import { moreUnknownWords, unknownFieldWords } from '../messages/fields.js';
+import { finding } from '../messages/findings.js';
+
+/** A finding's message and its catalogue reference. */
+const wordsOn = (w: Worded) => ({ message: w.message, said: w.said });
 
 /** The rule id of the warning on a key the request body does not define (spec 2.1–2.7). */
 export const UNKNOWN_FIELD = 'pintae/unknown-field';
@@ -43,7 +47,7 @@ export function unknownFields(body: unknown): Finding[] {
   const first = out[MAX_UNKNOWN_LISTED]!;
   const more = out.length - MAX_UNKNOWN_LISTED;
   return [...out.slice(0, MAX_UNKNOWN_LISTED), {
-    message: moreUnknownWords({ more, first: first.field }),
+    ...wordsOn(finding('pintae.more-unknown', { more, first: first.field })),
     section: first.section, severity: 'warning', rule: UNKNOWN_FIELD, field: first.field,
   }];
 }
@@ -80,7 +84,7 @@ function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void 
     names ??= suggestions(known);
     const suggestion = suggestionFor(key, value, shape, names);
     out.push({
-      message: unknownFieldWords({ key, object: path, ...(suggestion ? { suggestion } : {}) }),
+      ...wordsOn(finding('pintae.unknown-field', { key, object: path, ...(suggestion ? { suggestion } : {}) })),
       section: sectionOfField(field), severity: 'warning', rule: UNKNOWN_FIELD, field, ...(suggestion ? { suggestion } : {}),
     });
   }

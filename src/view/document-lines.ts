@@ -1,5 +1,6 @@
 import type { XElement } from '../xpath/api.js';
 import type { ViewRow, ViewTable, ViewValue } from '../model/view.js';
+import { joined, said } from '../messages/view.js';
 import { attr, withMeaning, type UblReader } from './ubl.js';
 import { categoryMeaning, exemptionMeaning, itemTypeMeaning, unitMeaning } from './meanings.js';
 
@@ -17,14 +18,15 @@ export function categoryValue(u: UblReader, category: XElement | undefined): Vie
   const percent = u.value(u.at(category, 'Percent'))?.text.trim();
   const reasonCode = u.value(u.at(category, 'TaxExemptionReasonCode'))?.text.trim();
   const reason = u.value(u.at(category, 'TaxExemptionReason'))?.text;
-  const words = [
+  const exemption = reasonCode !== undefined ? exemptionMeaning(reasonCode) : undefined;
+  const words = joined(', ', [
     categoryMeaning(id?.text),
     percent !== undefined ? `${percent}%` : undefined,
-    reasonCode !== undefined ? `exemption ${reasonCode}${exemptionMeaning(reasonCode) ? ` (${exemptionMeaning(reasonCode)})` : ''}` : undefined,
+    reasonCode !== undefined ? said('word.exemption', { code: reasonCode, ...(exemption ? { meaning: exemption } : {}) }) : undefined,
     reason,
-  ].filter((w): w is string => w !== undefined);
+  ]);
   const source = u.source(category);
-  return { text: id?.text ?? '(no category)', ...source, ...(id?.field ? { field: id.field } : {}), ...withMeaning(words.join(', ') || undefined) };
+  return { text: id?.text ?? '(no category)', ...source, ...(id?.field ? { field: id.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
 }
 
 /** The item: its name (and description where it differs), with its classification, placed at cac:Item. */
@@ -35,14 +37,15 @@ function itemValue(u: UblReader, item: XElement | undefined): ViewValue | undefi
   const natureCode = u.value(u.at(item, 'CommodityClassification/NatureCode'))?.text.trim();
   const standardId = u.value(u.at(item, 'StandardItemIdentification/ID'))?.text;
   const sellersId = u.value(u.at(item, 'SellersItemIdentification/ID'))?.text;
-  const words = [
+  const itemType = natureCode !== undefined ? itemTypeMeaning(natureCode) : undefined;
+  const words = joined(' · ', [
     name && description && description.text !== name.text ? description.text : undefined,
-    natureCode !== undefined ? `item type ${natureCode}${itemTypeMeaning(natureCode) ? ` (${itemTypeMeaning(natureCode)})` : ''}` : undefined,
-    standardId !== undefined ? `standard id ${standardId}` : undefined,
-    sellersId !== undefined ? `seller's id ${sellersId}` : undefined,
-  ].filter((w): w is string => w !== undefined);
+    natureCode !== undefined ? said('word.item-type', { code: natureCode, ...(itemType ? { meaning: itemType } : {}) }) : undefined,
+    standardId !== undefined ? said('word.standard-id', { id: standardId }) : undefined,
+    sellersId !== undefined ? said('word.sellers-id', { id: sellersId }) : undefined,
+  ]);
   const main = name ?? description;
-  return { text: main?.text ?? '(no name)', ...u.source(item), ...(main?.field ? { field: main.field } : {}), ...withMeaning(words.join(' · ') || undefined) };
+  return { text: main?.text ?? '(no name)', ...u.source(item), ...(main?.field ? { field: main.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
 }
 
 /** A line-level or document-level allowance (negative) or charge, with its reason. */
@@ -51,7 +54,7 @@ function allowanceCharge(u: UblReader, e: XElement, currency: string | undefined
   if (!amount) return undefined;
   const charge = u.value(u.at(e, 'ChargeIndicator'))?.text.trim() === 'true';
   const reason = u.value(u.at(e, 'AllowanceChargeReason'))?.text ?? u.value(u.at(e, 'AllowanceChargeReasonCode'))?.text;
-  const words = [charge ? 'charge' : 'allowance', reason, amount.meaning].filter(Boolean).join(', ');
+  const words = joined(', ', [said(charge ? 'word.charge' : 'word.allowance'), reason, amount.meaning]);
   return { ...amount, ...u.source(e), ...(amount.field ? { field: amount.field } : {}), text: `${charge ? '' : '−'}${amount.text.trim()}`, meaning: words };
 }
 
@@ -59,7 +62,7 @@ function allowanceCharge(u: UblReader, e: XElement, currency: string | undefined
 function combined(adjustments: ViewValue[]): ViewValue | null {
   if (adjustments.length <= 1) return adjustments[0] ?? null;
   const signed = adjustments.map((a) => (a.text.startsWith('−') ? a.text : `+${a.text}`));
-  return { ...adjustments[0]!, text: signed.join(' · '), meaning: adjustments.map((a) => a.meaning).join('; ') };
+  return { ...adjustments[0]!, text: signed.join(' · '), meaning: joined('; ', adjustments.map((a) => a.meaning)) };
 }
 
 /** One row per invoice (or credit note) line: item, quantity, price, net amount, VAT, amount with VAT. */
@@ -81,7 +84,7 @@ export function linesTable(u: UblReader, root: XElement, currency: string | unde
       cells: [
         u.value(u.at(line, 'ID')) ?? { text: String(i + 1) },
         itemValue(u, u.at(line, 'Item')) ?? null,
-        quantity ? { ...quantity, ...withMeaning(unit && (unitMeaning(unit) ? `${unit} (${unitMeaning(unit)})` : unit)) } : null,
+        quantity ? { ...quantity, ...withMeaning(unit && (unitMeaning(unit) ? said('word.coded', { code: unit, meaning: unitMeaning(unit)! }) : unit)) } : null,
         priceAmount ? { ...priceAmount, ...u.source(price), ...(priceAmount.field ? { field: priceAmount.field } : {}) } : null,
         ...(withAdjustments ? [combined(adjustments)] : []),
         u.amount(u.at(line, 'LineExtensionAmount'), currency) ?? null,
@@ -93,9 +96,9 @@ export function linesTable(u: UblReader, root: XElement, currency: string | unde
   });
   return {
     columns: [
-      { label: '#' }, { label: 'Item' }, { label: 'Quantity', numeric: true }, { label: 'Unit price', numeric: true },
-      ...(withAdjustments ? [{ label: 'Allowance / charge', numeric: true }] : []),
-      { label: 'Net amount', numeric: true }, { label: 'VAT' }, { label: 'VAT amount', numeric: true }, { label: 'Amount with VAT', numeric: true },
+      { label: said('col.number') }, { label: said('col.item') }, { label: said('col.quantity'), numeric: true }, { label: said('col.unit-price'), numeric: true },
+      ...(withAdjustments ? [{ label: said('col.allowance-charge'), numeric: true }] : []),
+      { label: said('col.net-amount'), numeric: true }, { label: said('col.vat') }, { label: said('col.vat-amount'), numeric: true }, { label: said('col.amount-with-vat'), numeric: true },
     ],
     rows,
     ...(lines.length > rows.length ? { omitted: lines.length - rows.length } : {}),
@@ -113,7 +116,7 @@ export function vatTable(u: UblReader, taxTotal: XElement | undefined, currency:
       u.amount(u.at(s, 'TaxAmount'), currency) ?? null,
     ],
   }));
-  return { ...u.source(taxTotal), columns: [{ label: 'Category' }, { label: 'Taxable amount', numeric: true }, { label: 'VAT', numeric: true }], rows };
+  return { ...u.source(taxTotal), columns: [{ label: said('col.category') }, { label: said('col.taxable-amount'), numeric: true }, { label: said('col.vat'), numeric: true }], rows };
 }
 
 /** Document-level allowances and charges (IBG-20, IBG-21), when the document has any. */
@@ -124,5 +127,5 @@ export function chargesTable(u: UblReader, root: XElement, currency: string | un
     ...u.source(e),
     cells: [allowanceCharge(u, e, currency) ?? null, categoryValue(u, u.at(e, 'TaxCategory')) ?? null],
   }));
-  return { columns: [{ label: 'Allowance / charge', numeric: true }, { label: 'VAT' }], rows };
+  return { columns: [{ label: said('col.allowance-charge'), numeric: true }, { label: said('col.vat') }], rows };
 }

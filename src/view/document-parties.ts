@@ -1,7 +1,7 @@
 import type { XElement } from '../xpath/api.js';
-import type { ViewBlock, ViewItem, ViewValue } from '../model/view.js';
+import type { ViewBlock, ViewItem, ViewValue, Words } from '../model/view.js';
 import { attr, labelled, withMeaning, type UblReader } from './ubl.js';
-import { say } from '../messages/cli.js';
+import { joined, said } from '../messages/view.js';
 import { countryMeaning, emirateMeaning, endpointMeaning, registrationMeaning } from './meanings.js';
 
 /** A postal address (seller, buyer, delivery location): street to country, each line where the document has it. */
@@ -11,13 +11,13 @@ export function addressItems(u: UblReader, address: XElement | undefined): ViewI
   const uae = country?.text.trim() === 'AE';
   const subentity = u.value(u.at(address, 'CountrySubentity'));
   return [
-    ...u.item('Street', address, 'StreetName'),
-    ...u.item('Additional street', address, 'AdditionalStreetName'),
-    ...u.all(address, 'AddressLine').flatMap((line) => u.item('Address line', line, 'Line')),
-    ...u.item('City', address, 'CityName'),
-    ...u.item('Postal code', address, 'PostalZone'),
-    ...labelled(uae ? 'Emirate' : 'Region', subentity && { ...subentity, ...withMeaning(uae ? emirateMeaning(subentity.text) : undefined) }),
-    ...labelled('Country', country && { ...country, ...withMeaning(countryMeaning(country.text)) }),
+    ...u.item(said('label.street'), address, 'StreetName'),
+    ...u.item(said('label.additional-street'), address, 'AdditionalStreetName'),
+    ...u.all(address, 'AddressLine').flatMap((line) => u.item(said('label.address-line'), line, 'Line')),
+    ...u.item(said('label.city'), address, 'CityName'),
+    ...u.item(said('label.postal-code'), address, 'PostalZone'),
+    ...labelled(said(uae ? 'label.emirate' : 'label.region'), subentity && { ...subentity, ...withMeaning(uae ? emirateMeaning(subentity.text) : undefined) }),
+    ...labelled(said('label.country'), country && { ...country, ...withMeaning(countryMeaning(country.text)) }),
   ];
 }
 
@@ -36,9 +36,10 @@ function registration(u: UblReader, e: XElement | undefined): ViewValue | undefi
   const type = attr(e, 'schemeAgencyID');
   const agency = attr(e, 'schemeAgencyName');
   const scheme = attr(e, 'schemeID');
-  const kind = type !== undefined ? `${type}${registrationMeaning(type) ? ` (${registrationMeaning(type)})` : ''}` : undefined;
-  const words = [kind, agency, scheme !== undefined ? `scheme ${scheme}` : undefined].filter((w) => w !== undefined && w.trim() !== '');
-  return { ...v, ...withMeaning(words.join(', ') || undefined) };
+  const meaning = type !== undefined ? registrationMeaning(type) : undefined;
+  const kind = type !== undefined && type.trim() !== '' ? (meaning ? said('word.coded', { code: type, meaning }) : type) : undefined;
+  const words = joined(', ', [kind, agency?.trim() ? agency : undefined, scheme !== undefined ? said('word.scheme', { scheme }) : undefined]);
+  return { ...v, ...withMeaning(words.parts.length ? words : undefined) };
 }
 
 /**
@@ -51,11 +52,11 @@ function deliveredRegistration(u: UblReader, party: XElement, v: ViewValue | und
   const endpoint = u.value(u.at(party, 'EndpointID'))?.text.trim();
   if (!v || !e || endpoint === undefined || v.text.trim() !== endpoint) return v;
   if (attr(e, 'schemeID') !== '0235' || attr(e, 'schemeAgencyID') !== 'PAS' || attr(e, 'schemeAgencyName') !== 'AE') return v;
-  return { ...v, note: say('view.delivered-registration', {}) };
+  return { ...v, note: said('note.delivered-registration') };
 }
 
 /** A seller or buyer party as an invoice shows it: names, tax number, electronic address, address, registration, contact. */
-export function partyBlock(u: UblReader, title: string, outer: XElement | undefined, seller = false): ViewBlock | undefined {
+export function partyBlock(u: UblReader, title: Words, outer: XElement | undefined, seller = false): ViewBlock | undefined {
   const party = u.at(outer, 'Party');
   if (!party) return outer ? { title, ...u.source(outer), items: [] } : undefined;
   const legalName = u.value(u.at(party, 'PartyLegalEntity/RegistrationName'));
@@ -66,17 +67,17 @@ export function partyBlock(u: UblReader, title: string, outer: XElement | undefi
     title,
     ...u.source(outer),
     items: [
-      ...labelled('Name', legalName ?? tradeName),
-      ...(legalName && tradeName && tradeName.text !== legalName.text ? labelled('Trading name', tradeName) : []),
-      ...taxSchemes.flatMap((s) => labelled(country === undefined || country === 'AE' ? 'TRN' : 'Tax number', u.value(u.at(s, 'CompanyID')))),
-      ...u.all(party, 'PartyIdentification').flatMap((p) => labelled('Identifier', endpoint(u, u.at(p, 'ID')))),
-      ...labelled('Electronic address', endpoint(u, u.at(party, 'EndpointID'))),
+      ...labelled(said('label.name'), legalName ?? tradeName),
+      ...(legalName && tradeName && tradeName.text !== legalName.text ? labelled(said('label.trading-name'), tradeName) : []),
+      ...taxSchemes.flatMap((s) => labelled(said(country === undefined || country === 'AE' ? 'label.trn' : 'label.tax-number'), u.value(u.at(s, 'CompanyID')))),
+      ...u.all(party, 'PartyIdentification').flatMap((p) => labelled(said('label.identifier'), endpoint(u, u.at(p, 'ID')))),
+      ...labelled(said('label.electronic-address'), endpoint(u, u.at(party, 'EndpointID'))),
       ...addressItems(u, u.at(party, 'PostalAddress')),
-      ...labelled('Legal registration', seller ? deliveredRegistration(u, party, registration(u, u.at(party, 'PartyLegalEntity/CompanyID')))
+      ...labelled(said('label.legal-registration'), seller ? deliveredRegistration(u, party, registration(u, u.at(party, 'PartyLegalEntity/CompanyID')))
         : registration(u, u.at(party, 'PartyLegalEntity/CompanyID'))),
-      ...u.item('Contact', party, 'Contact/Name'),
-      ...u.item('Telephone', party, 'Contact/Telephone'),
-      ...u.item('Email', party, 'Contact/ElectronicMail'),
+      ...u.item(said('label.contact'), party, 'Contact/Name'),
+      ...u.item(said('label.telephone'), party, 'Contact/Telephone'),
+      ...u.item(said('label.email'), party, 'Contact/ElectronicMail'),
     ],
   };
 }

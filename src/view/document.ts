@@ -5,6 +5,7 @@ import { addressItems, partyBlock } from './document-parties.js';
 import { chargesTable, linesTable, vatTable, type KeepLine } from './document-lines.js';
 import { lookup } from '../codelists/lookup.js';
 import { paymentMeaning, transactionMeaning, typeCodeMeaning } from './meanings.js';
+import { said, type ViewWordId } from '../messages/view.js';
 
 export interface DocumentViewOptions {
   /** Location → request field: the source map of a document pintae built (validate); none for `check`. */
@@ -23,29 +24,29 @@ function details(u: UblReader, root: XElement, invoiceNumber: string | undefined
   const id = u.value(u.at(root, 'ID'));
   const uuid = u.value(u.at(root, 'UUID'));
   const items: ViewItem[] = [
-    ...(invoiceNumber !== undefined ? [{ label: 'Invoice number', text: invoiceNumber, field: 'invoice_number' }] : []),
-    ...labelled(invoiceNumber !== undefined ? 'Document ID' : root.local === 'CreditNote' ? 'Credit note number' : 'Invoice number', id),
-    ...(uuid && uuid.text !== id?.text ? labelled('UUID', uuid) : []),
-    ...u.item('Issue date', root, 'IssueDate'),
-    ...u.item('Issue time', root, 'IssueTime'),
-    ...u.item('Due date', root, 'DueDate'),
-    ...u.item('Tax point date', root, 'TaxPointDate'),
-    ...labelled('Period', period && u.value(u.at(period, 'StartDate')) && {
+    ...(invoiceNumber !== undefined ? [{ label: said('label.invoice-number'), text: invoiceNumber, field: 'invoice_number' }] : []),
+    ...labelled(said(invoiceNumber !== undefined ? 'label.document-id' : root.local === 'CreditNote' ? 'label.credit-note-number' : 'label.invoice-number'), id),
+    ...(uuid && uuid.text !== id?.text ? labelled(said('label.uuid'), uuid) : []),
+    ...u.item(said('label.issue-date'), root, 'IssueDate'),
+    ...u.item(said('label.issue-time'), root, 'IssueTime'),
+    ...u.item(said('label.due-date'), root, 'DueDate'),
+    ...u.item(said('label.tax-point-date'), root, 'TaxPointDate'),
+    ...labelled(said('label.period'), period && u.value(u.at(period, 'StartDate')) && {
       ...u.source(period), text: `${text(u, u.at(period, 'StartDate')) ?? ''} – ${text(u, u.at(period, 'EndDate')) ?? ''}`,
     }),
-    ...labelled('Type', u.value(typeCode, withMeaning(typeCodeMeaning(text(u, typeCode))))),
-    ...labelled('Transaction type', u.value(execution, withMeaning(transactionMeaning(text(u, execution))))),
-    ...u.item('Currency', root, 'DocumentCurrencyCode'),
-    ...u.item('Tax currency', root, 'TaxCurrencyCode'),
-    ...u.item('Buyer reference', root, 'BuyerReference'),
-    ...u.item('Order', root, 'OrderReference/ID'),
-    ...u.item('Contract', root, 'ContractDocumentReference/ID'),
-    ...u.item('Project', root, 'ProjectReference/ID'),
-    ...u.all(root, 'BillingReference').flatMap((b) => u.item('Preceding invoice', b, 'InvoiceDocumentReference/ID')),
-    ...u.all(root, 'Note').flatMap((n) => labelled('Note', u.value(n))),
-    ...u.item('Specification', root, 'CustomizationID'),
+    ...labelled(said('label.type'), u.value(typeCode, withMeaning(typeCodeMeaning(text(u, typeCode))))),
+    ...labelled(said('label.transaction-type'), u.value(execution, withMeaning(transactionMeaning(text(u, execution))))),
+    ...u.item(said('label.currency'), root, 'DocumentCurrencyCode'),
+    ...u.item(said('label.tax-currency'), root, 'TaxCurrencyCode'),
+    ...u.item(said('label.buyer-reference'), root, 'BuyerReference'),
+    ...u.item(said('label.order'), root, 'OrderReference/ID'),
+    ...u.item(said('label.contract'), root, 'ContractDocumentReference/ID'),
+    ...u.item(said('label.project'), root, 'ProjectReference/ID'),
+    ...u.all(root, 'BillingReference').flatMap((b) => u.item(said('label.preceding-invoice'), b, 'InvoiceDocumentReference/ID')),
+    ...u.all(root, 'Note').flatMap((n) => labelled(said('label.note'), u.value(n))),
+    ...u.item(said('label.specification'), root, 'CustomizationID'),
   ];
-  return { title: 'Invoice details', items };
+  return { title: said('block.details'), items };
 }
 
 function payment(u: UblReader, root: XElement): ViewBlock | undefined {
@@ -53,17 +54,17 @@ function payment(u: UblReader, root: XElement): ViewBlock | undefined {
     const code = u.at(m, 'PaymentMeansCode');
     const name = code ? attr(code, 'name') : undefined;
     return [
-      ...labelled('Payment means', u.value(code, withMeaning(paymentMeaning(text(u, code)) ?? name))),
-      ...u.item('Account (IBAN)', m, 'PayeeFinancialAccount/ID'),
-      ...u.item('Account name', m, 'PayeeFinancialAccount/Name'),
-      ...u.item('Payment reference', m, 'PaymentID'),
-      ...u.item('Card', m, 'CardAccount/PrimaryAccountNumberID'),
-      ...u.item('Mandate', m, 'PaymentMandate/ID'),
+      ...labelled(said('label.payment-means'), u.value(code, withMeaning(paymentMeaning(text(u, code)) ?? name))),
+      ...u.item(said('label.account'), m, 'PayeeFinancialAccount/ID'),
+      ...u.item(said('label.account-name'), m, 'PayeeFinancialAccount/Name'),
+      ...u.item(said('label.payment-reference'), m, 'PaymentID'),
+      ...u.item(said('label.card'), m, 'CardAccount/PrimaryAccountNumberID'),
+      ...u.item(said('label.mandate'), m, 'PaymentMandate/ID'),
     ];
   });
-  for (const terms of u.all(root, 'PaymentTerms')) items.push(...u.item('Payment terms', terms, 'Note'));
+  for (const terms of u.all(root, 'PaymentTerms')) items.push(...u.item(said('label.payment-terms'), terms, 'Note'));
   const first = u.at(root, 'PaymentMeans') ?? u.at(root, 'PaymentTerms');
-  return items.length ? { title: 'Payment', ...u.source(first), items } : undefined;
+  return items.length ? { title: said('block.payment'), ...u.source(first), items } : undefined;
 }
 
 /** The tax totals: the one in the invoice currency (with the breakdown) and the one in the tax currency (IBT-111). */
@@ -78,20 +79,20 @@ function taxTotals(u: UblReader, root: XElement, currency: string | undefined, t
 function totals(u: UblReader, root: XElement, currency: string | undefined, vat: XElement | undefined): ViewBlock | undefined {
   const m = u.at(root, 'LegalMonetaryTotal');
   if (!m && !vat) return undefined;
-  const amount = (label: string, e: XElement | undefined) => labelled(label, u.amount(e, currency));
+  const amount = (label: ViewWordId, e: XElement | undefined) => labelled(said(label), u.amount(e, currency));
   return {
-    title: `Totals${currency ? ` (${currency})` : ''}`,
+    title: currency ? said('block.totals-in', { currency }) : said('block.totals'),
     ...u.source(m),
     items: [
-      ...amount('Sum of line net amounts', u.at(m, 'LineExtensionAmount')),
-      ...amount('Allowances', u.at(m, 'AllowanceTotalAmount')),
-      ...amount('Charges', u.at(m, 'ChargeTotalAmount')),
-      ...amount('Total without VAT', u.at(m, 'TaxExclusiveAmount')),
-      ...amount('VAT', u.at(vat, 'TaxAmount')),
-      ...amount('Total with VAT', u.at(m, 'TaxInclusiveAmount')),
-      ...amount('Paid in advance', u.at(m, 'PrepaidAmount')),
-      ...amount('Rounding', u.at(m, 'PayableRoundingAmount')),
-      ...amount('Amount due', u.at(m, 'PayableAmount')),
+      ...amount('label.line-net-sum', u.at(m, 'LineExtensionAmount')),
+      ...amount('label.allowances', u.at(m, 'AllowanceTotalAmount')),
+      ...amount('label.charges', u.at(m, 'ChargeTotalAmount')),
+      ...amount('label.total-without-vat', u.at(m, 'TaxExclusiveAmount')),
+      ...amount('label.vat', u.at(vat, 'TaxAmount')),
+      ...amount('label.total-with-vat', u.at(m, 'TaxInclusiveAmount')),
+      ...amount('label.paid-in-advance', u.at(m, 'PrepaidAmount')),
+      ...amount('label.rounding', u.at(m, 'PayableRoundingAmount')),
+      ...amount('label.amount-due', u.at(m, 'PayableAmount')),
     ],
   };
 }
@@ -105,12 +106,12 @@ function aed(u: UblReader, root: XElement, currency: string | undefined, taxCurr
   const target = text(u, u.at(rate, 'TargetCurrencyCode')) ?? taxCurrency ?? 'AED';
   const calculation = u.value(u.at(rate, 'CalculationRate'), { numeric: true });
   return {
-    title: `In ${target}`,
+    title: said('block.in-currency', { currency: target }),
     ...u.source(rate),
     items: [
-      ...labelled('Exchange rate', calculation && { ...calculation, meaning: `${target} per 1 ${source}` }),
-      ...labelled('VAT', u.amount(u.at(aedTax, 'TaxAmount'), target)),
-      ...labelled('Total with VAT', aedTotal(u, total)),
+      ...labelled(said('label.exchange-rate'), calculation && { ...calculation, meaning: said('label.per-unit', { target, source }) }),
+      ...labelled(said('label.vat'), u.amount(u.at(aedTax, 'TaxAmount'), target)),
+      ...labelled(said('label.total-with-vat'), aedTotal(u, total)),
     ],
   };
 }
@@ -131,20 +132,20 @@ function delivery(u: UblReader, root: XElement): ViewBlock | undefined {
   const locationId = u.at(place, 'ID');
   const export_ = text(u, u.at(root, 'ProfileExecutionID'))?.[7] === '1';
   return {
-    title: export_ ? 'Delivery and export' : 'Delivery',
+    title: said(export_ ? 'block.delivery-export' : 'block.delivery'),
     ...u.source(d ?? customs),
     items: [
-      ...u.item('Delivery date', d, 'ActualDeliveryDate'),
-      ...u.item('Deliver to', d, 'DeliveryParty/PartyName/Name'),
-      ...labelled('Location ID', locationId && u.value(locationId) && { ...u.value(locationId)!, ...withMeaning(attr(locationId, 'schemeID') && `scheme ${attr(locationId, 'schemeID')}`) }),
+      ...u.item(said('label.delivery-date'), d, 'ActualDeliveryDate'),
+      ...u.item(said('label.deliver-to'), d, 'DeliveryParty/PartyName/Name'),
+      ...labelled(said('label.location-id'), locationId && u.value(locationId) && { ...u.value(locationId)!, ...withMeaning(attr(locationId, 'schemeID') ? said('word.scheme', { scheme: attr(locationId, 'schemeID')! }) : undefined) }),
       ...addressItems(u, u.at(place, 'Address')),
-      ...u.item('Incoterms', d, 'DeliveryTerms/ID'),
-      ...u.item('Customs declaration', customs, 'ID'),
+      ...u.item(said('label.incoterms'), d, 'DeliveryTerms/ID'),
+      ...u.item(said('label.customs-declaration'), customs, 'ID'),
     ],
   };
 }
 
-const TITLES: Readonly<Record<string, string>> = { 380: 'Tax invoice', 480: 'Commercial invoice', 381: 'Credit note' };
+const TITLES: Readonly<Record<string, ViewWordId>> = { 380: 'doc.tax-invoice', 480: 'doc.commercial-invoice', 381: 'doc.credit-note' };
 
 /** The view of a UBL invoice or credit note (`check`'s input, or the document `validate` built). */
 export function documentView(doc: XDocument, options: DocumentViewOptions): InvoiceView | undefined {
@@ -159,11 +160,11 @@ export function documentView(doc: XDocument, options: DocumentViewOptions): Invo
   const charges = chargesTable(u, root, currency);
   return {
     source: 'document',
-    title: (typeCode !== undefined ? lookup(TITLES, typeCode) : undefined) ?? (root.local === 'CreditNote' ? 'Credit note' : 'Invoice'),
+    title: said((typeCode !== undefined ? lookup(TITLES, typeCode) : undefined) ?? (root.local === 'CreditNote' ? 'doc.credit-note' : 'doc.invoice')),
     ...(number ? { number } : {}),
     ...(currency ? { currency } : {}),
-    seller: partyBlock(u, 'Seller', u.at(root, 'AccountingSupplierParty'), true) ?? { title: 'Seller', items: [] },
-    buyer: partyBlock(u, 'Buyer', u.at(root, 'AccountingCustomerParty')) ?? { title: 'Buyer', items: [] },
+    seller: partyBlock(u, said('block.seller'), u.at(root, 'AccountingSupplierParty'), true) ?? { title: said('block.seller'), items: [] },
+    buyer: partyBlock(u, said('block.buyer'), u.at(root, 'AccountingCustomerParty')) ?? { title: said('block.buyer'), items: [] },
     details: details(u, root, options.invoiceNumber),
     ...opt('payment', payment(u, root)),
     // A document pintae built has its lines from line_items: findings on the lines as a whole are shown at the table.

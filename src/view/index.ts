@@ -13,11 +13,12 @@ import { requestView } from './request.js';
 import { keepLines } from './limits.js';
 import { rootElement } from '../io/xml.js';
 import { TDD_NS, tddView } from './tdd.js';
+import { said } from '../messages/view.js';
 
 export { LINES_SHOWN } from './limits.js';
 
-const NOT_BUILT = 'No XML could be built for this request (see the findings): it is shown as sent.';
-const REJECTED = 'The service refuses this request (400) before validating it: it is shown as sent.';
+const NOT_BUILT = said('note.not-built');
+const REJECTED = said('note.rejected');
 
 /**
  * The view of one validated request: the document pintae built, with each value's request field from the source

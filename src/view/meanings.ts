@@ -4,77 +4,56 @@
  */
 import { COUNTRY_NAMES } from '../codelists/countries.data.js';
 import { lookup } from '../codelists/lookup.js';
-import { EXEMPTION_REASONS, PAYMENT_MEANS, REVERSE_CHARGE_ITEM_TYPES } from '../codelists/tax.js';
 import { PLACEHOLDER } from '../codelists/eas.js';
+import type { Said } from '../model/view.js';
+import { joined, said, saidIf, type ViewWordId } from '../messages/view.js';
 
-const CATEGORIES: Readonly<Record<string, string>> = {
-  S: 'Standard rated', Z: 'Zero rated', E: 'Exempt', O: 'Out of scope', AE: 'Reverse charge', N: 'Margin scheme',
-};
-
-const TYPE_CODES: Readonly<Record<string, string>> = {
-  380: 'Tax invoice', 480: 'Commercial invoice (out of scope or exempt only)', 381: 'Credit note', 81: 'Credit note',
-  383: 'Debit note', 389: 'Self-billed invoice', 261: 'Self-billed credit note', 386: 'Prepayment invoice',
-};
-
-const EMIRATES: Readonly<Record<string, string>> = {
-  AUH: 'Abu Dhabi', DXB: 'Dubai', SHJ: 'Sharjah', UAQ: 'Umm Al Quwain', FUJ: 'Fujairah', AJM: 'Ajman', RAK: 'Ras Al Khaimah',
-};
-
-const REGISTRATIONS: Readonly<Record<string, string>> = {
-  TL: 'Trade licence', EID: 'Emirates ID', PAS: 'Passport', CD: 'Cabinet decision',
-};
+/*
+ * Each meaning is an entry of the view's catalogue (src/messages/view.ts), in English and Arabic: categories
+ * (`cat.S`), document type codes, emirates, registration types, payment means (the request's own, spec 2.1, and the
+ * UNTDID 4461 codes invoices commonly carry, every one accepted by the PINT-AE rules, ibr-cl-16; any other accepted
+ * code shows the document's @name), units (UN/ECE Rec 20 and 21), exemption reasons and reverse-charge item types.
+ */
+const TYPE_CODES: Readonly<Record<string, ViewWordId>> = { 81: 'type.381' };
 
 /** Spec 2.5: the eight positions of transaction_type_code (ProfileExecutionID). */
-const FLAGS = ['Free-trade zone', 'Deemed supply', 'Profit-margin scheme', 'Summary invoice', 'Continuous supply',
-  'Disclosed-agent billing', 'E-commerce', 'Export'];
+const FLAGS: ViewWordId[] = ['flag.free-zone', 'flag.deemed-supply', 'flag.margin', 'flag.summary', 'flag.continuous', 'flag.agent', 'flag.e-commerce', 'flag.export'];
 
-const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  [PLACEHOLDER.deemedSupply]: 'placeholder address: deemed supply',
-  [PLACEHOLDER.noIdentifier]: 'placeholder address: buyer without identifier',
-  [PLACEHOLDER.export]: 'placeholder address: export',
-};
-
-/**
- * Names of the UNTDID 4461 payment means codes invoices commonly carry (every one accepted by the PINT-AE rules,
- * ibr-cl-16), beyond the request's own (spec 2.1, PAYMENT_MEANS). Any other accepted code shows the document's @name.
- */
-const PAYMENT: Readonly<Record<string, string>> = {
-  2: 'Automated clearing house credit', 3: 'Automated clearing house debit', 21: "Banker's draft", 31: 'Debit transfer',
-  42: 'Payment to bank account', 54: 'Credit card', 55: 'Debit card', 57: 'Standing agreement', 58: 'SEPA credit transfer',
-  59: 'SEPA direct debit', 68: 'Online payment service', 97: 'Clearing between partners', ZZZ: 'Mutually defined',
-  ...PAYMENT_MEANS,
-};
-
-/** Names of the unit codes invoices commonly carry (UN/ECE Rec 20 and 21). */
-const UNITS: Readonly<Record<string, string>> = {
-  EA: 'each', H87: 'piece', C62: 'one', NAR: 'number of articles', PR: 'pair', SET: 'set', DZN: 'dozen', KT: 'kit', LO: 'lot',
-  HUR: 'hour', MIN: 'minute', SEC: 'second', DAY: 'day', WEE: 'week', MON: 'month', ANN: 'year',
-  KGM: 'kilogram', GRM: 'gram', MGM: 'milligram', TNE: 'tonne', LBR: 'pound', LTR: 'litre', MLT: 'millilitre', GLL: 'gallon',
-  MTR: 'metre', CMT: 'centimetre', MMT: 'millimetre', KMT: 'kilometre', INH: 'inch', FOT: 'foot', YRD: 'yard',
-  MTK: 'square metre', FTK: 'square foot', MTQ: 'cubic metre', KWH: 'kilowatt hour', MWH: 'megawatt hour', KWT: 'kilowatt',
-  XBX: 'box', XPK: 'pack', XCT: 'carton', XBG: 'bag', XBO: 'bottle', XCN: 'can', XRO: 'roll', XPX: 'pallet', XDR: 'drum',
-  XCR: 'crate', XBE: 'bundle',
+const PLACEHOLDERS: Readonly<Record<string, ViewWordId>> = {
+  [PLACEHOLDER.deemedSupply]: 'placeholder.deemed-supply',
+  [PLACEHOLDER.noIdentifier]: 'placeholder.no-identifier',
+  [PLACEHOLDER.export]: 'placeholder.export',
 };
 
 const trimmed = (text: string | undefined) => text?.trim() ?? '';
 
-export const categoryMeaning = (code: string | undefined) => lookup(CATEGORIES, trimmed(code).toUpperCase());
-export const typeCodeMeaning = (code: string | undefined) => lookup(TYPE_CODES, trimmed(code));
-export const paymentMeaning = (code: string | undefined) => lookup(PAYMENT, trimmed(code));
-export const countryMeaning = (code: string | undefined) => lookup(COUNTRY_NAMES, trimmed(code).toUpperCase());
-export const emirateMeaning = (code: string | undefined) => lookup(EMIRATES, trimmed(code).toUpperCase());
-export const registrationMeaning = (code: string | undefined) => lookup(REGISTRATIONS, trimmed(code).toUpperCase());
-export const exemptionMeaning = (code: string | undefined) => lookup(EXEMPTION_REASONS, trimmed(code).toUpperCase());
-export const unitMeaning = (code: string | undefined) => lookup(UNITS, trimmed(code));
-export const itemTypeMeaning = (code: string | undefined) => lookup(REVERSE_CHARGE_ITEM_TYPES, trimmed(code).toUpperCase());
+/** The entry `prefix.code`, where the catalogue has one (a code pintae knows). */
+const entry = (prefix: string, code: string): Said | undefined => (code === '' ? undefined : saidIf(`${prefix}.${code}`));
+
+export const categoryMeaning = (code: string | undefined) => entry('cat', trimmed(code).toUpperCase());
+export const typeCodeMeaning = (code: string | undefined) => {
+  const c = trimmed(code);
+  const alias = lookup(TYPE_CODES, c);
+  return alias ? said(alias) : entry('type', c);
+};
+export const paymentMeaning = (code: string | undefined) => entry('payment', trimmed(code));
+export const countryMeaning = (code: string | undefined) => {
+  const c = trimmed(code).toUpperCase();
+  return lookup(COUNTRY_NAMES, c) !== undefined ? said('country', { code: c }) : undefined;
+};
+export const emirateMeaning = (code: string | undefined) => entry('emirate', trimmed(code).toUpperCase());
+export const registrationMeaning = (code: string | undefined) => entry('registration', trimmed(code).toUpperCase());
+export const exemptionMeaning = (code: string | undefined) => entry('exemption', trimmed(code).toUpperCase());
+export const unitMeaning = (code: string | undefined) => entry('unit', trimmed(code));
+export const itemTypeMeaning = (code: string | undefined) => entry('item-type', trimmed(code).toUpperCase());
 
 /** The placeholder a buyer address stands for (spec 2.8), by its identifier. */
-export const endpointMeaning = (id: string | undefined) => lookup(PLACEHOLDERS, trimmed(id));
+export const endpointMeaning = (id: string | undefined) => { const k = lookup(PLACEHOLDERS, trimmed(id)); return k ? said(k) : undefined; };
 
 /** `00000001` → "Export"; all zeros → "Ordinary tax invoice"; anything not 8 × 0/1 → nothing (a finding says why). */
-export function transactionMeaning(code: string | undefined): string | undefined {
+export function transactionMeaning(code: string | undefined) {
   const c = trimmed(code);
   if (!/^[01]{8}$/.test(c)) return undefined;
   const on = FLAGS.filter((_, i) => c[i] === '1');
-  return on.length ? on.join(', ') : 'Ordinary tax invoice';
+  return on.length ? joined(', ', on.map((f) => said(f))) : said('flag.none');
 }

@@ -5,7 +5,7 @@
 import type { XElement } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { textOf } from '../io/xml.js';
-import type { ViewItem, ViewSource, ViewValue } from '../model/view.js';
+import type { ViewItem, ViewSource, ViewValue, Words } from '../model/view.js';
 
 const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
@@ -48,7 +48,7 @@ export class UblReader {
   }
 
   /** The value at `path` from `from`, labelled, or nothing. */
-  item(label: string, from: XElement | undefined, path: string, extra: Omit<ViewValue, 'text' | 'location' | 'field'> = {}): ViewItem[] {
+  item(label: Words, from: XElement | undefined, path: string, extra: Omit<ViewValue, 'text' | 'location' | 'field'> = {}): ViewItem[] {
     const v = this.value(this.at(from, path), extra);
     return v ? [{ label, ...v }] : [];
   }
@@ -67,7 +67,7 @@ export function attr(e: XElement, local: string): string | undefined {
 }
 
 /** Labelled items, skipping the absent ones. */
-export const labelled = (label: string, v: ViewValue | undefined): ViewItem[] => (v ? [{ label, ...v }] : []);
+export const labelled = (label: Words, v: ViewValue | undefined): ViewItem[] => (v ? [{ label, ...v }] : []);
 
 /** `{meaning}` when there is one, to spread into a value. */
-export const withMeaning = (meaning: string | undefined): { meaning?: string } => (meaning ? { meaning } : {});
+export const withMeaning = (meaning: Words | undefined): { meaning?: Words } => (meaning ? { meaning } : {});

@@ -143,7 +143,7 @@ describe.concurrent('the config file (spawned)', () => {
     expect(r.exitCode).toBe(2);
     const file = join(dir, 'pintae.config.json');
     expect(r.stderr.split('\n')).toEqual([
-      `pintae: ${file}:3:3: unknown key "failseverity" (known keys: entity, rates, ruleSet, format, failSeverity, maxWarnings, rules, baseUrl, tdd)`,
+      `pintae: ${file}:3:3: unknown key "failseverity" (known keys: entity, rates, ruleSet, format, failSeverity, lang, maxWarnings, rules, baseUrl, tdd)`,
       `${file}:4:18: maxWarnings must be a whole number`,
     ]);
     expect(r.stderr).not.toMatch(STACK);

@@ -16,7 +16,7 @@ import { findChromium, openBrowser } from '../../scripts/report-browser.mjs';
 
 interface PageFacts {
   title: string; invoices: number; findings: number; flagged: number; scripts: number; summaryFirst: boolean; overflow: boolean;
-  rtl: string[]; requests: string[]; errors: string[];
+  rtl: string[]; requests: string[]; errors: string[]; wide: string[]; emptyLabels: number; lang: string; dir: string;
 }
 interface Browser { render(file: string, png?: string): Promise<PageFacts>; close(): Promise<void> }
 
@@ -95,6 +95,28 @@ describe.skipIf(!chromium)('the HTML report in headless chromium', () => {
     body.due_date = 'soon';
     const facts = await renders('rtl', ['validate', '-', ...ENV], JSON.stringify(body));
     expect(facts.rtl).toContain('شركة الخليج للتجهيزات المكتبية');
+  });
+
+  it('in Arabic and in both languages: a valid and an invalid invoice, nothing wider than its box, no empty label', async () => {
+    const inputs = [join(FIXTURES, 'invoices/usd-with-rate.json'), join(FIXTURES, 'invalid/invoice-items.json')];
+    const want = await expected(['validate', ...inputs, ...ENV]);
+    for (const lang of ['ar', 'en+ar']) {
+      const file = join(dir, `lang-${lang}.html`);
+      const { exitCode, stderr } = await execa('node', [BIN, 'validate', ...inputs, ...ENV, '--lang', lang, '--format', 'html', '--output', file],
+        { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+      expect(exitCode, stderr).toBe(1);
+      const facts = await browser.render(file);
+      expect([facts.lang, facts.dir], lang).toEqual(lang === 'ar' ? ['ar', 'rtl'] : ['en', '']);
+      expect(facts.requests, lang).toEqual([]);
+      expect(facts.errors, lang).toEqual([]);
+      expect(facts.invoices, lang).toBe(want.inputs);
+      expect(facts.findings, lang).toBe(want.findings);
+      expect(facts.overflow, `${lang}: the page is wider than the window`).toBe(false);
+      expect(facts.wide, `${lang}: wider than its box`).toEqual([]);
+      expect(facts.emptyLabels, `${lang}: empty labels`).toBe(0);
+      // The Arabic labels are laid out right to left, in Arabic and beside the English alike.
+      expect(facts.rtl.some((t) => t.includes('رقم التسجيل الضريبي')), lang).toBe(true);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { parseJson } from '../../io/json.js';
 import { usageText } from '../../io/text.js';
 import { gateExitCode } from '../../report/gates.js';
 import { useColor } from '../ui.js';
-import { say } from '../../messages/cli.js';
+import { usageError } from '../../messages/cli.js';
 import { builtinRuleText } from '../../schematron/rule-texts.js';
 
 export interface MergeOptions { format?: string; quiet?: boolean }
@@ -19,7 +19,7 @@ export interface MergeOptions { format?: string; quiet?: boolean }
 export async function runMergeReports(files: string[], options: MergeOptions): Promise<number> {
   // Stylish wherever standard output goes, as every report command (issue 24 item 5); --format json for the machine.
   const format = options.format ?? 'stylish';
-  if (!isFormatName(format)) throw new UsageError(say('format.unknown', { format, names: FORMAT_NAMES }));
+  if (!isFormatName(format)) throw usageError('format.unknown', { format, names: FORMAT_NAMES });
   const reports = files.map((file) => {
     let bytes: Uint8Array;
     try { bytes = readInputFile(file); } catch (e) {

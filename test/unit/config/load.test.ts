@@ -70,7 +70,7 @@ describe('reading the config file', () => {
   it('locates an unknown key at the key (file:line:column), naming the known ones', () => {
     const root = repo({ 'pintae.config.json': '{\n  "format": "json",\n  "fromat": "sarif"\n}\n' });
     expect(usageError(() => loadConfig(undefined, root)))
-      .toBe(`${join(root, 'pintae.config.json')}:3:3: unknown key "fromat" (known keys: entity, rates, ruleSet, format, failSeverity, maxWarnings, rules, baseUrl, tdd)`);
+      .toBe(`${join(root, 'pintae.config.json')}:3:3: unknown key "fromat" (known keys: entity, rates, ruleSet, format, failSeverity, lang, maxWarnings, rules, baseUrl, tdd)`);
   });
 
   it('locates each wrong value at the value, in words', () => {

@@ -59,23 +59,23 @@ describe('one mistake: one root finding in the terms of the request', () => {
 describe('the words of the table', () => {
   it('every entry names the field it is given, and code-list entries the nearest code', () => {
     for (const rule of Object.keys(WORDS)) {
-      const text = requestWords(rule, { field: 'line_items[3].tax_amount', sent: 'AEX', currency: 'USD', date: '2025-03-10' })!;
+      const text = requestWords(rule, { field: 'line_items[3].tax_amount', sent: 'AEX', currency: 'USD', date: '2025-03-10' })!.message;
       expect(text.length, rule).toBeGreaterThan(20);
     }
-    expect(requestWords('ibr-cl-04', { field: 'currency', sent: 'AEX' })).toBe('currency "AEX" is not an ISO 4217 currency code — did you mean "AED"?');
+    expect(requestWords('ibr-cl-04', { field: 'currency', sent: 'AEX' })?.message).toBe('currency "AEX" is not an ISO 4217 currency code — did you mean "AED"?');
   });
 
   it('an unreadable category names the category its nearest label stands for, and none where every code is as near', () => {
-    const said = (sent: string) => requestWords('ibr-139-ae', { field: 'line_items[0].tax_category', sent })!;
+    const said = (sent: string) => requestWords('ibr-139-ae', { field: 'line_items[0].tax_category', sent })!.message;
     expect(said('Standart')).toMatch(/ — did you mean "S" \(standard rated, 5%\)\?$/);
     expect(said('Exmept')).toMatch(/ — did you mean "E" \(exempt\)\?$/);
     expect(said('X')).not.toContain('did you mean');
   });
 
   it('exemption and reverse-charge findings list the codes with their meanings (spec 2.7)', () => {
-    const exempt = requestWords('ibr-167-ae', { field: 'line_items[0].tax_exemption_reason' })!;
+    const exempt = requestWords('ibr-167-ae', { field: 'line_items[0].tax_exemption_reason' })!.message;
     expect(exempt).toContain('DL8.46.1 (certain financial services), DL8.46.2 (residential units lease or sale), DL8.46.3 (bare land), DL8.46.4 (local passenger transport)');
-    const item = requestWords('ibr-166-ae', { field: 'line_items[0].item_type' })!;
+    const item = requestWords('ibr-166-ae', { field: 'line_items[0].item_type' })!.message;
     expect(item).toContain('DL8.48.8.1 (gold and diamonds), DL8.48.8.2 (electronic devices), DL8.48.3.1 (crude or refined oil), DL8.48.3.2 (natural gas), DL8.48.3.3 (pure hydrocarbons)');
   });
 });

@@ -1,0 +1,63 @@
+import type { Text } from './lang.js';
+import { registerCatalogue } from './ref.js';
+
+/**
+ * The lines of a report that are pintae's own (issue 26): the summary, the gates, the verdict of an invoice. Arabic
+ * counts are said as "label: number", which needs no agreement of noun and number (Arabic has singular, dual and two
+ * plurals); digits stay Western.
+ */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+interface SummaryParams {
+  invoices: number; files: number; valid: number; invalid: number; rejected: number; unreadable: number;
+  warnings: number; notes: number; suppressed: number;
+}
+
+export const REPORT = {
+  'summary.line': {
+    en: (s: SummaryParams) => {
+      const parts = [`${s.valid} valid`, `${s.invalid} invalid`, `${s.rejected} rejected`];
+      if (s.unreadable) parts.push(`${s.unreadable} unreadable`);
+      if (s.warnings) parts.push(plural(s.warnings, 'warning'));
+      if (s.notes) parts.push(plural(s.notes, 'note'));
+      if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
+      return `${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`;
+    },
+    ar: (s: SummaryParams) => {
+      const parts = [`صالحة: ${s.valid}`, `غير صالحة: ${s.invalid}`, `مرفوضة: ${s.rejected}`];
+      if (s.unreadable) parts.push(`غير مقروءة: ${s.unreadable}`);
+      if (s.warnings) parts.push(`تحذيرات: ${s.warnings}`);
+      if (s.notes) parts.push(`ملاحظات: ${s.notes}`);
+      if (s.suppressed) parts.push(`نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`);
+      return `الفواتير: ${s.invoices}، الملفات: ${s.files} — ${parts.join('، ')}`;
+    },
+  },
+  'gate.max-warnings': {
+    en: (p: { warnings: number; maximum: number }) => `${plural(p.warnings, 'warning')} (maximum: ${p.maximum}, --max-warnings)`,
+    ar: (p: { warnings: number; maximum: number }) => `التحذيرات: ${p.warnings} (الحد الأقصى: ${p.maximum}، --max-warnings)`,
+  },
+  'gate.fail-severity': {
+    en: (p: { warnings: number }) => `${plural(p.warnings, 'warning')} (--fail-severity warning: none allowed)`,
+    ar: (p: { warnings: number }) => `التحذيرات: ${p.warnings} (--fail-severity warning: لا يُسمح بأي تحذير)`,
+  },
+  'gate.fails': {
+    en: (p: { gate: string }) => `${p.gate}: the run fails`,
+    ar: (p: { gate: string }) => `${p.gate}: يفشل التشغيل`,
+  },
+  'invoice.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالحة' },
+  'invoice.errors': {
+    en: (p: { n: number }) => plural(p.n, 'error'),
+    ar: (p: { n: number }) => `الأخطاء: ${p.n}`,
+  },
+  'invoice.rejected': { en: (_: Record<string, never>) => 'rejected (400)', ar: (_: Record<string, never>) => 'مرفوضة (400)' },
+  'finding.caused': {
+    en: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
+      `+${p.dependents} caused by this${!p.rootIsError && p.errors > 0 ? ` (${p.errors} ${p.errors === 1 ? 'error' : 'errors'})` : ''} (--verbose lists them)`,
+    ar: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
+      `+${p.dependents} ناتجة عن هذا${!p.rootIsError && p.errors > 0 ? ` (الأخطاء منها: ${p.errors})` : ''} (يسردها --verbose)`,
+  },
+} as const satisfies Record<string, Text<never>>;
+
+export type ReportMessageId = keyof typeof REPORT;
+
+registerCatalogue((id) => (Object.hasOwn(REPORT, id) ? REPORT[id as ReportMessageId] as unknown as Text<never> : undefined));

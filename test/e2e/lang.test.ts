@@ -1,0 +1,139 @@
+/**
+ * --lang (issue 26) end to end, one spawn per format: what a person reads is Arabic with --lang ar, both (English
+ * first) with en+ar; `response` stays the service's English answer, byte for byte the same as with --lang en. The
+ * expectations are properties, not pintae's own Arabic: Arabic letters where a person reads, the English where the
+ * service's answer is, and `message_en` equal to that English.
+ */
+import { describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, ENTITY, ROOT } from '../helpers/paths.js';
+
+const INPUTS = ['fixtures/invalid/tax.json', 'fixtures/invalid/invoice-items.json'];
+// The findings here come from the rule engine and the request's terms: the PINT-AE rules are left out to keep it short.
+const ARGS = [...INPUTS, '--entity', ENTITY, '--no-schematron', '--no-config'];
+const ARABIC = /[\u0600-\u06FF]/u;
+const STACK = /\n\s+at |\bat .+:\d+:\d+\)?$/m;
+
+const run = (args: string[]) => execa('node', [BIN, 'validate', ...ARGS, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+
+type Entry = { message: string; message_en?: string; rule?: string };
+type Result = { response: { data: { errors: Entry[]; warnings: Entry[] } }; findings?: { errors: Entry[]; warnings: Entry[] } };
+
+describe('--lang: every report format', () => {
+  it('json: response identical to --lang en; findings in Arabic, each with message_en, the response\'s English', async () => {
+    const [en, ar] = await Promise.all([run(['--format', 'json']), run(['--format', 'json', '--lang', 'ar'])]);
+    expect([en.exitCode, ar.exitCode]).toEqual([1, 1]);
+    const E = JSON.parse(en.stdout) as { results: Result[] };
+    const A = JSON.parse(ar.stdout) as { results: Result[] };
+    expect(A.results.map((r) => r.response)).toEqual(E.results.map((r) => r.response));
+    expect(en.stdout).not.toContain('message_en');
+    expect(E.results.every((r) => r.findings === undefined)).toBe(true);
+    for (const r of A.results) {
+      expect(r.findings!.errors.length).toBe(r.response.data.errors.length);
+      r.findings!.errors.forEach((f, i) => {
+        expect(f.message).toMatch(ARABIC);
+        expect(f.message_en).toBe(r.response.data.errors[i]!.message);
+        expect(r.response.data.errors[i]!.message).not.toMatch(ARABIC);
+      });
+    }
+  });
+
+  it('en+ar in json: English first, then the Arabic', async () => {
+    const both = await run(['--format', 'json', '--lang', 'en+ar']);
+    const f = (JSON.parse(both.stdout) as { results: Result[] }).results[0]!.findings!.errors[0]!;
+    expect(f.message.startsWith(f.message_en!)).toBe(true);
+    expect(f.message.slice(f.message_en!.length)).toMatch(ARABIC);
+  });
+
+  it('ndjson: each result line carries findings in Arabic; the summary line stays', async () => {
+    const { stdout, exitCode } = await run(['--format', 'ndjson', '--lang', 'ar']);
+    expect(exitCode).toBe(1);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string } & Partial<Result>);
+    const results = lines.filter((l) => l.type === 'result');
+    expect(results).toHaveLength(2);
+    for (const r of results) expect(r.findings!.errors.every((f) => ARABIC.test(f.message) && !ARABIC.test(f.message_en!))).toBe(true);
+    expect(lines.at(-1)!.type).toBe('summary');
+  });
+
+  it('sarif: result messages in Arabic, the English in properties.message_en', async () => {
+    const { stdout } = await run(['--format', 'sarif', '--lang', 'ar']);
+    const results = (JSON.parse(stdout) as { runs: Array<{ results: Array<{ message: { text: string }; properties: { message_en?: string } }> }> }).runs[0]!.results;
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) {
+      expect(r.message.text).toMatch(ARABIC);
+      expect(r.properties.message_en).not.toMatch(ARABIC);
+    }
+  });
+
+  it('junit: each failure\'s message in Arabic', async () => {
+    const { stdout } = await run(['--format', 'junit', '--lang', 'ar']);
+    const failures = [...stdout.matchAll(/<failure message="([^"]*)"/g)].map((m) => m[1]!);
+    expect(failures.length).toBe(3);
+    expect(failures.every((m) => ARABIC.test(m))).toBe(true);
+  });
+
+  it('github: each annotation on one line, in Arabic; en+ar joins both on that line, English first', async () => {
+    const [ar, both] = await Promise.all([run(['--format', 'github', '--lang', 'ar']), run(['--format', 'github', '--lang', 'en+ar'])]);
+    const errors = (out: string) => out.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors(ar.stdout)).toHaveLength(3);
+    expect(errors(ar.stdout).every((l) => ARABIC.test(l))).toBe(true);
+    for (const l of errors(both.stdout)) {
+      const text = l.slice(l.indexOf('::', 2) + 2);
+      expect(text).toMatch(/^[\x20-\x7E]+ \/ /);
+      expect(text).toMatch(ARABIC);
+    }
+  });
+
+  it('stylish: findings and the summary in Arabic; en+ar puts each Arabic message on its own line under the English', async () => {
+    const [ar, both] = await Promise.all([run(['--lang', 'ar']), run(['--lang', 'en+ar'])]);
+    expect(ar.exitCode).toBe(1);
+    const summary = ar.stdout.trim().split('\n').at(-1)!;
+    expect(summary).toMatch(/^✖ /);
+    expect(summary).toMatch(ARABIC);
+    const lines = both.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('ibr-co-14'));
+    // The English line holds no Arabic (it reads without bidirectional support); the next line is the Arabic alone.
+    expect(lines[at]).not.toMatch(ARABIC);
+    expect(lines[at + 1]).toMatch(ARABIC);
+    expect(lines[at + 1]).not.toMatch(/[A-Za-z]{8,}.*[A-Za-z]{8,}.*[A-Za-z]{8,}/);
+    expect(lines[at + 1]!.search(/\S/)).toBe(lines[at]!.indexOf('total_tax'));
+  });
+
+  it('quiet: the failures and the summary line in Arabic', async () => {
+    const { stdout, exitCode } = await run(['--quiet', '--lang', 'ar']);
+    expect(exitCode).toBe(1);
+    const findings = stdout.split('\n').filter((l) => /\berror\b/.test(l));
+    expect(findings).toHaveLength(3);
+    expect(findings.every((l) => ARABIC.test(l))).toBe(true);
+  });
+
+  it('html: --lang ar lays the page out right to left in Arabic; en+ar keeps the English page with both languages', async () => {
+    const [ar, both] = await Promise.all([run(['--format', 'html', '--lang', 'ar']), run(['--format', 'html', '--lang', 'en+ar'])]);
+    expect(ar.exitCode).toBe(1);
+    expect(ar.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(ar.stdout).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(ar.stderr).not.toMatch(STACK);
+    expect(both.exitCode).toBe(1);
+    expect(both.stdout).toMatch(/<html lang="en"/);
+    expect(both.stdout).toMatch(/lang="ar" dir="rtl"/);
+  });
+
+  it('usage errors in Arabic; a bad --lang or config lang is a usage error (exit 2), no stack trace', async () => {
+    const [format, lang] = await Promise.all([run(['--format', 'bogus', '--lang', 'ar']), run(['--lang', 'fr'])]);
+    expect(format.exitCode).toBe(2);
+    expect(format.stderr).toMatch(/^pintae: --format bogus: .*[\u0600-\u06FF]/u);
+    expect(lang.exitCode).toBe(2);
+    expect(lang.stderr).toBe('pintae: --lang fr: choose one of en, ar, en+ar');
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
+    try {
+      writeFileSync(join(dir, 'pintae.config.json'), '{\n  "lang": "fr"\n}\n');
+      const bad = await execa('node', [BIN, 'validate', ...INPUTS.map((i) => join(ROOT, i)), '--entity', ENTITY, '--no-schematron', '--config', join(dir, 'pintae.config.json')], { reject: false, cwd: dir });
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toMatch(/pintae\.config\.json:2:11: lang must be one of "en", "ar", "en\+ar"/);
+      expect(bad.stderr).not.toMatch(STACK);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The HTML report in Arabic and in both languages (issue 26 item 3): the page's language and direction, every label
+ * and heading of the page's own in Arabic (`ar`) or in English and Arabic (`en+ar`, the Arabic marked as such),
+ * amounts in Western digits, each finding's message as the finding has it. The words expected are the issue's own
+ * examples ("Tax Invoice / فاتورة ضريبية", "TRN / رقم التسجيل الضريبي") and the terms of docs/glossary.md.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateText } from '../../../src/batch/work.js';
+import type { InvoiceResult } from '../../../src/model/report.js';
+import { html } from '../../../src/formatters/html.js';
+import type { Lang } from '../../../src/messages/lang.js';
+import { FIXTURES } from '../../helpers/paths.js';
+import { fixtureEnv } from '../../helpers/pipeline.js';
+import { all, hasClass, parseHtml, text, type El } from '../../helpers/html-tree.js';
+import { reportOf } from './support.js';
+
+const FILES = ['fixtures/invoices/usd-with-rate.json', 'fixtures/invalid/invoice-items.json'];
+const ARABIC = /[\u0600-\u06FF]/u;
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
+/** Latin words an Arabic label may hold: names of standards and codes, not English words. */
+const NAMES = /\b(?:IBAN|UUID|AED|USD|PINT-AE|Peppol|Incoterms|XML|TDS|SEPA|ibt-\d+|btae-\d+)\b/g;
+
+/** The page's own labels and headings: what the catalogue says, not what the document or a finding says. */
+const LABELS = (e: El) => (['h1', 'h2', 'h3', 'h4', 'th', 'dt'].includes(e.tag) && !(e.tag === 'h2' && e.parent && hasClass(e.parent, 'inv-title'))) || hasClass(e, 'doc-type') || hasClass(e, 'sev') || hasClass(e, 'verdict') || hasClass(e, 'missing');
+/** A label's own words: without the marks of findings (numbers) and the currency note of the lines. */
+const own = (e: El): El => ({ ...e, children: e.children.filter((c) => typeof c === 'string' || !(hasClass(c, 'marks') || hasClass(c, 'cur'))) });
+const ownText = (e: El) => text(own(e));
+
+describe('the HTML report in Arabic and in both languages', () => {
+  let results: InvoiceResult[];
+  const pages = new Map<Lang, { html: string; page: El }>();
+  beforeAll(() => {
+    results = FILES.flatMap((f) => validateText(f, readFileSync(join(FIXTURES, '..', f), 'utf8'), fixtureEnv(), false, true));
+    for (const lang of ['en', 'ar', 'en+ar'] as const) {
+      const out = html(reportOf(results), { color: false, lang });
+      pages.set(lang, { html: out, page: parseHtml(out) });
+    }
+  });
+
+  it('ar: the page is Arabic, right to left', () => {
+    expect(pages.get('ar')!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(pages.get('en+ar')!.html).toContain('<html lang="en">');
+    expect(pages.get('en')!.html).toContain('<html lang="en">');
+  });
+
+  it('ar: every label and heading of the page is in Arabic, with no English word left', () => {
+    const labels = all(pages.get('ar')!.page, LABELS).map(ownText).map((t) => t.trim()).filter((t) => t !== '' && t !== '#');
+    expect(labels.length).toBeGreaterThan(60);
+    for (const label of labels) {
+      expect(label, label).toMatch(ARABIC);
+      expect(label.replace(NAMES, ''), label).not.toMatch(/[A-Za-z]{2,}/);
+    }
+    const words = new Set(labels);
+    for (const term of ['فاتورة ضريبية', 'رقم التسجيل الضريبي', 'المورد', 'المشتري', 'ضريبة القيمة المضافة', 'المبلغ الخاضع للضريبة', 'الملخص']) expect(words, term).toContain(term);
+  });
+
+  it('en+ar: each label carries both languages, the Arabic marked lang="ar" dir="rtl"', () => {
+    const { page } = pages.get('en+ar')!;
+    const labels = all(page, LABELS);
+    const both = (e: El) => all(own(e), (s) => s.tag === 'span' && s.attrs.lang === 'ar' && s.attrs.dir === 'rtl').length === 1;
+    const shown = labels.map((e) => ownText(e).trim());
+    expect(shown).toContain('Tax invoice / فاتورة ضريبية');
+    expect(shown).toContain('TRN / رقم التسجيل الضريبي');
+    expect(shown).toContain('Taxable amount / المبلغ الخاضع للضريبة');
+    // Every label but "#" has its Arabic, in an element of its own.
+    for (const e of labels.filter((l) => ownText(l).trim() !== '#')) expect(both(e), ownText(e)).toBe(true);
+  });
+
+  it('amounts and codes keep Western digits, left to right, in every language', () => {
+    for (const lang of ['ar', 'en+ar'] as const) {
+      const { html: out, page } = pages.get(lang)!;
+      expect(out).not.toMatch(EASTERN_DIGITS);
+      const amounts = all(page, (e) => hasClass(e, 'num'));
+      expect(amounts.length).toBeGreaterThan(20);
+      for (const a of amounts) {
+        expect(a.attrs.dir).toBe('ltr');
+        expect(text(a)).toMatch(/^[-−]?\d{1,3}(?:,\d{3})*(?:\.\d+)?$/);
+      }
+      // The USD invoice: 10 × 240 plus 120 VAT is 2,520.00 USD, and at its rate of 3.6725 AED per USD 9,254.70 AED.
+      expect(amounts.map(text)).toEqual(expect.arrayContaining(['2,520.00', '9,254.70', '3.6725']));
+    }
+  });
+
+  it('each finding is listed with its message as the finding has it', () => {
+    const messages = results.flatMap((r) => (r.response && 'data' in r.response ? [...r.response.data.errors, ...r.response.data.warnings] : [])).map((f) => f.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const lang of ['ar', 'en+ar'] as const) {
+      const shown = all(pages.get(lang)!.page, (e) => hasClass(e, 'msg')).map(text);
+      for (const m of messages) expect(shown.some((s) => s.includes(m)), m).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The message catalogues (issue 26 item 2): every id has both languages, the two use the same parameters, and the
+ * code names ids instead of writing sentences. Parameters are found by calling each text with a recording stand-in
+ * that notes every top-level name read (and stands in for any value: text, number, list, function).
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { FINDINGS } from '../../../src/messages/findings.js';
+import { REPORT } from '../../../src/messages/report.js';
+import { CLI } from '../../../src/messages/cli.js';
+import { WORDS } from '../../../src/messages/table.js';
+import { textOf } from '../../../src/messages/ref.js';
+import type { Text } from '../../../src/messages/lang.js';
+import { ROOT } from '../../helpers/paths.js';
+
+type AnyText = Text<Record<string, unknown>>;
+const ARABIC = /[\u0600-\u06FF]/u;
+
+/** A value that is any value: every property is another, it can be called, and it reads as text or the number 1. */
+function anything(): unknown {
+  const f = function () { return anything(); };
+  return new Proxy(f, {
+    get: (_t, key) => (key === Symbol.toPrimitive ? (hint: string) => (hint === 'number' ? 1 : 'x') : key === 'length' ? 1 : key === Symbol.iterator ? function* () { yield 'x'; } : anything()),
+  });
+}
+/** The top-level parameter names a text reads, over a few shapes of the parameters (branches on them differ). */
+function paramsRead(say: (p: never) => string): string[] {
+  const read = new Set<string>();
+  for (const empty of [false, true]) {
+    const p = new Proxy({}, {
+      get: (_t, key) => { if (typeof key === 'string') read.add(key); return empty ? undefined : anything(); },
+      has: (_t, key) => { if (typeof key === 'string') read.add(key); return !empty; },
+    });
+    try { say(p as never); } catch { /* an empty shape may not suit every text; what it read still counts */ }
+  }
+  return [...read].sort();
+}
+
+const entries: Array<[string, AnyText | undefined]> = [
+  ...Object.entries(FINDINGS).map(([id, t]) => [id, t] as [string, AnyText]),
+  ...Object.entries(REPORT).map(([id, t]) => [id, t] as [string, AnyText]),
+  ...Object.entries(CLI).map(([id, t]) => [id, t] as [string, AnyText]),
+  ...Object.entries(WORDS).flatMap(([rule, w]) => [[`rule:${rule}`, w.request], ...(w.xml ? [[`xml:${rule}`, w.xml]] : [])] as Array<[string, AnyText]>),
+];
+
+describe('the catalogues: every id in English and Arabic, with the same parameters', () => {
+  it.each(entries)('%s', (id, text) => {
+    expect(typeof text?.en, `${id}: no English`).toBe('function');
+    expect(typeof text?.ar, `${id}: no Arabic`).toBe('function');
+    expect(paramsRead(text!.ar), `${id}: the Arabic reads other parameters than the English`).toEqual(paramsRead(text!.en));
+    // Arabic, not a copy of the English: the text said with stand-in values holds Arabic letters.
+    expect(text!.ar(anything() as never), id).toMatch(ARABIC);
+    expect(text!.en(anything() as never), id).not.toMatch(ARABIC);
+    expect(textOf(id), `${id}: not found by its id`).toBe(text);
+  });
+
+  it('the placeholder check can fail: a text that reads a parameter the other does not is told apart', () => {
+    expect(paramsRead((p: { a: string }) => `${p.a}`)).not.toEqual(paramsRead((p: { a: string; b: string }) => `${p.a}${p.b}`));
+  });
+});
+
+/**
+ * Sentences written in code instead of named by id. A finding constructor given a text literal (`error('tax', '…')`,
+ * `{ message: '…' }`) or a usage error given one (`new UsageError('…')`) counts; a file not converted yet is listed
+ * with its count, which may only go down (and must then be lowered here): a new sentence without an id fails.
+ */
+const NOT_YET: Readonly<Record<string, number>> = JSON.parse(readFileSync(join(ROOT, 'test/unit/messages/literal-sentences.json'), 'utf8')) as Record<string, number>;
+const LITERAL = /(?:\berror\(\s*'[a-z_]+',\s*|\bmessage:\s*|new UsageError\(\s*)(['`])[A-Za-z$]/g;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('no sentence without an id', () => {
+  const counts = new Map<string, number>();
+  for (const file of sources(join(ROOT, 'src'))) {
+    const rel = relative(ROOT, file);
+    if (rel.startsWith('src/messages/')) continue;
+    const n = [...readFileSync(file, 'utf8').matchAll(LITERAL)].length;
+    if (n) counts.set(rel, n);
+  }
+  it('the rule engine, the unknown-field findings and the report formatters name every sentence by id', () => {
+    const converted = [...counts.keys()].filter((f) => /^src\/(rules\/|schema\/unknown-fields\.ts|formatters\/(stylish|json|ndjson|github|junit|sarif|quiet|speak)\.ts|report\/gate\.ts)/.test(f));
+    expect(converted).toEqual([]);
+  });
+  it('elsewhere, no file has more literal sentences than the list of files not converted yet says', () => {
+    const over = [...counts].filter(([f, n]) => n > (NOT_YET[f] ?? 0)).map(([f, n]) => `${f}: ${n} (listed: ${NOT_YET[f] ?? 0})`);
+    expect(over).toEqual([]);
+    const stale = Object.entries(NOT_YET).filter(([f, n]) => (counts.get(f) ?? 0) < n).map(([f, n]) => `${f}: ${counts.get(f) ?? 0} (listed: ${n}): lower it`);
+    expect(stale).toEqual([]);
+  });
+});
