@@ -49,6 +49,14 @@ export const CLI = {
       `الكيان ${p.id} غير موجود: ${p.known.length ? `يعرف pintae ${p.known.length === 1 ? 'كياناً واحداً' : 'هذه الكيانات، الأقرب أولاً'}: ${p.known.join(', ')}. ` : 'لا يعرف pintae أي كيان هنا. '}`
       + `قدّم سجله بالخيار --entity <file>، أو احفظه في .pintae/entities/${p.id}.json (pintae entities pull)`,
   },
+  'input.xml-not-json': {
+    en: (p: { file: string }) => `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${p.file}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي XML، لا نص طلب فاتورة (JSON): لفحص فاتورة UBL شغّل pintae check ${p.file}`,
+  },
+  'input.json-not-xml': {
+    en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${p.file}`,
+  },
 } as const satisfies Record<string, Text<never>>;
 
 export type CliMessageId = keyof typeof CLI;

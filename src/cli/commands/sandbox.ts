@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadRates } from '../../io/rates.js';
 import { UsageError } from '../../io/errors.js';
+import { SANDBOX_WORDS } from '../../messages/sandbox.js';
 import { loadTokens } from '../../sandbox/tokens.js';
 
 export interface SandboxCliOptions {
@@ -17,6 +18,8 @@ export interface SandboxCliOptions {
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = '.pintae/sandbox';
+/** SIGTERM or SIGINT: requests in flight have this long to be answered (they take milliseconds). */
+const DRAIN_MS = 10_000;
 
 function integer(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -65,8 +68,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt); process.off('SIGTERM', onTerm);
-      log(`pintae sandbox: ${signal}, closing`);
-      void sandbox!.close().then(done);
+      log(SANDBOX_WORDS.signalDraining(signal, DRAIN_MS / 1000));
+      void sandbox!.drain(DRAIN_MS).then((cut) => { if (cut) log(SANDBOX_WORDS.drainCut(cut)); done(); });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');
