@@ -229,6 +229,20 @@ export const WORDS: Readonly<Record<string, Words>> = {
       ar: () => `transaction_type_code يعلن تصديراً (الخانة 8): أرسل delivery مع ${delivery3Ar}، وdelivery.country غير AE`,
     },
   },
+  // Measured on the fixtures and mutated invoices (docs/decisions.md, "Arabic for pintae's own findings"): the PINT-AE
+  // rules a request still tripped in the official English.
+  'ibr-080': {
+    request: {
+      en: () => 'the buyer\'s electronic address (IBT-049) is empty: it is buyer.participant_id where sent, else made of buyer.trn (for a UAE buyer, the first 10 of its digits), and neither gave one: send buyer.trn with its 15 digits, or buyer.participant_id',
+      ar: () => 'العنوان الإلكتروني للمشتري (IBT-049) فارغ: هو buyer.participant_id إن أُرسل، وإلا فيُصنع من buyer.trn (لمشترٍ في الدولة: أول 10 أرقام منه)، ولم يُعطِ أيٌّ منهما عنواناً: أرسل buyer.trn بأرقامه الخمسة عشر، أو buyer.participant_id',
+    },
+  },
+  'ibr-010-ae': {
+    request: {
+      en: () => 'buyer.passport_country_code is required when buyer.legal_registration_type is PAS (passport, BTAE-19): send the ISO 3166-1 code of the country that issued the passport',
+      ar: () => 'buyer.passport_country_code مطلوب عندما يكون buyer.legal_registration_type هو PAS (جواز السفر، BTAE-19): أرسل رمز البلد الذي أصدر جواز السفر وفق ISO 3166-1',
+    },
+  },
   'ibr-068': schemeFormat('GLN', '0088', 'digits only, the last a GS1 check digit', 'أرقام فقط، آخرها رقم تحقق GS1'),
   'ibr-127': schemeFormat('Swedish organisation number', '0007', '10 digits', '10 أرقام'),
   'ibr-069': schemeFormat('Norwegian organisation number', '0192', '9 digits, the last a modulus-11 check digit', '9 أرقام، آخرها رقم تحقق بالمقياس 11'),
