@@ -1,5 +1,8 @@
 import type { Finding, JudgedBy, PintaeEntry, ValidateResponse } from './model/types.js';
 import { inXmlTerms } from './messages/say.js';
+import { own, OWN, type JudgedWords, type OwnId } from './messages/own.js';
+import { wordsOf } from './messages/ref.js';
+import type { Text } from './messages/lang.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
 import { answerOf } from './pipeline.js';
@@ -41,10 +44,7 @@ export const NOT_PINT_AE = 'pintae/not-pint-ae';
 /** A pxs:TaxData that does not declare the AE TDD specification (it is still judged by the TDD rules). */
 export const NOT_AE_TDD = 'pintae/not-ae-tdd';
 
-function describeRoot(root: XElement): string {
-  const name = root.prefix ? `${root.prefix}:${root.local}` : root.local;
-  return root.ns ? `<${name}> in the namespace ${root.ns}` : `<${name}> in no namespace`;
-}
+const UBL_EXPECTED = Object.entries(UBL_ROOTS).map(([ns, local]) => [local, ns] as const);
 
 /** The kinds of document `check` knows: a PINT-AE invoice or credit note, and a Tax Data Document. */
 export type DocumentKind = 'ubl' | 'tdd';
@@ -60,19 +60,19 @@ function documentKind(root: XElement): { finding?: Finding; kind?: DocumentKind;
   const where = { location: `/${root.local}`, ...(at ?? {}) };
   if (root.ns === TDD_NS && root.local === 'TaxData') return taxDataKind(root, where);
   if (UBL_ROOTS[root.ns] !== root.local) {
-    const expected = [...Object.entries(UBL_ROOTS).map(([ns, local]) => `<${local}> in ${ns}`), `a Tax Data Document (<TaxData> in ${TDD_NS})`].join(' or ');
-    return { fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [], finding: { message: `not a UBL invoice or credit note, nor a Tax Data Document: the root element is ${describeRoot(root)} (expected ${expected})`, section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
+    const name = root.prefix ? `${root.prefix}:${root.local}` : root.local;
+    return { fallback: PINT_AE_CUSTOMIZATIONS[0]!, foreign: [], finding: { ...own('check.not-ubl', { name, ns: root.ns, ubl: UBL_EXPECTED, tdd: TDD_NS }), section: 'invoice_header', severity: 'error', rule: NOT_UBL, ...where } };
   }
   const customization = childElement(root, CBC, 'CustomizationID');
   if (!customization) {
-    return { ...UBL_KIND, finding: { message: `the document has no cbc:CustomizationID: it does not declare a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
+    return { ...UBL_KIND, finding: { ...own('check.no-customization', { ids: PINT_AE_CUSTOMIZATIONS }), section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, ...where } };
   }
   const id = textOf(customization).trim();
   if (PINT_AE_CUSTOMIZATIONS.includes(id)) return { ...UBL_KIND, customization: id };
   return {
     ...UBL_KIND,
     customization: id,
-    finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not a PINT-AE specification (${PINT_AE_CUSTOMIZATIONS.join(' or ')})`, section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
+    finding: { ...own('check.not-pint-ae', { id, ids: PINT_AE_CUSTOMIZATIONS }), section: 'invoice_header', severity: 'error', rule: NOT_PINT_AE, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
   };
 }
 
@@ -88,13 +88,13 @@ function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 
   const base = TDD_KIND;
   const customization = childElement(root, CBC, 'CustomizationID');
   if (!customization) {
-    return { ...base, finding: { message: `the Tax Data Document has no cbc:CustomizationID: it does not declare the AE TDD specification (${TDD_CUSTOMIZATION})`, section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, ...where } };
+    return { ...base, finding: { ...own('check.tdd-no-customization', { tdd: TDD_CUSTOMIZATION }), section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, ...where } };
   }
   const id = textOf(customization).trim();
   if (id === TDD_CUSTOMIZATION) return { ...base, customization: id };
   return {
     ...base, customization: id,
-    finding: { message: `cbc:CustomizationID ${JSON.stringify(id)} is not the AE TDD specification (${TDD_CUSTOMIZATION})`, section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
+    finding: { ...own('check.not-ae-tdd', { id, tdd: TDD_CUSTOMIZATION }), section: 'invoice_header', severity: 'error', rule: NOT_AE_TDD, location: `/${root.local}/CustomizationID`, ...(positionOf(customization) ?? {}) },
   };
 }
 
@@ -142,20 +142,21 @@ function reportedInvoiceId(root: XElement): XElement | undefined {
 
 /** A document dated before (or after) the validity of every set of its customization: a note naming the set used instead. */
 function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at: XElement, kind?: DocumentKind): Finding | undefined {
-  const message = validityWords(judgedBy, date, 'the issue date', kind === 'tdd' ? 'TDD' : 'PINT-AE');
-  if (message === undefined) return undefined;
-  return { message, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
+  const words = validityWords(judgedBy, date, 'issue', kind === 'tdd' ? 'TDD' : 'PINT-AE');
+  if (words === undefined) return undefined;
+  return { ...words, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, location: `/${rootName}/IssueDate`, ...(positionOf(at) ?? {}) };
 }
 
 /** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */
 function sayJudgedBy(finding: Finding, judgedBy: JudgedBy | undefined, kind?: DocumentKind): Finding {
-  if (!judgedBy) return finding;
-  const which = judgedBy.chosen === 'pinned' ? `the rule set ${judgedBy.name} (--rules)` : `the ${kind === 'tdd' ? 'TDD' : 'billing'} rules (${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''})`;
-  return { ...finding, message: `${finding.message}; judged by ${which}` };
+  if (!judgedBy || !finding.said) return finding;
+  const judged: JudgedWords = { pinned: judgedBy.chosen === 'pinned', name: judgedBy.name, version: judgedBy.version, tdd: kind === 'tdd' };
+  const id = finding.said.id as OwnId;
+  return { ...finding, ...wordsOf(id, OWN[id] as unknown as Text<object>, { ...finding.said.p, judged }) };
 }
 
 /** libxml2's XSD messages start `line N: …`: the finding keeps that line. */
 function xsdFinding(message: string): Finding {
   const line = /^line (\d+):/.exec(message)?.[1];
-  return { message: `UBL 2.1 schema: ${message}`, section: 'invoice_header', severity: 'error', rule: 'UBL-XSD', ...(line ? { line: Number(line), column: 1 } : {}) };
+  return { ...own('check.xsd', { message }), section: 'invoice_header', severity: 'error', rule: 'UBL-XSD', ...(line ? { line: Number(line), column: 1 } : {}) };
 }

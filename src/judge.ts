@@ -15,6 +15,7 @@ import { UnwritableText, type Serialized } from './ubl/serialize.js';
 import { withFields } from './ubl/source-map.js';
 import { TAX_CATEGORIES } from './codelists/tax.js';
 import { inRequestTerms } from './messages/say.js';
+import { own } from './messages/own.js';
 import { agreed, STAND_IN_CATEGORIES, STAND_IN_ENDPOINTS, standInEntities } from './findings/stand-ins.js';
 import { within, type Links } from './findings/causes.js';
 
@@ -96,9 +97,9 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
     const chosen = chooseForBuilt(env.schematron!, built.xml, datedAs);
     judgedBy ??= chosen.judgedBy;
     const found = inRequestTerms(withFields(withoutRepeats(chosen.rules.run(built.xml), findings), built.sources), body, invoice);
-    const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'the invoice date');
+    const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'invoice');
     // pintae's own note, beside the response (never in it), is_valid untouched, counted by no gate.
-    if (outside) found.unshift({ message: outside, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, field: 'date' });
+    if (outside) found.unshift({ ...outside, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, field: 'date' });
     return found;
   };
   if (!gaps.length) {
@@ -133,7 +134,7 @@ function build(findings: Finding[], input: BuildInput): Serialized | null {
   } catch (e) {
     if (!(e instanceof UnwritableText)) throw e;
     const field = e.field ?? '(body)';
-    findings.push({ message: `${e.message}: no document was written`, section: sectionOfField(field), severity: 'error', field });
+    findings.push({ ...own('xml.not-written', { location: e.location, what: e.what }), section: sectionOfField(field), severity: 'error', field });
     return null;
   }
 }

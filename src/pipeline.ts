@@ -16,6 +16,8 @@ import { unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
 import { addHints } from './findings/hints.js';
 import { finding } from './messages/findings.js';
+import { own } from './messages/own.js';
+import type { Worded } from './messages/ref.js';
 
 export type { PipelineEnv } from './model/env.js';
 
@@ -40,6 +42,8 @@ export type InvoiceOutcome =
 
 export const MESSAGE_VALID = 'Invoice is valid and ready to send';
 export const MESSAGE_INVALID = 'Invoice has validation errors';
+/** The service's message on a 400 (spec 4.2): part of its answer, in its English, never translated. */
+export const MESSAGE_REJECTED = 'The request is invalid';
 
 /** Spec 4.2: an invalid registration-type value is rejected with 400 before validation runs. */
 function registrationTypeErrors(body: Record<string, unknown>): RejectedResponse['errors'] {
@@ -49,13 +53,20 @@ function registrationTypeErrors(body: Record<string, unknown>): RejectedResponse
   ];
   return checks
     .filter(([, v]) => v !== undefined && (typeof v !== 'string' || !registrationType(v)))
-    .map(([field, v]) => ({ field, message: `${field} ${JSON.stringify(v)} is not one of TL, EID, PAS, CD` }));
+    .map(([field, v]) => ({ field, message: registrationTypeWords(field, v).message }));
 }
 
-/** Spec 2.10: the warning on an invoice_number already used for the same entity earlier in the run. */
+/** The words of the 400 rejection of a registration type (a reference cannot ride in the response: reports match it again). */
+export const registrationTypeWords = (field: string, sent: unknown): Worded => own('request.registration-type', { field, sent: JSON.stringify(sent) });
+
+/**
+ * Spec 2.10: the warning on an invoice_number already used for the same entity earlier in the run. An entry of the
+ * response, which carries no reference: a report says it in its language by matching these words (speak.ts).
+ */
 export function duplicateWarning(body: Record<string, unknown>): ValidateResponse['data']['warnings'][number] {
-  return { message: `invoice_number ${String(body.invoice_number)} was already used for entity ${String(body.entity_id)} in this run: a push would be rejected with 409`, section: 'invoice_header', field: 'invoice_number' };
+  return { message: duplicateWords(body.invoice_number, body.entity_id).message, section: 'invoice_header', field: 'invoice_number' };
 }
+export const duplicateWords = (number: unknown, entity: unknown): Worded => finding('invoice.duplicate', { number: String(number), entity: String(entity) });
 
 const entry = ({ message, section, rule, field, location, line, column, suggestion, cause, rule_text, hint }: Finding): ResponseEntry => ({
   message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), ...(location ? { location } : {}), ...(line !== undefined ? { line, column: column ?? 1 } : {}),
@@ -97,7 +108,7 @@ export function nestingFinding(path: ReadonlyArray<string | number>): Finding {
   const field = fieldOfPath(path);
   const top = typeof path[0] === 'string' ? path[0] : '(body)';
   return {
-    message: `${top === '(body)' ? 'The invoice body' : top} is nested more than ${MAX_JSON_DEPTH} levels deep: pintae reads a request body up to ${MAX_JSON_DEPTH} levels of objects and arrays (an invoice needs 3)`,
+    ...own('request.too-deep', { top: top === '(body)' ? undefined : top, max: MAX_JSON_DEPTH }),
     section: sectionOfField(top), severity: 'error', field,
   };
 }
@@ -124,7 +135,7 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
   }
   const body = pruned as Record<string, unknown>;
   const rejected = registrationTypeErrors(body);
-  if (rejected.length) return { kind: 'rejected', response: { message: 'The request is invalid', errors: rejected } };
+  if (rejected.length) return { kind: 'rejected', response: { message: MESSAGE_REJECTED, errors: rejected } };
 
   // Unknown keys are read from the body as sent: a misspelled key is a misspelling whatever its value, "" included.
   const unknown = unknownFields(input);

@@ -1,7 +1,8 @@
 import type { Finding } from '../model/types.js';
 import { invoiceSchema } from '../schema/invoice.schema.js';
 import { valueFix, type ValueKind } from '../schema/value-forms.js';
-import { valueFixWords } from '../messages/values.js';
+import { valueFixSaid } from '../messages/values.js';
+import type { Worded } from '../messages/ref.js';
 import { valueAt } from './paths.js';
 
 /*
@@ -29,15 +30,19 @@ export function valueKindAt(field: string): ValueKind | undefined {
 }
 
 /** The hint a finding's field's value calls for, if any. */
-function hintOf(f: Finding, body: unknown): string | undefined {
+function hintOf(f: Finding, body: unknown): Worded | undefined {
   if (f.field === undefined) return undefined;
   const kind = valueKindAt(f.field);
   const sent = kind === undefined ? undefined : valueAt(body, f.field);
   const fix = typeof sent === 'string' ? valueFix(kind!, sent) : undefined;
-  return fix === undefined ? undefined : valueFixWords(fix);
+  return fix === undefined ? undefined : valueFixSaid(fix);
 }
 
 /** Each finding given the hint its field's value calls for, in place: the cause links between findings hold them by identity. */
 export function addHints(findings: Finding[], body: unknown): void {
-  for (const f of findings) if (f.hint === undefined) { const hint = hintOf(f, body); if (hint !== undefined) f.hint = hint; }
+  for (const f of findings) {
+    if (f.hint !== undefined) continue;
+    const hint = hintOf(f, body);
+    if (hint !== undefined) { f.hint = hint.message; f.hintSaid = hint.said; }
+  }
 }

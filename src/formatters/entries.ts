@@ -34,16 +34,17 @@ export const ruleIdOf = (f: ReportedFinding): string => f.rule ?? `pintae/${f.se
 
 /** `listing`: the findings to list, when not all of the result's (--quiet: src/formatters/quiet.ts). */
 export function entriesOf(r: ReportResult, listing: Listing = findingsOf(r)): Entry[] {
-  if (r.error) return [{ ruleId: UNREADABLE, level: 'error', message: r.error.message, line: r.error.line, column: r.error.column }];
+  const english = (e: { message_en?: string }) => (e.message_en !== undefined ? { messageEn: e.message_en } : {});
+  if (r.error) return [{ ruleId: UNREADABLE, level: 'error', message: r.error.message, line: r.error.line, column: r.error.column, ...english(r.error) }];
   if (r.response && 'errors' in r.response && !('data' in r.response)) {
-    return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field, ...positionOf(e) }));
+    return r.response.errors.map((e) => ({ ruleId: REJECTED, level: 'error', message: e.message, field: e.field, ...positionOf(e), ...english(e as { message_en?: string }) }));
   }
   const { errors, warnings, notes } = listing;
   const entry = (level: Entry['level']) => (f: ReportedFinding): Entry => ({
     ruleId: ruleIdOf(f), level, message: withHint(f), section: f.section,
     ...(f.field ? { field: f.field } : {}), ...(f.location ? { location: f.location } : {}), ...(f.overridden ? { overridden: f.overridden } : {}),
     ...(f.rule_text !== undefined ? { ruleText: f.rule_text } : {}),
-    ...(f.message_en !== undefined ? { messageEn: withHint({ message: f.message_en, ...(f.hint ? { hint: f.hint } : {}) }) } : {}),
+    ...(f.message_en !== undefined ? { messageEn: withHint({ message: f.message_en, ...(f.hint ? { hint: f.hint_en ?? f.hint } : {}) }) } : {}),
     ...(f.cause !== undefined && level !== 'off' ? { cause: f.cause } : {}), ...positionOf(f),
   });
   return [...errors.map(entry('error')), ...warnings.map(entry('warning')), ...notes.map(entry('info')), ...(r.suppressed ?? []).map(entry('off'))];

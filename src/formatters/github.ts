@@ -30,7 +30,7 @@ export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => 
   const judgedBy = new Map<string, number>();
   return {
     header: (overrides) => (overrides.length
-      ? command('notice', [['title', 'pintae rule overrides']], `in force: ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`)
+      ? command('notice', [['title', reportText('overrides.notice-title', {}, lang)]], reportText('overrides.notice', { list: overrides.map(({ rule, level }) => ({ rule, level })) }, lang))
       : ''),
     result: (all) => {
       const set = all.rule_set && `${all.rule_set.name}${all.rule_set.version ? ` ${all.rule_set.version}` : ''}`;
@@ -41,7 +41,7 @@ export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => 
       const r = shown.r;
       const entries = entriesOf(r, shown.listing);
       const annotate = (e: Entry, note = '') => {
-        const title = e.overridden ? `${e.ruleId} (${e.overridden.from} → ${e.overridden.to} by rule override)` : e.ruleId;
+        const title = e.overridden ? `${e.ruleId} (${reportText('override.moved', e.overridden, lang)})` : e.ruleId;
         const name = e.level === 'off' || e.level === 'info' ? 'notice' : e.level;
         return command(name, [['file', r.file], ['line', e.line], ['col', e.column], ['title', title]], e.message + whereOf(e) + note);
       };

@@ -20,8 +20,9 @@ export function value(v: ViewValue | null | undefined, targets: Targets<Shown>, 
   if (!v) return '<span class="none">—</span>';
   const { id, findings } = targets.at(v);
   const m = marks(findings, targets);
-  const text = v.missing ? `<span class="missing">${sp.label(sp.say('value.not-stated'))}</span>` : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>`
-    : v.words !== undefined ? `<span dir="auto">${sp.label(v.words)}</span>` : userText(v.text);
+  // pintae's own words for a value (a TDD's business term, "(a list)" for a list sent where a number belongs) come first.
+  const text = v.missing ? `<span class="missing">${sp.label(sp.say('value.not-stated'))}</span>` : v.words !== undefined ? `<span dir="auto">${sp.label(v.words)}</span>`
+    : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
   const meaning = (v.meaning ? ` <span class="meaning" dir="auto">${sp.prose(v.meaning)}</span>` : '')
     + (v.note ? ` <span class="vnote">${sp.prose(v.note)}</span>` : '');
   // The marks right after the value, before what it means (shown on a line of its own).

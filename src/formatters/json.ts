@@ -1,7 +1,7 @@
 import { summaryWithGate } from '../report/gate.js';
 import { findingsOf, type Formatter, type ReportResult } from './report.js';
 import type { Lang } from '../messages/lang.js';
-import { localized } from './speak.js';
+import { localized, plainError } from './speak.js';
 
 /**
  * One result as the JSON report (and each ndjson line) carries it. In another language (issue 26) `response` stays
@@ -10,7 +10,9 @@ import { localized } from './speak.js';
  */
 export function jsonResult(raw: ReportResult, lang?: Lang): Record<string, unknown> {
   const r = localized(raw, lang, '\n');
-  const findings = r === raw ? undefined : findingsOf(r);
+  // A rejected invoice's findings are the rejection's errors (spec 4.2), said in the language like any other.
+  const rejection = r.rejected && r.response && 'errors' in r.response && !('data' in r.response) ? r.response.errors : undefined;
+  const findings = r === raw ? undefined : rejection ? { errors: rejection, warnings: [], notes: [] } : findingsOf(r);
   return {
     file: r.file,
     index: r.index,
@@ -21,7 +23,7 @@ export function jsonResult(raw: ReportResult, lang?: Lang): Record<string, unkno
     ...(findings ? { findings } : {}),
     // pintae's own findings stand beside the service's answer, never in it (README "JSON report").
     ...(r.pintae_findings?.length ? { pintae_findings: r.pintae_findings } : {}),
-    ...(r.error ? { error: r.error } : {}),
+    ...(r.error ? { error: plainError(r.error) } : {}),
     ...(r.suppressed?.length ? { suppressed: r.suppressed } : {}),
     ...(r.rule_set ? { rule_set: r.rule_set } : {}),
     xml: r.xmlPath,

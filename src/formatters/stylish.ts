@@ -1,10 +1,11 @@
 import { Chalk } from 'chalk';
 import { fileAt } from './entries.js';
-import { plural, ruleSetWords } from './words.js';
+import { ruleSetWords } from './words.js';
 import { shownOf } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { fold } from './fold.js';
 import { localized, reportText } from './speak.js';
+import { tonguesOf, type Lang } from '../messages/lang.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
 function label(r: ReportResult): string {
@@ -20,8 +21,9 @@ function widest<T>(items: readonly T[], width: (item: T) => number): number {
   return most;
 }
 
-export const overridesLine = (overrides: OverrideInForce[]) =>
-  `rule overrides in force (config file): ${overrides.map((o) => `${o.rule} → ${o.level}`).join(', ')}`;
+/** The overrides in force, with how many findings each changed where `counted` (the summary's line). */
+export const overridesLine = (overrides: OverrideInForce[], lang?: Lang, counted = false) =>
+  reportText('overrides.in-force', { list: overrides.map((o) => ({ rule: o.rule, level: o.level, ...(counted ? { applied: o.applied } : {}) })) }, lang, '\n');
 
 /**
  * Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. The
@@ -34,7 +36,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
   // English (issue 26 item 5): a line holding both scripts reads badly on a terminal without bidirectional text.
   const describe = (f: ReportedFinding, width: number, indent = 0) => {
     const where = [f.rule, f.field ?? f.location].filter(Boolean).join('  ');
-    const moved = f.overridden ? c.magenta(`  (${f.overridden.from} → ${f.overridden.to} by rule override)`) : '';
+    const moved = f.overridden ? c.magenta(`  (${reportText('override.moved', f.overridden, lang, ' / ')})`) : '';
     const [first, ...more] = f.message.split('\n');
     const below = more.map((m) => `\n${' '.repeat(indent + width + 2)}${m}`).join('');
     return `${f.section.padEnd(width)}  ${first}${where ? '  ' + c.dim(where) : ''}${moved}${below}`;
@@ -43,7 +45,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
   // Each finding starts with file:line:column, as ESLint prints it: terminals and editors open the file there.
   const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
-    header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides)) + '\n\n' : ''),
+    header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides, lang)) + '\n\n' : ''),
     result(all) {
       const shown = shownOf(localized(all, lang, '\n'), quiet, gates);
       if (shown === undefined) return '';
@@ -72,7 +74,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
         const line = (f: ReportedFinding, text: string) => (noteSet.has(f) ? c.dim(text) : text);
         // Root causes first; what follows from one is counted under it, or listed under it with --verbose.
         // pintae's advice on a value in a wrong form, on its own line under the message it belongs to.
-        const hint = (f: ReportedFinding, indent: number) => { if (f.hint) lines.push(`${' '.repeat(indent + place + 11 + width + 2)}${c.cyan(f.hint)}`); };
+        const hint = (f: ReportedFinding, indent: number) => { for (const h of f.hint?.split('\n') ?? []) lines.push(`${' '.repeat(indent + place + 11 + width + 2)}${c.cyan(h)}`); };
         for (const { root, dependents } of fold([...errors, ...warnings, ...notes])) {
           lines.push(`    ${at(r.file, root, place)}  ${level(root)}  ${line(root, describe(root, width, 4 + place + 11))}`);
           hint(root, 4);
@@ -88,7 +90,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
       const ok = gateExitCode(s, gates) === 0;
       // en+ar: the Arabic summary on its own line under the English, lined up with it.
       const lines = [`${ok ? c.green('✔') : c.red('✖')} ${reportText('summary.line', s, lang, '\n  ')}`];
-      if (overrides.length) lines.push(c.magenta(`${overridesLine(overrides.map((o) => ({ ...o, rule: `${o.rule} (${plural(o.applied, 'finding')})` })))}: pintae's verdict, not the service's`));
+      if (overrides.length) lines.push(c.magenta(tonguesOf(lang ?? 'en').map((t) => reportText('overrides.verdict', { line: overridesLine(overrides, t, true) }, t)).join('\n  ')));
       const gate = gateFailure(s, gates, lang, '\n  ');
       if (gate) lines.push(`${c.red('✖')} ${c.red(gate.message)}`);
       return (lastFile !== undefined ? '\n' : '') + lines.join('\n') + '\n';

@@ -20,19 +20,19 @@ export const FINDINGS = {
   // src/rules/header.ts
   'header.due-date': {
     en: () => 'due_date is required when the amount due is above zero (payment due date, IBT-009), except on a deemed supply',
-    ar: () => 'due_date (تاريخ استحقاق الدفع، IBT-009) مطلوب عندما يكون المبلغ المستحق أكبر من صفر، إلا في التوريد المفترض',
+    ar: () => 'due_date (تاريخ استحقاق الدفع، IBT-009) مطلوب عندما يكون المبلغ المستحق أكبر من صفر، إلا في التوريد الاعتباري',
   },
   'header.flag-without-field': {
     en: (p: { code: string; position: number }) => `transaction_type_code ${p.code}: ${({ 1: 'free-trade zone (position 1) requires a Beneficiary ID (BTAE-01)', 4: 'summary invoice (position 4) requires an invoicing period (IBG-14)', 6: 'disclosed-agent billing (position 6) requires a Principal ID (BTAE-14)' } as Record<number, string>)[p.position]}, which this API cannot carry`,
-    ar: (p: { code: string; position: number }) => `transaction_type_code ${p.code}: ${({ 1: 'المنطقة الحرة (الخانة 1) تتطلب رقم المستفيد (BTAE-01)', 4: 'الفاتورة الإجمالية (الخانة 4) تتطلب فترة الفوترة (IBG-14)', 6: 'فوترة الوكيل المفصح عنه (الخانة 6) تتطلب رقم الأصيل (BTAE-14)' } as Record<number, string>)[p.position]}، وهو ما لا تستطيع هذه الواجهة حمله`,
+    ar: (p: { code: string; position: number }) => `transaction_type_code ${p.code}: ${({ 1: 'المنطقة الحرة (الخانة 1) تتطلب رقم المستفيد (BTAE-01)', 4: 'الفاتورة الملخصة (الخانة 4) تتطلب فترة الفوترة (IBG-14)', 6: 'فوترة الوكيل المفصح عنه (الخانة 6) تتطلب رقم الأصيل (BTAE-14)' } as Record<number, string>)[p.position]}، وهو ما لا تستطيع هذه الواجهة حمله`,
   },
   'header.margin-needs-n': {
     en: () => 'transaction_type_code declares the profit-margin scheme (position 3): at least one line must be category N',
-    ar: () => 'transaction_type_code يعلن نظام هامش الربح (الخانة 3): يجب أن يكون سطر واحد على الأقل من الفئة N',
+    ar: () => 'transaction_type_code يعلن نظام هامش الربح (الخانة 3): يجب أن يكون بند واحد على الأقل من الفئة N',
   },
   'header.480-flags': {
     en: () => 'An invoice of only exempt or out-of-scope lines (type 480) cannot be a summary invoice, deemed supply or margin-scheme supply',
-    ar: () => 'الفاتورة التي كل أسطرها معفاة أو خارج نطاق الضريبة (النوع 480) لا يجوز أن تكون فاتورة إجمالية أو توريداً مفترضاً أو توريداً بنظام هامش الربح',
+    ar: () => 'الفاتورة التي كل بنودها معفاة أو خارج نطاق الضريبة (النوع 480) لا يجوز أن تكون فاتورة ملخصة، ولا أن تكون من التوريد الاعتباري أو من التوريد وفق نظام هامش الربح',
   },
   'header.export-delivery-field': {
     en: (p: { name: string; ibt: string }) => `Delivery to ${({ address_line1: 'address line 1', city: 'city', country_subdivision: 'subdivision' } as Record<string, string>)[p.name]} (${p.ibt}) required on an export: send delivery.${p.name}`,
@@ -113,7 +113,7 @@ export const FINDINGS = {
   },
   'buyer.registration-480': {
     en: () => 'buyer.legal_registration_id (IBT-047) is required when every line is exempt or out of scope (invoice type 480)',
-    ar: () => 'buyer.legal_registration_id (IBT-047) مطلوب عندما تكون كل الأسطر معفاة أو خارج نطاق الضريبة (نوع الفاتورة 480)',
+    ar: () => 'buyer.legal_registration_id (IBT-047) مطلوب عندما تكون كل البنود معفاة أو خارج نطاق الضريبة (نوع الفاتورة 480)',
   },
   // src/rules/lines.ts
   'line.price': {
@@ -122,23 +122,23 @@ export const FINDINGS = {
   },
   'line.amount-zero': {
     en: (p: { at: string }) => `${p.at}: line amount cannot be zero`,
-    ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ السطر صفراً`,
+    ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ البند صفراً`,
   },
   'line.tax-zero': {
     en: (p: { at: string }) => `${p.at}: tax amount cannot be zero on a standard-rated (S) line`,
-    ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ الضريبة صفراً في سطر خاضع للنسبة الأساسية (S)`,
+    ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ الضريبة صفراً في بند خاضع للنسبة الأساسية (S)`,
   },
   'line.tax-rate': {
     en: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: VAT on a standard-rated (S) line must be 5% of its amount: ${p.amount} × 5% = ${p.expected}, the line carries ${p.carried}`,
-    ar: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: ضريبة القيمة المضافة على سطر خاضع للنسبة الأساسية (S) يجب أن تكون 5% من مبلغه: ${p.amount} × 5% = ${p.expected}، والسطر يحمل ${p.carried}`,
+    ar: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: ضريبة القيمة المضافة على بند خاضع للنسبة الأساسية (S) يجب أن تكون 5% من مبلغه: ${p.amount} × 5% = ${p.expected}، والبند يحمل ${p.carried}`,
   },
   'line.tax-not-zero': {
     en: (p: { at: string; category: string; carried: string }) => `${p.at}: tax_amount must be 0 on ${categoryEn(p.category)} line (got ${p.carried}); only standard-rated (S) lines charge VAT`,
-    ar: (p: { at: string; category: string; carried: string }) => `${p.at}: يجب أن يكون tax_amount صفراً في سطر ${categoryAr(p.category)} (أُرسل ${p.carried})؛ الأسطر الخاضعة للنسبة الأساسية (S) وحدها تُحتسب عليها ضريبة القيمة المضافة`,
+    ar: (p: { at: string; category: string; carried: string }) => `${p.at}: يجب أن يكون tax_amount صفراً في بند ${categoryAr(p.category)} (أُرسل ${p.carried})؛ البنود الخاضعة للنسبة الأساسية (S) وحدها تُحتسب عليها ضريبة القيمة المضافة`,
   },
   'line.item-standard-id': {
     en: (p: { at: string }) => `${p.at}: item_standard_id is required on a reverse-charge (AE) line`,
-    ar: (p: { at: string }) => `${p.at}: item_standard_id مطلوب في سطر بآلية الاحتساب العكسي (AE)`,
+    ar: (p: { at: string }) => `${p.at}: item_standard_id مطلوب في بند بآلية الاحتساب العكسي (AE)`,
   },
   // src/rules/seller.ts
   'seller.no-registry-code': {
@@ -196,19 +196,19 @@ export const FINDINGS = {
   // src/rules/totals.ts
   'tax.standard-rate': {
     en: (p: { taxable: string; expected: string; carried: string }) => `VAT on standard-rated lines must be 5% of their taxable amount: ${p.taxable} × 5% = ${p.expected}, the lines carry ${p.carried}`,
-    ar: (p: { taxable: string; expected: string; carried: string }) => `ضريبة القيمة المضافة على الأسطر الخاضعة للنسبة الأساسية يجب أن تكون 5% من مبلغها الخاضع للضريبة: ${p.taxable} × 5% = ${p.expected}، والأسطر تحمل ${p.carried}`,
+    ar: (p: { taxable: string; expected: string; carried: string }) => `ضريبة القيمة المضافة على البنود الخاضعة للنسبة الأساسية يجب أن تكون 5% من المبلغ الخاضع للضريبة فيها: ${p.taxable} × 5% = ${p.expected}، والبنود تحمل ${p.carried}`,
   },
   'tax.total-not-zero': {
     en: () => 'Total tax amount cannot be zero on an invoice with standard-rated lines',
-    ar: () => 'لا يجوز أن يكون إجمالي مبلغ الضريبة صفراً في فاتورة فيها أسطر خاضعة للنسبة الأساسية',
+    ar: () => 'لا يجوز أن يكون إجمالي مبلغ الضريبة صفراً في فاتورة فيها بنود خاضعة للنسبة الأساسية',
   },
   'tax.total-matches-lines': {
     en: (p: { sent: string; sum: string }) => `total_tax ${p.sent} differs from the sum of line tax amounts ${p.sum}`,
-    ar: (p: { sent: string; sum: string }) => `total_tax ${p.sent} يختلف عن مجموع مبالغ الضريبة في الأسطر ${p.sum}`,
+    ar: (p: { sent: string; sum: string }) => `total_tax ${p.sent} يختلف عن مجموع مبالغ الضريبة في البنود ${p.sum}`,
   },
   'monetary.sub-total': {
     en: (p: { sent: string; sum: string }) => `sub_total ${p.sent} differs from the sum of line amounts ${p.sum}`,
-    ar: (p: { sent: string; sum: string }) => `sub_total ${p.sent} يختلف عن مجموع مبالغ الأسطر ${p.sum}`,
+    ar: (p: { sent: string; sum: string }) => `sub_total ${p.sent} يختلف عن مجموع مبالغ البنود ${p.sum}`,
   },
   'monetary.total': {
     en: (p: { sent: string; expected: string }) => `total ${p.sent} differs from sub_total + total_tax = ${p.expected}`,
@@ -225,7 +225,7 @@ export const FINDINGS = {
     en: (p: { field: string; allowed: readonly string[] }) => `${p.field} must be one of ${p.allowed.join(', ')}`,
     ar: (p: { field: string; allowed: readonly string[] }) => `${p.field} يجب أن يكون أحد ${p.allowed.join(', ')}`,
   },
-  'field.lines': { en: (p: { field: string }) => `${p.field} must hold at least one line`, ar: (p: { field: string }) => `${p.field} يجب أن يحوي سطراً واحداً على الأقل` },
+  'field.lines': { en: (p: { field: string }) => `${p.field} must hold at least one line`, ar: (p: { field: string }) => `${p.field} يجب أن يحوي بنداً واحداً على الأقل` },
   'field.amount-too-large': { en: (p: { field: string }) => `${p.field} must be an amount below 10,000,000,000,000`, ar: (p: { field: string }) => `${p.field} يجب أن يكون مبلغاً أقل من 10,000,000,000,000` },
   'field.number': { en: (p: { field: string }) => `${p.field} must be a number`, ar: (p: { field: string }) => `${p.field} يجب أن يكون رقماً` },
   'field.transaction-type-form': {

@@ -56,6 +56,26 @@ export const REPORT = {
     ar: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
       `+${p.dependents} ناتجة عن هذا${!p.rootIsError && p.errors > 0 ? ` (الأخطاء منها: ${p.errors})` : ''} (يسردها --verbose)`,
   },
+  // Rule overrides (the config file's "rules"): rule ids and levels stay as the config file writes them.
+  'overrides.in-force': {
+    en: (p: { list: ReadonlyArray<{ rule: string; level: string; applied?: number }> }) =>
+      `rule overrides in force (config file): ${p.list.map((o) => `${o.rule}${o.applied !== undefined ? ` (${plural(o.applied, 'finding')})` : ''} → ${o.level}`).join(', ')}`,
+    ar: (p: { list: ReadonlyArray<{ rule: string; level: string; applied?: number }> }) =>
+      `تجاوزات القواعد السارية (ملف الإعداد): ${p.list.map((o) => `${o.rule}${o.applied !== undefined ? ` (النتائج: ${o.applied})` : ''} → ${o.level}`).join('، ')}`,
+  },
+  'overrides.verdict': {
+    en: (p: { line: string }) => `${p.line}: pintae's verdict, not the service's`,
+    ar: (p: { line: string }) => `${p.line}: حكم pintae، لا حكم الخدمة`,
+  },
+  'overrides.notice-title': { en: (_: Record<string, never>) => 'pintae rule overrides', ar: (_: Record<string, never>) => 'تجاوزات قواعد pintae' },
+  'overrides.notice': {
+    en: (p: { list: ReadonlyArray<{ rule: string; level: string }> }) => `in force: ${p.list.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`,
+    ar: (p: { list: ReadonlyArray<{ rule: string; level: string }> }) => `السارية: ${p.list.map((o) => `${o.rule} → ${o.level}`).join('، ')} (حكم pintae، لا حكم الخدمة)`,
+  },
+  'override.moved': {
+    en: (p: { from: string; to: string }) => `${p.from} → ${p.to} by rule override`,
+    ar: (p: { from: string; to: string }) => `${p.from} → ${p.to} بتجاوز القاعدة`,
+  },
 } as const satisfies Record<string, Text<never>>;
 
 export type ReportMessageId = keyof typeof REPORT;

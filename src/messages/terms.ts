@@ -3,15 +3,15 @@ import type { TaxCategory } from '../model/types.js';
 
 /**
  * The Arabic of the code lists' meanings (issue 26 item 4): the terms of the UAE VAT law and the FTA's guides, one
- * place (docs/glossary-terms.txt lists each with its English). Codes stay as sent, in Latin letters.
+ * place (docs/glossary.md lists each with its English and its source). Codes stay as sent, in Latin letters.
  */
 export const TAX_CATEGORY_MEANINGS_AR: Readonly<Record<TaxCategory, string>> = {
   S: 'خاضع للنسبة الأساسية، 5%', Z: 'خاضع لنسبة الصفر', E: 'معفى', O: 'خارج نطاق الضريبة', AE: 'آلية الاحتساب العكسي', N: 'نظام هامش الربح',
 };
 
 export const EXEMPTION_REASONS_AR: Readonly<Record<string, string>> = {
-  'DL8.46.1': 'بعض الخدمات المالية',
-  'DL8.46.2': 'تأجير أو بيع المباني السكنية',
+  'DL8.46.1': 'خدمات مالية معينة',
+  'DL8.46.2': 'تأجير أو بيع الوحدات السكنية',
   'DL8.46.3': 'الأرض الفضاء',
   'DL8.46.4': 'النقل المحلي للركاب',
 };
@@ -21,10 +21,10 @@ export const REVERSE_CHARGE_ITEM_TYPES_AR: Readonly<Record<string, string>> = {
   'DL8.48.8.2': 'الأجهزة الإلكترونية',
   'DL8.48.3.1': 'النفط الخام أو المكرر',
   'DL8.48.3.2': 'الغاز الطبيعي',
-  'DL8.48.3.3': 'المواد الهيدروكربونية النقية',
+  'DL8.48.3.3': 'الهيدروكربونات النقية',
 };
 
-/** `DL8.46.1 (بعض الخدمات المالية)، …`: a code list with its meanings, as an Arabic sentence lists it. */
+/** `DL8.46.1 (خدمات مالية معينة)، …`: a code list with its meanings, as an Arabic sentence lists it. */
 export const listedAr = (table: Readonly<Record<string, string>>): string =>
   Object.entries(table).map(([code, meaning]) => `${code} (${meaning})`).join('، ');
 

@@ -147,6 +147,9 @@ export const TERMS = {
   'word.no-category': t('(no category)', '(بلا فئة)'),
   'word.no-name': t('(no name)', '(بلا اسم)'),
   'word.s-by-default': t('(S by default)', '(S افتراضياً)'),
+  'word.a-list': t('(a list)', '(قائمة)'),
+  'word.an-object': t('(an object)', '(كائن)'),
+  'word.empty': t('(empty)', '(فارغ)'),
   // Tax categories (UNCL 5305, spec 2.7).
   'cat.S': t('Standard rated', 'خاضع للنسبة الأساسية'),
   'cat.Z': t('Zero rated', 'خاضع لنسبة الصفر'),

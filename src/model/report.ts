@@ -23,7 +23,13 @@ export interface InvoiceResult {
    * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
    * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
    */
-  error?: { message: string; line?: number; column?: number; internal?: boolean };
+  error?: {
+    message: string; line?: number; column?: number; internal?: boolean;
+    /** The catalogue entry `message` was said from, where it has one (issue 26); never written to a report. */
+    said?: MessageRef;
+    /** The English message, where `message` is said in another language (--lang ar or en+ar). */
+    message_en?: string;
+  };
   findings: Finding[];
   xml: string | null;
   /** Where the XML was written, filled by the command that writes it. */
@@ -69,6 +75,8 @@ export interface ReportedFinding {
   hint?: string;
   /** The English message, where `message` is said in another language (--lang ar or en+ar; issue 26). */
   message_en?: string;
+  /** The English hint, where `hint` is said in another language. */
+  hint_en?: string;
 }
 
 /** One of pintae's own findings as reported: its severity, and the override that moved it, if any. */

@@ -1,4 +1,5 @@
 import { finding } from '../messages/findings.js';
+import { own } from '../messages/own.js';
 import type { Worded } from '../messages/ref.js';
 import type { ErrorObject } from 'ajv';
 import type { Entity, Finding } from '../model/types.js';
@@ -67,7 +68,6 @@ function oversize(value: string): number | undefined {
   const bytes = utf8Length(value);
   return bytes > MAX_TEXT_BYTES ? bytes : undefined;
 }
-const OVERSIZE = `more than an XML document can carry in one text node (libxml2 reads at most ${MAX_TEXT_BYTES})`;
 
 /**
  * Fields that never reach the XML as sent, so any character is fine there: kept on the record only (spec 2.1), the
@@ -88,9 +88,9 @@ function unrepresentable(value: unknown, path: string, out: Finding[], shape: Sh
     if (NOT_EMITTED.test(path)) return;
     const bad = NOT_XML_CHAR.exec(value);
     const field = path || '(body)';
-    if (bad) out.push({ message: `${field} contains the character ${codePoint(bad[0])}, which an XML document cannot carry`, section: sectionOfField(field), severity: 'error', field });
+    if (bad) out.push({ ...own('xml.character', { field, code: codePoint(bad[0]) }), section: sectionOfField(field), severity: 'error', field });
     const bytes = oversize(value);
-    if (bytes !== undefined) out.push({ message: `${field} is ${bytes} bytes long (UTF-8), ${OVERSIZE}: shorten it`, section: sectionOfField(field), severity: 'error', field });
+    if (bytes !== undefined) out.push({ ...own('xml.oversize', { field, bytes, max: MAX_TEXT_BYTES }), section: sectionOfField(field), severity: 'error', field });
   } else if (Array.isArray(value)) value.forEach((v, i) => unrepresentable(v, `${path}[${i}]`, out, shape?.items));
   else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
@@ -113,14 +113,14 @@ export function unwritableEntity(entity: Entity): Finding[] {
     const bad = NOT_XML_CHAR.exec(value);
     if (bad) {
       out.push({
-        message: `The record of entity ${JSON.stringify(entity.entity_id)} holds the character ${codePoint(bad[0])} in ${name}, which an XML document cannot carry: correct the entity record`,
+        ...own('xml.entity-character', { entity: entity.entity_id, name, code: codePoint(bad[0]) }),
         section: 'seller_party', severity: 'error', field: 'entity_id',
       });
     }
     const bytes = oversize(value);
     if (bytes !== undefined) {
       out.push({
-        message: `The record of entity ${JSON.stringify(entity.entity_id)} holds ${bytes} bytes (UTF-8) in ${name}, ${OVERSIZE}: correct the entity record`,
+        ...own('xml.entity-oversize', { entity: entity.entity_id, name, bytes, max: MAX_TEXT_BYTES }),
         section: 'seller_party', severity: 'error', field: 'entity_id',
       });
     }

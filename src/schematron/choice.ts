@@ -1,6 +1,8 @@
 import type { Finding, JudgedBy, RuleSetInfo } from '../model/types.js';
 import type { XDocument } from '../xpath/api.js';
 import { isIsoDate } from './dated.js';
+import { own } from '../messages/own.js';
+import type { Worded } from '../messages/ref.js';
 
 /**
  * The rule set for one document, shared by `check` (a document read) and `validate` (a document built): the document's
@@ -41,17 +43,14 @@ export function chooseRules(rules: DocumentRules, customization: string | undefi
 }
 
 /**
- * The words of the warning on a document dated before (or after) the validity of every set of its customization,
+ * The words of the note on a document dated before (or after) the validity of every set of its customization,
  * naming the set used instead; undefined when the date chose a set that covers it. `dateName` is how the caller's
- * user names the date (the XML's issue date, the request's issue_date); `family` the rule sets' (PINT-AE, TDD).
+ * user names the date (the XML's issue date, the request's invoice date); `family` the rule sets' (PINT-AE, TDD).
  */
-export function validityWords(judgedBy: JudgedBy, date: string, dateName = 'the issue date', family = 'PINT-AE'): string | undefined {
+export function validityWords(judgedBy: JudgedBy, date: string, dateName: 'issue' | 'invoice' = 'issue', family: 'PINT-AE' | 'TDD' = 'PINT-AE'): Worded | undefined {
   if (judgedBy.by_date !== 'before' && judgedBy.by_date !== 'after') return undefined;
-  const valid = `valid ${judgedBy.valid_from ? `from ${judgedBy.valid_from}` : ''}${judgedBy.valid_from && judgedBy.valid_to ? ' ' : ''}${judgedBy.valid_to ? `to ${judgedBy.valid_to}` : ''}`;
-  const which = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}, ${valid}`;
-  return judgedBy.by_date === 'before'
-    ? `${dateName} ${date} is before the validity of every ${family} rule set for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the earliest instead`
-    : `${dateName} ${date} is in no ${family} rule set's validity for ${judgedBy.customization ?? 'this document'}: judged by ${which}, the newest one valid before it, instead`;
+  const set = { name: judgedBy.name, version: judgedBy.version ?? null, from: judgedBy.valid_from ?? null, to: judgedBy.valid_to ?? null };
+  return own(judgedBy.by_date === 'before' ? 'rules.before-validity' : 'rules.after-validity', { date, dateName, family, customization: judgedBy.customization ?? null, set });
 }
 
 const textOf = (xml: string, name: string) => new RegExp(`<cbc:${name}>([^<]*)</cbc:${name}>`).exec(xml)?.[1]?.trim();

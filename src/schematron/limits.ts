@@ -1,4 +1,5 @@
 import { UsageError } from '../io/errors.js';
+import { own } from '../messages/own.js';
 
 /** What one document's rule run may take: CPU time (--rule-timeout) and memory (--rule-memory). */
 export interface RuleLimits { timeoutMs: number; memoryMb: number }
@@ -9,7 +10,10 @@ export function parseRuleLimits(options: { ruleTimeout?: string; ruleMemory?: st
   const number = (flag: string, value: string | undefined, min: number, max: number): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);
-    if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(n >= min && n <= max)) throw new UsageError(`${flag} ${value}: a number from ${min} to ${max}`);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(n >= min && n <= max)) {
+      const words = own('rules.limit-range', { flag, value, min, max });
+      throw new UsageError(words.message, 'usage', words.said);
+    }
     return n;
   };
   const seconds = number('--rule-timeout', options.ruleTimeout, 0.1, 86_400);

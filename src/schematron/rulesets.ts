@@ -16,6 +16,7 @@ import { NativeFirst, type RuleLayer } from './native-layer.js';
 import { engine, withinLimits, XPathLimit } from '../xpath/index.js';
 import { chooseByDate, type Dated, type DatedHow } from './dated.js';
 import type { XDocument } from '../xpath/api.js';
+import { own, type RulesFailure } from '../messages/own.js';
 
 /** The rule id of the error a document gets when its rules could not be run on it: it always fails the document. */
 export const RULES_FAILED = 'pintae/rules-failed';
@@ -25,13 +26,16 @@ let ruleLimits: RuleLimits = DEFAULT_RULE_LIMITS;
 /** The limits every rule run of this thread is held to (each worker thread is told them with its setup). */
 export function setRuleLimits(limits: RuleLimits): void { ruleLimits = limits; }
 export const currentRuleLimits = (): RuleLimits => ruleLimits;
-const LIMIT_FLAG = { time: '--rule-timeout', memory: '--rule-memory' } as const;
 
-/** A limit the sandbox stopped a run at, in the words of the evaluator's own (XPathLimit). */
-function sandboxLimitWords(e: RuleLimitError): string {
-  if (e.kind === 'time') return `the rules ran longer than the time limit of ${(e.limit ?? 0) / 1000} s (--rule-timeout)`;
-  if (e.kind === 'memory') return `the rules needed more memory than the limit of ${e.limit} MB (--rule-memory)${e.detail ? `: ${e.detail}` : ''}`;
-  return `the process that ran them ended unexpectedly${e.detail ? ` (${e.detail})` : ''}`;
+/** Why a run stopped: a limit of the evaluator's own (XPathLimit) or the sandbox's, said alike; else the error's first line. */
+function failureOf(e: unknown): RulesFailure {
+  if (e instanceof XPathLimit) return e.kind === 'time' ? { kind: 'time', seconds: e.limit / 1000 } : { kind: 'memory', mb: Math.round(e.limit / (1 << 20)) };
+  if (e instanceof RuleLimitError) {
+    if (e.kind === 'time') return { kind: 'time', seconds: (e.limit ?? 0) / 1000 };
+    if (e.kind === 'memory') return { kind: 'memory', mb: e.limit ?? 0, ...(e.detail ? { detail: e.detail } : {}) };
+    return { kind: 'crash', ...(e.detail ? { detail: e.detail } : {}) };
+  }
+  return { kind: 'error', text: (e as Error).message.split('\n')[0]! };
 }
 
 /** A set of compiled layers run together on every document (the official release has two). */
@@ -67,12 +71,8 @@ export class RuleSet {
       try {
         return svrlToFindings(withinLimits({ cpuMs: limits.timeoutMs, heapBytes: limits.memoryMb * 2 ** 20 }, () => layer.results(xml, doc, limits)));
       } catch (e) {
-        const limit = e instanceof XPathLimit ? `${e.message} (${LIMIT_FLAG[e.kind]})` : e instanceof RuleLimitError ? sandboxLimitWords(e) : undefined;
-        if (limit !== undefined) {
-          return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${limit}`, section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
-        }
         // Never "valid": a document the rules could not judge fails, whatever the reason (a limit, a damaged set).
-        return [{ message: `The PINT-AE rules (${this.name}, ${layer.name}) could not be run on this document: ${(e as Error).message.split('\n')[0]}`, section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
+        return [{ ...own('rules.failed', { set: this.name, layer: layer.name, why: failureOf(e) }), section: 'invoice_header', severity: 'error', rule: RULES_FAILED } satisfies Finding];
       }
     });
   }

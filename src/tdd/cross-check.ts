@@ -6,6 +6,8 @@ import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
 import { location } from '../xpath/location.js';
 import { sourceOnceFindings } from './source-once.js';
+import { own } from '../messages/own.js';
+import type { Worded } from '../messages/ref.js';
 
 /**
  * pintae's own checks of a TDD, which the official TDD rules lack (their README: "they do not compare the extract with
@@ -46,8 +48,8 @@ const text = (e: XElement | undefined) => (e ? textOf(e).trim() : undefined);
 const attr = (e: XElement, local: string) => e.attrs.find((a) => a.local === local && a.ns === '')?.value.trim();
 
 
-const finding = (rule: string, message: string, at: XElement): Finding => ({
-  message, section: 'invoice_header', severity: 'error', rule, location: location(at), line: at.line, column: at.column,
+const finding = (rule: string, words: Worded, at: XElement): Finding => ({
+  ...words, section: 'invoice_header', severity: 'error', rule, location: location(at), line: at.line, column: at.column,
 });
 
 function sameAmount(a: string, b: string): boolean {
@@ -60,8 +62,7 @@ function extractFindings(reported: XElement, x: Extract): Finding[] {
   const same = (e: XElement | undefined, name: string, source: string | undefined, at: XElement = reported) => {
     const given = text(e);
     if (given === source) return;
-    const said = (v: string | undefined) => (v === undefined ? 'none' : JSON.stringify(v));
-    out.push(finding(TDD_EXTRACT, `the extract's ${name} is ${said(given)}, the source document's ${said(source)}`, e ?? at));
+    out.push(finding(TDD_EXTRACT, own('tdd.extract-differs', { name, ...(given !== undefined ? { given } : {}), ...(source !== undefined ? { source } : {}) }), e ?? at));
   };
   same(cbc(reported, 'CustomizationID'), 'cbc:CustomizationID', x.customization);
   same(cbc(reported, 'ProfileID'), 'cbc:ProfileID', x.profile);
@@ -81,8 +82,8 @@ function extractFindings(reported: XElement, x: Extract): Finding[] {
     if (given === undefined && chosen === undefined) return;
     same(e, name, chosen, party ?? reported);
   };
-  taxId(cac(cac(reported, 'AccountingSupplierParty'), 'Party'), 'seller tax identifier', x.sellerTaxIds, x.seller?.companyId);
-  taxId(cac(cac(reported, 'AccountingCustomerParty'), 'Party'), 'buyer tax identifier', x.buyerTaxIds, x.buyer?.companyId);
+  taxId(cac(cac(reported, 'AccountingSupplierParty'), 'Party'), 'seller', x.sellerTaxIds, x.seller?.companyId);
+  taxId(cac(cac(reported, 'AccountingCustomerParty'), 'Party'), 'buyer', x.buyerTaxIds, x.buyer?.companyId);
   return out;
 }
 
@@ -96,20 +97,20 @@ function amountFindings(reported: XElement, x: Extract): Finding[] {
   }
   for (const t of x.taxTotals) {
     const e = given.get(t.currency);
-    if (!e) out.push(finding(TDD_TAX_TOTAL, `the extract has no tax total in ${t.currency}; the source document's is ${t.amount}`, reported));
-    else if (!sameAmount(text(e)!, t.amount)) out.push(finding(TDD_TAX_TOTAL, `the extract's tax total in ${t.currency} is ${text(e)}, the source document's ${t.amount}`, e));
+    if (!e) out.push(finding(TDD_TAX_TOTAL, own('tdd.tax-total-missing', { currency: t.currency, source: t.amount }), reported));
+    else if (!sameAmount(text(e)!, t.amount)) out.push(finding(TDD_TAX_TOTAL, own('tdd.tax-total-differs', { currency: t.currency, given: text(e)!, source: t.amount }), e));
   }
   for (const [currency, e] of given) {
-    if (!x.taxTotals.some((t) => t.currency === currency)) out.push(finding(TDD_TAX_TOTAL, `the extract has a tax total in ${currency || 'no currency'} (${text(e)}); the source document has none in that currency`, e));
+    if (!x.taxTotals.some((t) => t.currency === currency)) out.push(finding(TDD_TAX_TOTAL, own('tdd.tax-total-extra', { currency, given: text(e)! }), e));
   }
   const exclusive = cbc(pxs(reported, 'MonetaryTotal'), 'TaxExclusiveAmount');
   if (exclusive && x.taxExclusive) {
     const currency = attr(exclusive, 'currencyID') ?? '';
     if (currency !== x.taxExclusive.currency || !sameAmount(text(exclusive)!, x.taxExclusive.amount)) {
-      out.push(finding(TDD_TAX_EXCLUSIVE, `the extract's tax-exclusive amount is ${currency} ${text(exclusive)}, the source document's ${x.taxExclusive.currency} ${x.taxExclusive.amount}`, exclusive));
+      out.push(finding(TDD_TAX_EXCLUSIVE, own('tdd.tax-exclusive-differs', { currency, given: text(exclusive)!, sourceCurrency: x.taxExclusive.currency, source: x.taxExclusive.amount }), exclusive));
     }
   } else if (exclusive || x.taxExclusive) {
-    out.push(finding(TDD_TAX_EXCLUSIVE, exclusive ? 'the extract has a tax-exclusive amount the source document does not state' : `the extract has no tax-exclusive amount; the source document's is ${x.taxExclusive!.currency} ${x.taxExclusive!.amount}`, exclusive ?? reported));
+    out.push(finding(TDD_TAX_EXCLUSIVE, exclusive ? own('tdd.tax-exclusive-extra') : own('tdd.tax-exclusive-missing', { currency: x.taxExclusive!.currency, source: x.taxExclusive!.amount }), exclusive ?? reported));
   }
   return out;
 }
@@ -122,7 +123,7 @@ function aedFindings(transaction: XElement, source: XElement, x: Extract): Findi
     if (text(cbc(content, 'ID')) !== 'BTAE-20') continue;
     const value = cbc(content, 'Value');
     if (expected !== undefined && value && !sameAmount(text(value)!, expected)) {
-      out.push(finding(TDD_AED_TOTAL, `BTAE-20 (the total with VAT in AED) is ${text(value)}, the source document's ${expected}`, value));
+      out.push(finding(TDD_AED_TOTAL, own('tdd.aed-total', { given: text(value)!, source: expected }), value));
     }
   }
   return out;
@@ -136,8 +137,8 @@ function reporterFindings(root: XElement, x: Extract): Finding[] {
   const expected = role === '01' ? x.sellerEndpoint : x.buyerEndpoint;
   const given = { scheme: attr(endpoint, 'schemeID') ?? '', id: text(endpoint)! };
   if (expected && expected.scheme === given.scheme && expected.id === given.id) return [];
-  const shown = expected ? `${expected.scheme}:${expected.id}` : 'none';
-  return [finding(TDD_REPORTER, `the reporter ${given.scheme}:${given.id} is not the ${party} (the source document's ${party} endpoint is ${shown}), as reporter role ${role} says it is`, endpoint)];
+  const words = own('tdd.reporter', { given: `${given.scheme}:${given.id}`, party, ...(expected ? { expected: `${expected.scheme}:${expected.id}` } : {}), role });
+  return [finding(TDD_REPORTER, words, endpoint)];
 }
 
 /**
@@ -164,11 +165,11 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rules, checkXml: (xml: string, rules: Rules) => SourceVerdict): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
   const checked = checkXml(xml, rules);
-  if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, `the source document cannot be read on its own: ${checked.wellFormed.message}`, source)];
+  if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, own('tdd.source-unreadable', { reason: checked.wellFormed.message }), source)];
   return checked.findings.map((f) => {
     const placed = f.line === undefined ? { line, column } : { line: line + f.line - 1, column: f.line === 1 ? column + (f.column ?? 1) - 1 : f.column ?? 1 };
     const inside = f.location ? `${location(source.parent as XElement)}${f.location}` : undefined;
-    return { ...f, message: `the source document: ${f.message}`, rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
+    return { ...f, ...own('tdd.source-finding', { message: f.message, ...(f.said ? { said: f.said } : {}) }), rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
   });
 }
 
@@ -185,7 +186,7 @@ export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<
     if (!source || !((source.ns === NS.invoice && source.local === 'Invoice') || (source.ns === NS.creditNote && source.local === 'CreditNote'))) continue;
     // The official examples carry an empty invoice element ("omitted by design"): nothing to compare, which is said once.
     if (source.elements.length === 0) {
-      out.push({ ...finding(TDD_SOURCE_EMPTY, `the source document <${source.local}> is empty: the extract cannot be compared with the invoice it reports`, source), severity: 'warning' });
+      out.push({ ...finding(TDD_SOURCE_EMPTY, own('tdd.source-empty', { root: source.local }), source), severity: 'warning' });
       continue;
     }
     const x = extract(source);
@@ -193,7 +194,7 @@ export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<
     if (reported) out.push(...extractFindings(reported, x), ...amountFindings(reported, x));
     out.push(...aedFindings(transaction, source, x));
     for (const a of attachmentsUnder(source)) {
-      out.push(finding(TDD_ATTACHMENT, 'the source document carries an attachment (cbc:EmbeddedDocumentBinaryObject): a TDD carries the invoice without its attachments', a));
+      out.push(finding(TDD_ATTACHMENT, own('tdd.attachment'), a));
     }
     out.push(...reporterFindings(root, x));
     if (options.rules && options.checkXml) out.push(...sourceRuleFindings(options.text, source, options.rules, options.checkXml));

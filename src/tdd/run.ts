@@ -7,6 +7,8 @@ import { validateText } from '../batch/work.js';
 import { validateInvoice } from '../pipeline.js';
 import { buildTdd, checkOptions, TddSourceError } from './build.js';
 import type { TddOptions } from './options.js';
+import { own } from '../messages/own.js';
+import type { MessageRef } from '../messages/ref.js';
 
 /** One TDD made, or refused with the findings or the error that say why. */
 export interface TddResult {
@@ -16,7 +18,8 @@ export interface TddResult {
   /** The source document's findings: errors refused it (types S, R, W); warnings came with it. */
   findings: Finding[];
   /** Why no TDD could be made of the input (unreadable, not UBL, lacking what the TDD reports), where. */
-  error?: { message: string; line?: number; column?: number };
+  /** `said`: the catalogue entry of `message`, where it has one (issue 26). */
+  error?: { message: string; line?: number; column?: number; said?: MessageRef };
   /** The item of a bulk body or array it was made of (JSON input), else null. */
   index: number | null;
 }
@@ -61,7 +64,7 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
   // A TDD given where its invoice was meant: said plainly, not as the rules' complaint about a TDD inside a TDD.
   if (checked.kind === 'tdd') {
     const root = checked.doc?.elements[0];
-    return { ok: false, xml: null, findings: [], index: null, error: { message: 'this is a Tax Data Document, not an invoice or credit note: pintae tdd reports invoices; pintae check validates a TDD', ...(root ? { line: root.line, column: root.column } : {}) } };
+    return { ok: false, xml: null, findings: [], index: null, error: { ...own('tdd.is-tdd'), ...(root ? { line: root.line, column: root.column } : {}) } };
   }
   // Not UBL, or not PINT-AE: nothing a TDD can carry (ibr-tdd-57), whatever the type.
   const notUbl = checked.findings.find((f) => f.rule === 'pintae/not-ubl');
@@ -83,7 +86,7 @@ export function tddOfJson(file: string, text: string, env: PipelineEnv, options:
       ? r.response.errors.map((e): Finding => ({ message: e.message, section: 'invoice_header', severity: 'error', field: e.field }))
       : r.findings;
     if (r.xml === null) {
-      return { ok: false, xml: null, findings, index, ...(errorsOf(findings).length ? {} : { error: { message: 'no document could be built of this invoice' } }) };
+      return { ok: false, xml: null, findings, index, ...(errorsOf(findings).length ? {} : { error: own('tdd.nothing-built') }) };
     }
     return fromDocument(r.xml, findings, options, index);
   });
@@ -96,7 +99,7 @@ export function tddOfBody(body: unknown, env: PipelineEnv, options: TddRunOption
   if (outcome.kind === 'rejected') {
     return { ok: false, xml: null, index: null, findings: outcome.response.errors.map((e): Finding => ({ message: e.message, section: 'invoice_header', severity: 'error', field: e.field })) };
   }
-  if (outcome.xml === null) return { ok: false, xml: null, findings: outcome.findings, index: null, ...(errorsOf(outcome.findings).length ? {} : { error: { message: 'no document could be built of this invoice' } }) };
+  if (outcome.xml === null) return { ok: false, xml: null, findings: outcome.findings, index: null, ...(errorsOf(outcome.findings).length ? {} : { error: own('tdd.nothing-built') }) };
   return fromDocument(outcome.xml, outcome.findings, options, null);
 }
 

@@ -3,6 +3,8 @@ import type { XElement } from '../xpath/api.js';
 import { childElements } from '../io/xml.js';
 import { location } from '../xpath/location.js';
 import { NS } from './extract.js';
+import { own } from '../messages/own.js';
+import type { Worded } from '../messages/ref.js';
 
 /**
  * What the TDD schema says once, once: a reported transaction has at most one pxs:SourceDocument, which holds one
@@ -12,8 +14,8 @@ import { NS } from './extract.js';
  */
 export const TDD_SOURCE_ONE = 'pintae/tdd-source-one';
 
-const finding = (message: string, at: XElement): Finding => ({
-  message, section: 'invoice_header', severity: 'error', rule: TDD_SOURCE_ONE, location: location(at), line: at.line, column: at.column,
+const finding = (words: Worded, at: XElement): Finding => ({
+  ...words, section: 'invoice_header', severity: 'error', rule: TDD_SOURCE_ONE, location: location(at), line: at.line, column: at.column,
 });
 
 const named = (e: XElement) => `<${e.prefix ? `${e.prefix}:` : ''}${e.local}>`;
@@ -22,19 +24,19 @@ const named = (e: XElement) => `<${e.prefix ? `${e.prefix}:` : ''}${e.local}>`;
 export function sourceOnceFindings(transaction: XElement): Finding[] {
   const out: Finding[] = [];
   const sources = childElements(transaction, NS.pxs, 'SourceDocument');
-  if (sources.length > 1) out.push(finding(`pxs:ReportedTransaction holds ${sources.length} pxs:SourceDocument elements; the TDD schema allows one, the invoice the TDD reports`, sources[1]!));
+  if (sources.length > 1) out.push(finding(own('tdd.sources-many', { n: sources.length }), sources[1]!));
   for (const source of sources) {
     const contents = childElements(source, NS.cec, 'ExtensionContent');
-    if (contents.length > 1) out.push(finding(`pxs:SourceDocument holds ${contents.length} cec:ExtensionContent elements; its schema allows one`, contents[1]!));
+    if (contents.length > 1) out.push(finding(own('tdd.contents-many', { n: contents.length }), contents[1]!));
     for (const content of contents) {
       const held = content.elements;
       if (held.length > 1) {
-        out.push(finding(`cec:ExtensionContent holds ${held.length} elements (${held.map(named).join(', ')}); its schema allows exactly one, the invoice the TDD reports (pintae judges the first alone)`, held[1]!));
+        out.push(finding(own('tdd.content-many', { n: held.length, held: held.map(named) }), held[1]!));
       } else if (held.length === 0) {
-        out.push(finding('cec:ExtensionContent holds no element; its schema asks for exactly one, the invoice the TDD reports', content));
+        out.push(finding(own('tdd.content-none'), content));
       }
       if (content.children.some((c) => c.kind === 3 && c.value.trim() !== '')) {
-        out.push(finding('cec:ExtensionContent holds text beside its element; its schema allows only the one element, the invoice the TDD reports', content));
+        out.push(finding(own('tdd.content-text'), content));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { Items, SOURCE, type XmlNode, type XmlValue } from './node.js';
 import { Sources } from './sources.js';
 import { MAX_TEXT_BYTES, utf8Length } from '../xpath/xml.js';
+import { own as ownWords, type Unwritable } from '../messages/own.js';
 
 /*
  * The object tree (node.ts) as indented XML text, without a DOM (building one cost ~60% of a build). Text is written
@@ -25,14 +26,14 @@ const MAYBE_NOT_XML_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/
  * that pintae, or the receiver's libxml2, then refuses to read.
  */
 export class UnwritableText extends Error {
-  constructor(readonly location: string, readonly field: string | undefined, what: string) {
-    super(`${location}: ${what} cannot be written in XML`);
+  constructor(readonly location: string, readonly field: string | undefined, readonly what: Unwritable) {
+    super(ownWords('xml.unwritable', { location, what }).message);
     this.name = 'UnwritableText';
   }
 }
 
-const character = (c: number) => `the character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-const size = (bytes: number) => `a text of ${bytes} bytes (UTF-8; libxml2 reads at most ${MAX_TEXT_BYTES} in one text node)`;
+const character = (c: number): Unwritable => ({ kind: 'character', code: `U+${c.toString(16).toUpperCase().padStart(4, '0')}` });
+const size = (bytes: number): Unwritable => ({ kind: 'text', bytes, max: MAX_TEXT_BYTES });
 /** True when `s` may exceed `limit` bytes: the exact count is taken only when it could (3 bytes a code unit at most). */
 const tooLong = (s: string, limit = MAX_TEXT_BYTES) => s.length * 3 > limit && utf8Length(s) > limit;
 /**
@@ -130,7 +131,7 @@ class Writer {
     // A reader limits a start tag as it does a text node (src/xpath/xml.ts): attribute values are the only text in one.
     if (longest && open.length * 3 > START_TAG_BYTES) {
       const tag = `${open.slice(indent.length)}/>`;
-      if (tooLong(tag, START_TAG_BYTES)) throw new UnwritableText(longest.at, longest.field, `a start tag of ${utf8Length(tag)} bytes (UTF-8; pintae writes at most ${START_TAG_BYTES}, within libxml2's limit)`);
+      if (tooLong(tag, START_TAG_BYTES)) throw new UnwritableText(longest.at, longest.field, { kind: 'tag', bytes: utf8Length(tag), max: START_TAG_BYTES });
     }
     if (children.length === 0) {
       this.write(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);

@@ -26,7 +26,7 @@ export function categoryValue(u: UblReader, category: XElement | undefined): Vie
     reason,
   ]);
   const source = u.source(category);
-  return { text: id?.text ?? '(no category)', ...source, ...(id?.field ? { field: id.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
+  return { text: id?.text ?? '(no category)', ...(id ? {} : { words: said('word.no-category') }), ...source, ...(id?.field ? { field: id.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
 }
 
 /** The item: its name (and description where it differs), with its classification, placed at cac:Item. */
@@ -45,7 +45,7 @@ function itemValue(u: UblReader, item: XElement | undefined): ViewValue | undefi
     sellersId !== undefined ? said('word.sellers-id', { id: sellersId }) : undefined,
   ]);
   const main = name ?? description;
-  return { text: main?.text ?? '(no name)', ...u.source(item), ...(main?.field ? { field: main.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
+  return { text: main?.text ?? '(no name)', ...(main ? {} : { words: said('word.no-name') }), ...u.source(item), ...(main?.field ? { field: main.field } : {}), ...withMeaning(words.parts.length ? words : undefined) };
 }
 
 /** A line-level or document-level allowance (negative) or charge, with its reason. */

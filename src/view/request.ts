@@ -24,12 +24,15 @@ function shown(v: unknown): string | undefined {
   return Array.isArray(v) ? '(a list)' : '(an object)';
 }
 
+/** pintae's words for a sent value that is no text (a list, an object), said in the report's language; none for text. */
+const pintaeWords = (v: unknown): { words?: Words } => (Array.isArray(v) ? { words: said('word.a-list') } : isObject(v) ? { words: said('word.an-object') } : {});
+
 /** The value of the first of `keys` (a field and its aliases, spec 2.4, 2.7) that was sent, at its own path. */
 function sent(o: Json, at: string, keys: string[], meaning?: (text: string) => Words | undefined, numeric = false): ViewValue | undefined {
   for (const key of keys) {
     const text = shown(own(o, key));
     if (text === undefined) continue;
-    return { text, field: at ? `${at}.${key}` : key, ...withMeaning(meaning?.(text)), ...(numeric ? { numeric } : {}) };
+    return { text, ...pintaeWords(own(o, key)), field: at ? `${at}.${key}` : key, ...withMeaning(meaning?.(text)), ...(numeric ? { numeric } : {}) };
   }
   return undefined;
 }
@@ -66,7 +69,7 @@ function seller(body: Json, entity: Entity | undefined): ViewBlock {
 
 function buyer(body: Json): ViewBlock | undefined {
   const b = own(body, 'buyer');
-  if (!isObject(b)) return b === undefined ? undefined : { title: said('block.buyer'), field: 'buyer', items: item(said('label.buyer'), { text: shown(b) ?? '', field: 'buyer' }) };
+  if (!isObject(b)) return b === undefined ? undefined : { title: said('block.buyer'), field: 'buyer', items: item(said('label.buyer'), { text: shown(b) ?? '', ...pintaeWords(b), field: 'buyer' }) };
   const f = (label: Words, key: string, meaning?: (t: string) => Words | undefined) => item(label, sent(b, 'buyer', [key], meaning));
   return {
     title: said('block.buyer'),
@@ -88,7 +91,7 @@ function lines(body: Json, keep: KeepLine): ViewTable {
   all.forEach((line, i) => {
     if (!keep(i)) return;
     const at = `line_items[${i}]`;
-    if (!isObject(line)) { rows.push({ field: at, cells: [{ text: String(i + 1) }, { text: shown(line) ?? '(empty)', field: at }, null, null, null, null, null] }); return; }
+    if (!isObject(line)) { rows.push({ field: at, cells: [{ text: String(i + 1) }, { text: shown(line) ?? '(empty)', ...(shown(line) === undefined ? { words: said('word.empty') } : pintaeWords(line)), field: at }, null, null, null, null, null] }); return; }
     const category = sent(line, at, ['tax_category', 'tax_category_code', 'vat_category', 'category'], categoryMeaning);
     const reason = sent(line, at, ['tax_exemption_reason'], exemptionMeaning);
     const itemType = sent(line, at, ['item_type'], itemTypeMeaning);
@@ -106,7 +109,7 @@ function lines(body: Json, keep: KeepLine): ViewTable {
         sent(line, at, ['quantity'], undefined, true) ?? null,
         sent(line, at, ['unit_amount'], undefined, true) ?? null,
         sent(line, at, ['line_amount'], undefined, true) ?? null,
-        category ? { ...category, ...withMeaning(category.meaning || hasExtra ? joined(' · ', [category.meaning, hasExtra ? extra : undefined]) : undefined) } : (hasExtra ? { text: '(S by default)', ...withMeaning(extra) } : null),
+        category ? { ...category, ...withMeaning(category.meaning || hasExtra ? joined(' · ', [category.meaning, hasExtra ? extra : undefined]) : undefined) } : (hasExtra ? { text: '(S by default)', words: said('word.s-by-default'), ...withMeaning(extra) } : null),
         sent(line, at, ['tax_amount'], undefined, true) ?? null,
       ],
     });
@@ -137,7 +140,7 @@ function deliveryBlock(body: Json): ViewBlock | undefined {
     ...item(said('label.incoterms'), sent(body, '', ['incoterms'])),
     ...item(said('label.customs-declaration'), sent(body, '', ['customs_declaration_ref'])),
   ];
-  if (d !== undefined && !isObject(d)) items.unshift({ label: said('label.delivery'), text: shown(d) ?? '', field: 'delivery' });
+  if (d !== undefined && !isObject(d)) items.unshift({ label: said('label.delivery'), text: shown(d) ?? '', ...pintaeWords(d), field: 'delivery' });
   return items.length ? { title: said('block.delivery'), ...(d !== undefined ? { field: 'delivery' } : {}), items } : undefined;
 }
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ENTITY, ROOT } from '../helpers/paths.js';
@@ -134,6 +134,35 @@ describe('--lang: every report format', () => {
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toMatch(/pintae\.config\.json:2:11: lang must be one of "en", "ar", "en\+ar"/);
       expect(bad.stderr).not.toMatch(STACK);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  it('pintae\'s own findings, hints and the duplicate-number warning in Arabic, each with its English beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
+    try {
+      // The same invoice twice (its number repeated), the first with an amount in a common wrong form (a hint); the
+      // fixtures' date is before the built-in rules' validity, so each gets pintae/rules-validity.
+      const standard = JSON.parse(readFileSync(join(ROOT, 'fixtures/invoices/standard.json'), 'utf8'));
+      const odd = structuredClone(standard);
+      odd.line_items[0].unit_amount = '1,200.00';
+      writeFileSync(join(dir, 'two.json'), JSON.stringify([odd, standard]));
+      const out = await execa('node', [BIN, 'validate', join(dir, 'two.json'), '--entity', ENTITY, '--no-config', '--format', 'json', '--lang', 'ar'], { reject: false, cwd: dir });
+      expect(out.exitCode).toBe(1);
+      type Own = Entry & { hint?: string; hint_en?: string; field?: string };
+      const [first, second] = (JSON.parse(out.stdout) as { results: Array<Result & { pintae_findings: Own[]; findings: { errors: Own[]; warnings: Own[] } }> }).results;
+      for (const r of [first!, second!]) {
+        const validity = r.pintae_findings.find((f) => f.rule === 'pintae/rules-validity')!;
+        expect(validity.message).toMatch(ARABIC);
+        expect(validity.message_en).toMatch(/^the invoice date 2025-03-10 is before the validity of every PINT-AE rule set/);
+      }
+      const hinted = first!.findings.errors.find((f) => f.field === 'line_items[0].unit_amount')!;
+      expect(hinted.hint).toMatch(ARABIC);
+      expect(hinted.hint).toContain('"1,200.00"');
+      expect(hinted.hint_en).toBe('"1,200.00" has a comma between thousands: send 1200.00');
+      expect(first!.response.data.errors.find((f) => f.message === hinted.message_en)).toMatchObject({ hint: hinted.hint_en });
+      const duplicate = second!.findings.warnings.find((f) => f.field === 'invoice_number')!;
+      expect(duplicate.message).toMatch(ARABIC);
+      expect(duplicate.message_en).toBe(second!.response.data.warnings.find((f) => f.message === duplicate.message_en)!.message);
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 });

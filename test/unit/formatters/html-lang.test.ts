@@ -91,4 +91,19 @@ describe('the HTML report in Arabic and in both languages', () => {
       for (const m of messages) expect(shown.some((s) => s.includes(m)), m).toBe(true);
     }
   });
+
+  it('ar: the words pintae writes in a value cell are said in the language, not left in English', () => {
+    const body = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
+    body.buyer = ['not', 'an', 'object'];
+    body.line_items[0].quantity = { n: 1 };
+    body.line_items.push('');
+    const [r] = validateText('odd.json', JSON.stringify(body), fixtureEnv(), false, true);
+    const say = (lang: Lang) => text(parseHtml(html(reportOf([r!]), { color: false, lang })));
+    const [en, ar] = [say('en'), say('ar')];
+    for (const words of ['(a list)', '(an object)', '(empty)']) {
+      expect(en).toContain(words);
+      expect(ar).not.toContain(words);
+    }
+    for (const words of ['(قائمة)', '(كائن)', '(فارغ)']) expect(ar).toContain(words);
+  });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validateInvoice } from '../../../dist/pipeline.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
 import { WORDS, requestWords } from '../../../src/messages/table.js';
+import { speak } from '../../../src/messages/ref.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
 import { FIXTURES } from '../../helpers/paths.js';
 
@@ -77,5 +78,18 @@ describe('the words of the table', () => {
     expect(exempt).toContain('DL8.46.1 (certain financial services), DL8.46.2 (residential units lease or sale), DL8.46.3 (bare land), DL8.46.4 (local passenger transport)');
     const item = requestWords('ibr-166-ae', { field: 'line_items[0].item_type' })!.message;
     expect(item).toContain('DL8.48.8.1 (gold and diamonds), DL8.48.8.2 (electronic devices), DL8.48.3.1 (crude or refined oil), DL8.48.3.2 (natural gas), DL8.48.3.3 (pure hydrocarbons)');
+  });
+});
+
+describe('the PINT-AE rules a request was measured to trip in the official English (docs/decisions.md)', () => {
+  it('ibr-080: a buyer TRN with no digits leaves the electronic address empty, said in the request\'s terms and in Arabic', () => {
+    const body = standard();
+    body.buyer.trn = 'X';
+    const outcome = validateInvoice(body, env);
+    if (outcome.kind !== 'validated') throw new Error('rejected');
+    const f = outcome.findings.find((x) => x.rule === 'ibr-080');
+    expect(f?.rule_text).toBe('The Buyer electronic address (ibt-049) MUST be provided.');
+    expect(f!.message).toContain('buyer.trn');
+    expect(speak(f!.said!, 'ar')).toMatch(/العنوان الإلكتروني للمشتري/u);
   });
 });
