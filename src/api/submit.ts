@@ -11,7 +11,7 @@ export type { Outcome, Sendable, SubmitResult };
 /** Outcomes after which the invoice is known to be at the service under our payload. */
 export const ACCEPTED: ReadonlySet<Outcome> = new Set(['accepted', 'recovered', 'skipped']);
 
-type Plan = { action: 'send'; unknownBefore: boolean; changedBefore?: boolean } | { action: 'skip'; record: LedgerRecord } | { action: 'refuse'; words: Worded };
+type Plan = { action: 'send'; unknownBefore: boolean; changedBefore?: boolean } | { action: 'skip'; record: LedgerRecord } | ({ action: 'refuse' } & Worded);
 
 export interface SubmitterOptions { force: boolean; now: () => Date }
 
@@ -24,7 +24,7 @@ export class Submitter {
     if (entry?.accepted) {
       if (entry.accepted.sha256 === item.sha256) return { action: 'skip', record: entry.accepted };
       if (!this.options.force) {
-        return { action: 'refuse', words: apiWords('api.submit.changed', { number: item.invoice_number, entity: item.entity_id, time: entry.accepted.time, id: entry.accepted.invoice_id ?? undefined }) };
+        return { action: 'refuse', ...apiWords('api.submit.changed', { number: item.invoice_number, entity: item.entity_id, time: entry.accepted.time, id: entry.accepted.invoice_id ?? undefined }) };
       }
       return { action: 'send', unknownBefore: false };
     }
@@ -49,7 +49,7 @@ export class Submitter {
     items.forEach((item, at) => {
       const plan = this.plan(item);
       if (plan.action === 'skip') results[at] = { ...base(item), outcome: 'skipped', invoice_id: plan.record.invoice_id ?? null, status: plan.record.status ?? null, ...apiWords('api.submit.skipped', { time: plan.record.time }) };
-      else if (plan.action === 'refuse') results[at] = { ...base(item), outcome: 'refused', ...plan.words };
+      else if (plan.action === 'refuse') results[at] = { ...base(item), outcome: 'refused', message: plan.message, said: plan.said };
       else toSend.push({ at, item, unknownBefore: plan.unknownBefore, changedBefore: plan.changedBefore });
     });
     if (toSend.length === 0) return results;

@@ -33,6 +33,8 @@ export interface SubmitResult {
   message?: string;
   /** The catalogue entry `message` was said from (issue 26): the CLI says it in the run's language; never written out. */
   said?: MessageRef;
+  /** English message of an entry of `errors` → the catalogue entry it was said from; never written out. */
+  errorsSaid?: Readonly<Record<string, MessageRef>>;
   errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
 }
 
@@ -74,7 +76,8 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
         const errors = outcome.kind === 'rejected' ? outcome.response.errors
           : [...outcome.response.data.errors, ...outcome.pintae.filter((f) => f.severity === 'error').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }))];
         if (outcome.kind === 'rejected' || !outcome.valid) {
-          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors,
+          const errorsSaid = outcome.kind === 'rejected' ? {} : Object.fromEntries(outcome.findings.flatMap((f) => (f.said ? [[f.message, f.said] as const] : [])));
+          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors, errorsSaid,
             ...apiWords('api.submit.invalid', { errors: errors.length }) };
           continue;
         }

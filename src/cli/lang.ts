@@ -40,7 +40,7 @@ export function readRunConfig(options: { lang?: string; config?: string | boolea
   if (options.lang !== undefined && !isLang(options.lang)) throw usageError('lang.unknown', { lang: options.lang, names: LANGS });
   if (options.lang !== undefined) written = options.lang;
   const config = loadConfig(options.config, cwd);
-  if (config?.lang !== undefined) configured = config.lang;
+  configured = config?.lang;
   return config;
 }
 

@@ -17,9 +17,9 @@ export function countOutcomes(rows: ReportRow[]): Record<string, number> {
 
 const where = (r: ReportRow) => r.invoice_number ?? (r.index === null ? r.file : `${r.file}[${r.index}]`);
 
-function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], c: InstanceType<typeof Chalk>): string[] {
+function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], c: InstanceType<typeof Chalk>, said: (message?: string) => string | undefined = (m) => m): string[] {
   return (errors ?? []).map((e: { section?: string; message?: string; rule?: string; status_code?: unknown }) =>
-    `      ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
+    `      ${c.red('error')}  ${[e.section, said(e.message), e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
 }
 
 interface TextOptions { color: boolean; okIfExists?: boolean; lang?: Lang }
@@ -31,10 +31,15 @@ const say = <K extends CliMessageId>(id: K, params: Parameters<(typeof CLI)[K]['
  * A row as the machine formats write it: without the catalogue entry of its message; in another language than
  * English, `message` said in it and `message_en` beside it (as validate's findings).
  */
-export function rowOut({ said, ...r }: ReportRow, lang: Lang | undefined): ReportRow & { message_en?: string } {
-  if (!lang || lang === 'en' || r.message === undefined) return r;
-  return { ...r, message: (said && speak(said, lang, '\n')) ?? r.message, message_en: r.message };
+export function rowOut({ said, errorsSaid, ...r }: ReportRow, lang: Lang | undefined): ReportRow & { message_en?: string } {
+  if (!lang || lang === 'en') return r;
+  const errors = r.errors?.map((e) => ({ ...e, message: errorIn(e.message, errorsSaid, lang), message_en: e.message }));
+  return { ...r, ...(r.message !== undefined ? { message: (said && speak(said, lang, '\n')) ?? r.message, message_en: r.message } : {}), ...(errors ? { errors } : {}) };
 }
+
+/** A finding of the offline validation in `lang`, by its entry; as it is where it has none (the service's words). */
+const errorIn = (message: string, said: ReportRow['errorsSaid'], lang: Lang) =>
+  (said && Object.hasOwn(said, message) ? speak(said[message]!, lang, ' / ') : undefined) ?? message;
 
 /** An invoice's line as its answer arrives (and its errors): what stylish prints before the run ends. Pure. */
 export function rowText(r: ReportRow, options: TextOptions): string {
@@ -49,7 +54,7 @@ export function rowText(r: ReportRow, options: TextOptions): string {
   const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
   lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
   if (r.message && r.outcome !== 'accepted') lines.push(...rowOut(r, options.lang).message!.split('\n').map((l) => `    ${c.dim(l)}`));
-  lines.push(...statusErrors(r.errors, c));
+  lines.push(...statusErrors(r.errors, c, (m) => (m === undefined || !options.lang ? m : errorIn(m, r.errorsSaid, options.lang))));
   return lines.map((l) => l + '\n').join('');
 }
 

@@ -184,7 +184,7 @@ export const CLI = {
   },
   'cli.tdd-parties': {
     en: (p: { missing: ReadonlyArray<'receiver' | 'representative'> }) => `${p.missing.map((k) => `--${k}`).join(' and ')}: required (the FTA's service provider and yours, 0242:<id>); give ${p.missing.length > 1 ? 'them' : 'it'} here or as ${p.missing.map((k) => `"tdd": {"${k}": …}`).join(', ')} in the config file`,
-    ar: (p: { missing: ReadonlyArray<'receiver' | 'representative'> }) => `${p.missing.map((k) => `--${k}`).join(' و')}: مطلوب (مزوّد خدمة الهيئة الاتحادية للضرائب ومزوّد خدمتك، 0242:<id>)؛ حدّده هنا أو بصيغة ${p.missing.map((k) => `"tdd": {"${k}": …}`).join(', ')} في ملف الإعدادات`,
+    ar: (p: { missing: ReadonlyArray<'receiver' | 'representative'> }) => `${p.missing.map((k) => `--${k}`).join(' و')}: مطلوب (مزوّد خدمة الهيئة الاتحادية للضرائب ومزوّد خدمتك، 0242:<id>)؛ ${p.missing.length > 1 ? 'حدّدهما' : 'حدّده'} هنا أو بصيغة ${p.missing.map((k) => `"tdd": {"${k}": …}`).join(', ')} في ملف الإعدادات`,
   },
   'cli.tdd-transport-one': {
     en: (p: { n: number }) => `--transport-id names one Peppol message: give one input with it (got ${p.n})`,
