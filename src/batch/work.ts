@@ -4,7 +4,7 @@ import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Pos
 import { parseJson } from '../io/json.js';
 import { decodeText } from '../io/text.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
-import { xmlNotJson } from '../io/input-kind.js';
+import { xmlNotJson, type InputPlace } from '../io/input-kind.js';
 import type { InvoiceResult } from '../model/report.js';
 import { validatedView } from '../view/index.js';
 import { ioWords } from '../messages/io.js';
@@ -54,11 +54,12 @@ export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, v
 /**
  * Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. `views` (the HTML
  * report) makes each invoice's view while its document is at hand. `single`: the text is one request body whatever
- * it holds (the service's dry run judges a bulk body or an array as the one invoice it was sent as).
+ * it holds (the service's dry run judges a bulk body or an array as the one invoice it was sent as). `advice`: where the
+ * advice for an XML input points (the CLI's check, or serve's route).
  */
-export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false, single = false): WorkResult[] {
+export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false, single = false, advice: InputPlace = 'cli'): WorkResult[] {
   const parsed = parseJson(text);
-  if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file) ?? parsed.message, line: parsed.line, column: parsed.column })];
+  if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file, advice) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = single ? { items: [parsed.value], indexed: false } : invoicesOf(parsed.value);
   if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', {}) })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.

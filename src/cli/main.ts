@@ -269,7 +269,7 @@ Exit codes:
 
   // sandbox (issue 4): a local server speaking the documented API
   const sandbox = cli.command('sandbox')
-    .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, request log on stderr')
+    .description('serve the documented API (spec 4) on 127.0.0.1 on top of the validate pipeline; URL on stdout, one JSON log line per request on stderr; SIGTERM or Ctrl-C answers the requests in flight, then exits 0')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--data-dir <dir>', 'where users, entities, invoices and tokens.json are kept', '.pintae/sandbox')
     .option('--rates <file>', 'CBUAE exchange-rate table for invoices without exchange_rate (as validate --rates)')

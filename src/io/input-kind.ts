@@ -1,3 +1,12 @@
+import { say } from '../messages/cli.js';
+import { serveWords } from '../messages/serve.js';
+
+/**
+ * Where the input came from, so the advice names what the user can do there: the command line (`pintae check
+ * <file>`) or `pintae serve` (`POST /v1/check`).
+ */
+export type InputPlace = 'cli' | 'server';
+
 /**
  * What an input that failed to parse holds instead, judged by its first character past a byte-order mark and white
  * space: the two commands read different documents, and `unexpected "<"` tells a user nothing about which to run.
@@ -7,14 +16,14 @@ function firstCharacter(text: string): string | undefined {
 }
 
 /** validate's advice for an input that is XML. */
-export function xmlNotJson(text: string, file: string): string | undefined {
+export function xmlNotJson(text: string, file: string, place: InputPlace = 'cli'): string | undefined {
   if (firstCharacter(text) !== '<') return undefined;
-  return `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${file}`;
+  return place === 'server' ? serveWords('xml-not-json') : say('input.xml-not-json', { file });
 }
 
 /** check's advice for an input that is JSON (only its start is decoded: JSON is UTF-8). */
-export function jsonNotXml(bytes: Uint8Array, file: string): string | undefined {
+export function jsonNotXml(bytes: Uint8Array, file: string, place: InputPlace = 'cli'): string | undefined {
   const start = firstCharacter(Buffer.from(bytes.subarray(0, 256)).toString('utf8'));
   if (start !== '{' && start !== '[') return undefined;
-  return `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${file}`;
+  return place === 'server' ? serveWords('json-not-xml') : say('input.json-not-xml', { file });
 }

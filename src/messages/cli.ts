@@ -67,6 +67,14 @@ export const CLI = {
       `الكيان ${p.id} غير موجود: ${p.known.length ? `يعرف pintae ${p.known.length === 1 ? 'كياناً واحداً' : 'هذه الكيانات، الأقرب أولاً'}: ${p.known.join(', ')}. ` : 'لا يعرف pintae أي كيان هنا. '}`
       + `قدّم سجله بالخيار --entity <file>، أو احفظه في .pintae/entities/${p.id}.json (pintae entities pull)`,
   },
+  'input.xml-not-json': {
+    en: (p: { file: string }) => `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${p.file}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي XML، لا نص طلب فاتورة (JSON): لفحص فاتورة UBL شغّل pintae check ${p.file}`,
+  },
+  'input.json-not-xml': {
+    en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${p.file}`,
+  },
   // Arguments and options (issue 26, part 3): said in the run's language; names of options, files and values as written.
   'cli.takes-one': {
     en: (p: { command: 'rules add' | 'rules remove' | 'push'; n: number }) => `${p.command} takes one ${p.command === 'rules add' ? 'source' : p.command === 'rules remove' ? 'name' : 'file'} (got ${p.n})`
@@ -169,6 +177,14 @@ export const CLI = {
   'cli.sandbox-tokens': {
     en: (p: { file: string; created: boolean }) => `  access tokens: ${p.file}${p.created ? ' (created with one token)' : ''}; use one in your shell with`,
     ar: (p: { file: string; created: boolean }) => `  رموز الوصول: ${p.file}${p.created ? ' (أُنشئ برمز واحد)' : ''}؛ استعمل أحدها في الصدفة (shell) بالأمرين`,
+  },
+  'cli.sandbox-draining': {
+    en: (p: { signal: string; seconds: number }) => `pintae sandbox: ${p.signal}, closing: no new requests; those in flight are answered (at most ${p.seconds} s)`,
+    ar: (p: { signal: string; seconds: number }) => `pintae sandbox: ${p.signal}، إغلاق: لا طلبات جديدة؛ ويُرد على الطلبات الجارية (خلال ${p.seconds} ث على الأكثر)`,
+  },
+  'cli.sandbox-cut': {
+    en: (p: { cut: number }) => `pintae sandbox: ${p.cut} request${p.cut === 1 ? '' : 's'} still unanswered after the drain timeout were cut`,
+    ar: (p: { cut: number }) => `pintae sandbox: قُطعت طلبات لم يُرد عليها بعد انقضاء مهلة الإنهاء، عددها ${p.cut}`,
   },
   'cli.sandbox-keeps': {
     en: (_: Record<string, never>) => '  Ctrl-C stops it; everything stays in the data directory for the next start.',

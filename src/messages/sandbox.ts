@@ -1,5 +1,5 @@
 /**
- * The sandbox's own sentences about users (spec 2.12, 4.5, 5.3) and about an invoice it could not judge: one place
+ * The sandbox's own sentences about HTTP (what the shared layer, src/server/, answers for it), about users (spec 2.12, 4.5, 5.3) and about an invoice it could not judge: one place
  * for what a client of the sandbox reads, each by id.
  */
 export const SANDBOX_WORDS = {
@@ -14,4 +14,20 @@ export const SANDBOX_WORDS = {
   rulesNotRun: (why: string) => `The invoice could not be validated: ${why}`,
   /** The validate endpoint's 500 for such an invoice: no answer of the service can be given. */
   internal: (what: string) => `Internal server error: ${what}`,
+  /** A fault of the sandbox itself (the log line has it; the client the request id). */
+  internalError: (id: string) => `Internal server error (request id ${id})`,
+  noEndpoint: (path: string) => `No endpoint ${path}`,
+  methodNotAllowed: (method: string, path: string) => `${method} is not allowed on ${path}`,
+  bodyTooLarge: (limit: number) => `The request body is larger than ${limit} bytes`,
+  bodyNotText: (line: number, column: number, reason: string) => `The request body is not UTF-8 JSON: ${line}:${column}: ${reason}`,
+  bodyNotJson: (reason: string) => `The request body is not valid JSON: ${reason}`,
+  notFound: (what: string) => `${what} was not found or does not belong to this application`,
+  tokenMissing: 'Unauthenticated: send Authorization: Bearer <access token>',
+  tokenWrong: 'Unauthenticated: the access token is invalid or expired',
+  injected500: 'Internal server error (injected)',
+  injected502: 'Bad gateway (injected)',
+  injectedAfterCommit: 'Bad gateway (injected after the request was stored)',
+  /** Log notes of the after-commit fault. */
+  noteDropped: 'stored, connection dropped: injected',
+  noteBadGateway: 'stored; injected',
 } as const;

@@ -27,6 +27,8 @@ const SERVE = {
   'tdd-unknown-option': (p: { name: string; known: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of POST /v1/tdd (options: ${p.known})`,
   'tdd-transport-generated': (p: { id: string }) => `no transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
   'tdd-refused': () => 'No TDD was made of this invoice: `error` or the errors among `findings` say why',
+  'xml-not-json': () => 'this holds XML, not an invoice request body (JSON): to check a UBL invoice, send it to POST /v1/check',
+  'json-not-xml': () => 'this holds JSON, not XML: to validate an invoice request body, send it to POST /v1/validate',
   'unknown-query': (p: { name: string; route: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of ${p.route}`,
   'listening': (p: { url: string; workers: number }) => `pintae serve: listening on ${p.url} with ${p.workers} worker${p.workers === 1 ? '' : 's'}`,
   'signal-draining': (p: { signal: string; inFlight: number; seconds: number }) => `pintae serve: ${p.signal}: no new requests; finishing the ${p.inFlight} in flight (at most ${p.seconds} s)`,
@@ -41,7 +43,12 @@ const SERVE = {
   'port-in-use': (p: { port: number }) => `--port ${p.port}: address already in use`,
   'port-denied': (p: { port: number }) => `--port ${p.port}: permission denied`,
   'host-unknown': (p: { host: string }) => `--host ${p.host}: no such address on this machine`,
-  'token-file-unusable': (p: { file: string }) => `--token-file ${p.file}: not a usable bearer token (empty, shorter than 16 characters, or holding a space or a character other than printable ASCII; the token is not shown)`,
+  'option-seconds-positive': (p: { flag: string; value: string; max: number }) => `${p.flag} ${p.value}: a number of seconds above 0, at most ${p.max}`,
+  'option-choice': (p: { flag: string; value: string; choices: string }) => `${p.flag} ${p.value}: choose ${p.choices}`,
+  'option-date': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: a calendar date as YYYY-MM-DD`,
+  'option-function': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: a function`,
+  'option-object': (p: { flag: string; value: string }) => `${p.flag} ${p.value}: an object`,
+  'token-unusable': (p: { source: string }) => `${p.source}: not a usable bearer token (empty, shorter than 16 characters, or holding a space or a character other than printable ASCII; the token is not shown)`,
   'workers-failed': (p: { reason: string }) => `the workers could not start: ${p.reason}`,
 } as const;
 

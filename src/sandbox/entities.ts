@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entity } from '../model/types.js';
 import { registrationType } from '../codelists/tax.js';
 import { toEntity } from '../io/entities.js';
-import { isObject, message, notFound, reply, type Reply } from './http.js';
+import { isObject, message, notFound, reply, type Reply } from './reply.js';
 import type { EntityFields, EntityRecord, Store } from './store.js';
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
 

@@ -1,11 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RateTable } from '../derive/rates.js';
+import { SANDBOX_WORDS } from '../messages/sandbox.js';
 import { resolveRuleSet } from '../schematron/rulesets.js';
+import { bearerToken } from '../server/auth.js';
+import { createHttpLayer, messageAnswer, type Answer, type Dropped, type LayerWords } from '../server/layer.js';
+import { METRICS_TYPE, Metrics } from '../server/metrics.js';
 import { Faults } from './faults.js';
-import { BodyError, message, readJson, type Reply } from './http.js';
 import { Processor } from './processor.js';
-import { route } from './routes.js';
+import { sandboxRoutes } from './routes.js';
 import { Store } from './store.js';
 import { lockDataDir } from './lock.js';
 import { makeDirectories } from '../io/write.js';
@@ -39,17 +42,36 @@ export interface SandboxOptions {
    * chunk) to stop a client at a known point instead of racing it.
    */
   beforeAnswer?: (request: { method: string; path: string; status: number; committed: boolean }) => Promise<void> | void;
-  /** One line per request (method, path, status, ms; never a token) and processing incidents. */
+  /**
+   * One JSON line per request (request id, method, route, path, status, ms; never a token, never a body) and
+   * processing incidents.
+   */
   log?: (line: string) => void;
 }
 
 export interface Sandbox {
   url: string;
   port: number;
+  /** Stops at once: connections cut, requests in flight unanswered (tests). */
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM): no new requests, those in flight answered, then closed as `close`. Past `timeoutMs` the
+   * requests left are cut; resolves with how many were.
+   */
+  drain(timeoutMs: number): Promise<number>;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** Bodies above this are refused (413) before being parsed: no request body of this API comes near it. */
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+/** What the shared layer answers itself, in the sandbox's words. */
+const WORDS: LayerWords = {
+  noEndpoint: (path) => SANDBOX_WORDS.noEndpoint(path),
+  methodNotAllowed: (method, path) => SANDBOX_WORDS.methodNotAllowed(method, path),
+  bodyTooLarge: (limit) => SANDBOX_WORDS.bodyTooLarge(limit),
+  bodyNotText: ({ line, column, message }) => messageAnswer(400, SANDBOX_WORDS.bodyNotText(line, column, message)),
+  internal: (id) => SANDBOX_WORDS.internalError(id),
+};
 
 /** A local server speaking the documented API (spec 3, 4, 5, 7) on top of the same pipeline as `pintae validate`. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -71,49 +93,44 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const tokens = new Map(Object.entries(options.tokens ?? {}));
   const latencyMs = options.latencyMs ?? 0;
 
-  async function answer(req: IncomingMessage): Promise<Reply> {
-    const injected = faults.before();
-    if (injected) return message(injected, injected === 500 ? 'Internal server error (injected)' : 'Bad gateway (injected)');
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    const application = token === undefined ? undefined : tokens.get(token);
-    if (application === undefined) {
-      return message(401, token === undefined ? 'Unauthenticated: send Authorization: Bearer <access token>' : 'Unauthenticated: the access token is invalid or expired');
-    }
-    const accounts = options.accounts ?? {};
-    const caller = { application, account: Object.hasOwn(accounts, application) ? accounts[application]! : application };
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-    const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
-    return route(ctx, caller, req.method ?? 'GET', url, body?.value, body?.text);
-  }
+  const application = (headers: IncomingHttpHeaders): string | undefined => {
+    const token = bearerToken(headers);
+    return token === undefined ? undefined : tokens.get(token);
+  };
+  const accounts = options.accounts ?? {};
+  const callerOf = (headers: IncomingHttpHeaders) => {
+    const app = application(headers)!;
+    return { application: app, account: Object.hasOwn(accounts, app) ? accounts[app]! : app };
+  };
+  const metrics = new Metrics();
+  const routes = sandboxRoutes(ctx, callerOf);
+  routes.push({ method: 'GET', path: '/metrics', handle: () => ({ status: 200, type: METRICS_TYPE, body: metrics.text() }) });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    let result: Reply;
-    try {
-      result = await answer(req);
-    } catch (e) {
-      result = e instanceof BodyError ? message(e.status, e.message) : message(500, 'Internal server error');
-      if (!(e instanceof BodyError)) log(`internal error on ${req.method} ${req.url}: ${(e as Error).message}`);
-    }
-    let note = '';
-    if (result.committed) {
-      const lost = faults.afterCommit();
-      if (lost === 'drop') {
-        log(`${req.method} ${req.url} (stored, connection dropped: injected) ${Math.round(performance.now() - started)}ms`);
-        req.socket.destroy();
-        return;
+  const layer = createHttpLayer({
+    routes, words: WORDS, maxBodyBytes: MAX_BODY_BYTES, metrics,
+    ...(options.log ? { log: options.log } : {}),
+    // Injected before anything is read or stored, for every request.
+    before: () => {
+      const injected = faults.before();
+      return injected && messageAnswer(injected, injected === 500 ? SANDBOX_WORDS.injected500 : SANDBOX_WORDS.injected502);
+    },
+    authenticate: (headers) => {
+      if (application(headers) !== undefined) return undefined;
+      return messageAnswer(401, bearerToken(headers) === undefined ? SANDBOX_WORDS.tokenMissing : SANDBOX_WORDS.tokenWrong);
+    },
+    beforeWrite: async (req, answer): Promise<Answer | Dropped> => {
+      let result = answer;
+      if (answer.committed) {
+        const lost = faults.afterCommit();
+        if (lost === 'drop') return { drop: true, note: SANDBOX_WORDS.noteDropped };
+        if (lost === 'bad-gateway') result = { ...messageAnswer(502, SANDBOX_WORDS.injectedAfterCommit), note: SANDBOX_WORDS.noteBadGateway };
       }
-      if (lost === 'bad-gateway') { result = message(502, 'Bad gateway (injected after the request was stored)'); note = ' (stored; injected)'; }
-    }
-    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
-    await options.beforeAnswer?.({ method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://sandbox.invalid').pathname, status: result.status, committed: Boolean(result.committed) });
-    const text = JSON.stringify(result.body);
-    res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-    log(`${req.method} ${req.url} ${result.status}${note} ${Math.round(performance.now() - started)}ms`);
-  }
-
-  const server = createServer((req, res) => { void handle(req, res); });
+      if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
+      await options.beforeAnswer?.({ method: req.method, path: req.path, status: result.status, committed: Boolean(result.committed) });
+      return result;
+    },
+  });
+  const server = layer.server;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -126,13 +143,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // Invoices still PROCESSING when the last run stopped resume where they stood.
   for (const record of store.invoices.values()) processor.schedule(record);
   const port = (server.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
+  const close = () => closed ??= new Promise<void>((resolve) => {
+    processor.close();
+    server.close(() => { unlock(); resolve(); });
+    server.closeAllConnections();
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise<void>((resolve) => {
-      processor.close();
-      server.close(() => { unlock(); resolve(); });
-      server.closeAllConnections();
-    }),
+    close,
+    drain: async (timeoutMs) => {
+      const cut = await layer.drain(timeoutMs);
+      await close();
+      return cut;
+    },
   };
 }

@@ -4,7 +4,7 @@ import type { RateTable } from '../derive/rates.js';
 import { validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { placeInBody } from '../batch/work.js';
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
-import { isObject, message, notFound, reply, type Reply } from './http.js';
+import { isObject, message, notFound, reply, type Reply } from './reply.js';
 import { ownedEntity, pipelineEntity, type Caller } from './entities.js';
 import { statusView, type Processor } from './processor.js';
 import type { InvoiceRecord, Store } from './store.js';

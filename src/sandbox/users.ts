@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
-import { isObject, message, reply, type Reply } from './http.js';
+import { isObject, message, reply, type Reply } from './reply.js';
 import type { Caller } from './entities.js';
 import type { Store, UserRecord } from './store.js';
 

@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { Server } from 'node:http';
-import { createHttpLayer } from '../server/layer.js';
+import { serveWords } from '../messages/serve.js';
+import { bearerAuth } from '../server/auth.js';
+import { createHttpLayer, messageAnswer } from '../server/layer.js';
 import { Metrics } from '../server/metrics.js';
 import { ServePool } from './pool.js';
-import { serviceRoutes } from './routes.js';
+import { SERVE_LAYER_WORDS, serviceRoutes } from './routes.js';
 import { resolveServeSetup, type ServeOptions } from './setup.js';
 
 export type { ServeOptions } from './setup.js';
@@ -25,6 +27,12 @@ export interface PintaeServer extends Server {
 
 export const DEFAULT_DRAIN_MS = 30_000;
 
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+const REFUSALS = {
+  missing: messageAnswer(401, serveWords('unauthenticated'), {}, CHALLENGE),
+  wrong: messageAnswer(401, serveWords('token-wrong'), {}, CHALLENGE),
+};
+
 /**
  * pintae's validation service as a Node `http.Server`, not yet listening: call `listen` (127.0.0.1 unless you mean
  * otherwise). A pool of worker threads compiles the rules once and validates requests with them; `close()` or
@@ -44,7 +52,8 @@ export function createServer(options: ServeOptions = {}): PintaeServer {
   const layer = createHttpLayer({
     routes: serviceRoutes({ pool, metrics, draining: () => draining }),
     maxBodyBytes: resolved.maxBodyBytes,
-    ...(resolved.token !== undefined ? { token: resolved.token } : {}),
+    words: SERVE_LAYER_WORDS,
+    ...(resolved.token !== undefined ? { authenticate: bearerAuth(resolved.token, REFUSALS) } : {}),
     ...(resolved.log ? { log: resolved.log } : {}),
     logBodies: resolved.logBodies,
     redact: resolved.redact,

@@ -1,6 +1,6 @@
-import { decodeText } from '../io/text.js';
 import { serveWords } from '../messages/serve.js';
-import { HttpRefusal, type Answer, type Route, type RouteRequest } from '../server/layer.js';
+import { BodyNotText, bodyText } from '../server/body.js';
+import { HttpRefusal, type Answer, type LayerWords, type Route, type RouteRequest } from '../server/layer.js';
 import { METRICS_TYPE, type Metrics } from '../server/metrics.js';
 import { chooseFormat, FORMAT_LIST } from './formats.js';
 import { openApiDocument } from './openapi.js';
@@ -14,25 +14,25 @@ const refuse = (status: number, message: string, extra: Record<string, unknown> 
 /** Seconds a client is told to wait when the queue is full. */
 export const RETRY_AFTER_SECONDS = 1;
 
-/**
- * A JSON body as text, read as a file is (src/io/text.ts): UTF-8, or UTF-16 with a byte-order mark; anything else a
- * 400 naming the byte, never text with U+FFFD in it.
- */
-function jsonText(body: Buffer): string {
-  const decoded = decodeText(body);
-  if (!decoded.ok) {
-    const { line, column } = decoded;
-    refuse(400, serveWords('request-invalid'), { errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason: decoded.message }), line, column }] });
-  }
-  // An empty body goes on to the JSON reader, which says so as it says it of an empty file.
-  return (decoded as { text: string }).text;
-}
+/** What the layer answers itself, in serve's words. */
+export const SERVE_LAYER_WORDS: LayerWords = {
+  noEndpoint: (path) => serveWords('no-endpoint', { path }),
+  methodNotAllowed: (method, path, allowed) => serveWords('method-not-allowed', { method, path, allowed }),
+  bodyTooLarge: (limit) => serveWords('body-too-large', { limit }),
+  // The service's 400 shape: the field `(body)` at the byte's line and column.
+  bodyNotText: ({ line, column, message: reason }) =>
+    json(400, { message: serveWords('request-invalid'), errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason }), line, column }] }),
+  internal: (id, fault) => (fault.startsWith('worker:') ? serveWords('worker-died', { id }) : serveWords('internal-error', { id })),
+};
 
 /** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */
 function tddBody(body: Buffer): { text?: string; bytes?: Uint8Array } {
-  const decoded = decodeText(body);
-  if (decoded.ok ? /^\s*</.test(decoded.text) : /^\s*<\?xml/.test(body.subarray(0, 64).toString('latin1'))) return { bytes: new Uint8Array(body) };
-  return { text: jsonText(body) };
+  let text: string;
+  try { text = bodyText(body); } catch (e) {
+    if (e instanceof BodyNotText && /^\s*<\?xml/.test(body.subarray(0, 64).toString('latin1'))) return { bytes: new Uint8Array(body) };
+    throw e;
+  }
+  return /^\s*</.test(text) ? { bytes: new Uint8Array(body) } : { text };
 }
 
 function reportFormat(req: RouteRequest) {
@@ -71,9 +71,9 @@ export function serviceRoutes(state: ServiceState): Route[] {
   };
   const spec = JSON.stringify(openApiDocument());
   return [
-    { method: 'POST', path: '/oauth/invoices/validate', handle: (req) => { onlyQuery(req, []); return work({ op: 'dry-run', text: jsonText(req.body) }); } },
-    { method: 'POST', path: '/v1/validate', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'validate', text: jsonText(req.body), format }); } },
-    { method: 'POST', path: '/v1/build', handle: (req) => { onlyQuery(req, []); return work({ op: 'build', text: jsonText(req.body) }); } },
+    { method: 'POST', path: '/oauth/invoices/validate', handle: (req) => { onlyQuery(req, []); return work({ op: 'dry-run', text: bodyText(req.body) }); } },
+    { method: 'POST', path: '/v1/validate', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'validate', text: bodyText(req.body), format }); } },
+    { method: 'POST', path: '/v1/build', handle: (req) => { onlyQuery(req, []); return work({ op: 'build', text: bodyText(req.body) }); } },
     { method: 'POST', path: '/v1/check', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'check', bytes: new Uint8Array(req.body), format }); } },
     {
       method: 'POST', path: '/v1/tdd',

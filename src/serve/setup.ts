@@ -62,6 +62,9 @@ const OPTIONS = ['workers', 'maxQueue', 'maxBody', 'entity', 'rates', 'ruleSet',
 
 export const DEFAULT_MAX_BODY = 20 * 1024 * 1024;
 
+/** A bearer token pintae accepts (--token-file's and the library's `token`): 16 or more printable ASCII characters, no space. */
+export const TOKEN = /^[\x21-\x7e]{16,}$/;
+
 export interface ResolvedServe {
   workers?: number;
   maxQueue?: number;
@@ -81,21 +84,22 @@ export interface ResolvedServe {
 
 const fail = (message: string): never => { throw new TypeError(`createServer: ${message}`); };
 
+/** The option checks speak as the CLI's (src/messages/serve.ts): `<name> <value>: <what it must be>`. */
 function whole(name: string, v: unknown, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(`${name} must be a whole number from ${min} to ${max} (got ${shown(v)})`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(serveWords('option-number', { flag: name, value: shown(v), min, max }));
   return v as number;
 }
 
 function seconds(name: string, v: unknown, fallback: number): number {
   if (v === undefined) return fallback * 1000;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 3600) fail(`${name} must be a number of seconds above 0, at most 3600 (got ${shown(v)})`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 3600) fail(serveWords('option-seconds-positive', { flag: name, value: shown(v), max: 3600 }));
   return Math.round((v as number) * 1000);
 }
 
 /** Checks every option and turns them into what the pool, the workers and the HTTP layer take. */
 export function resolveServeSetup(options: ServeOptions): ResolvedServe {
-  if (!isPlainObject(options)) fail(`options must be an object (got ${shown(options)})`);
+  if (!isPlainObject(options)) fail(serveWords('option-object', { flag: 'options', value: shown(options) }));
   checkKeys('createServer', options as Record<string, unknown>, OPTIONS);
   const cwd = resolve(options.cwd ?? process.cwd());
   const warn = options.onWarning ?? (() => {});
@@ -104,10 +108,10 @@ export function resolveServeSetup(options: ServeOptions): ResolvedServe {
     config = options.config === undefined || options.config === false ? undefined : loadConfig(options.config === true ? undefined : options.config, cwd);
   } catch (e) { throw e instanceof UsageError ? new TypeError(`createServer: ${e.message}`) : e; }
   for (const w of config?.warnings ?? []) warn(w);
-  if (options.token !== undefined && (typeof options.token !== 'string' || !/^[\x21-\x7e]{16,}$/.test(options.token))) fail('token must be at least 16 printable ASCII characters without spaces (not shown)');
-  if (options.today !== undefined && (typeof options.today !== 'string' || todayProblem(options.today))) fail(`today must be a date YYYY-MM-DD (got ${shown(options.today)})`);
-  if (options.lineAmounts !== undefined && options.lineAmounts !== 'aed' && options.lineAmounts !== 'document') fail(`lineAmounts must be "aed" or "document" (got ${shown(options.lineAmounts)})`);
-  if (options.log !== undefined && typeof options.log !== 'function') fail(`log must be a function (got ${shown(options.log)})`);
+  if (options.token !== undefined && (typeof options.token !== 'string' || !TOKEN.test(options.token))) fail(serveWords('token-unusable', { source: 'token' }));
+  if (options.today !== undefined && (typeof options.today !== 'string' || todayProblem(options.today))) fail(serveWords('option-date', { flag: 'today', value: shown(options.today) }));
+  if (options.lineAmounts !== undefined && options.lineAmounts !== 'aed' && options.lineAmounts !== 'document') fail(serveWords('option-choice', { flag: 'lineAmounts', value: shown(options.lineAmounts), choices: '"aed" or "document"' }));
+  if (options.log !== undefined && typeof options.log !== 'function') fail(serveWords('option-function', { flag: 'log', value: shown(options.log) }));
   let ruleLimits;
   try {
     ruleLimits = parseRuleLimits({

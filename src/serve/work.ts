@@ -32,9 +32,9 @@ export function verdictOf(r: ReportResult | InvoiceResult): Verdict {
 export function serveTask(task: ServeTask, env: ServeEnv): Answer {
   switch (task.op) {
     case 'dry-run': return dryRun(task.text, env);
-    case 'validate': return report(validateText(BODY, task.text, env.pipeline, false, task.format === 'html'), task.format, env);
+    case 'validate': return report(validateText(BODY, task.text, env.pipeline, false, task.format === 'html', false, 'server'), task.format, env);
     case 'build': return build(task.text, env);
-    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html')], task.format, env);
+    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html', 'server')], task.format, env);
     case 'tdd': return tdd(task, env);
   }
 }
@@ -45,7 +45,7 @@ export function serveTask(task: ServeTask, env: ServeEnv): Answer {
  * body), and for a body that is not JSON (the service's 400 of a request it cannot read, located).
  */
 function dryRun(text: string, env: ServeEnv): Answer {
-  const [raw] = validateText(BODY, text, env.pipeline, false, false, true);
+  const [raw] = validateText(BODY, text, env.pipeline, false, false, true, 'server');
   const r = new RuleOverrides(env.rules).apply(raw!);
   const verdict = verdictOf(r);
   if (r.error || !r.response) {
@@ -68,7 +68,7 @@ function report(results: Iterable<InvoiceResult>, format: FormatName, env: Serve
 
 /** POST /v1/build: the UBL XML of one valid invoice; 422 with the JSON report when it is not valid, 400 when unreadable. */
 function build(text: string, env: ServeEnv): Answer {
-  const results = validateText(BODY, text, env.pipeline, true);
+  const results = validateText(BODY, text, env.pipeline, true, false, false, 'server');
   if (results.length !== 1) return json(400, { message: serveWords('build-one', { count: results.length }) });
   const judged = new RuleOverrides(env.rules).apply(results[0]!);
   if (judged.valid && judged.xml) return { status: 200, type: XML_TYPE, body: judged.xml, verdicts: ['valid'] };

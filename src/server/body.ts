@@ -1,7 +1,16 @@
 import type { IncomingMessage } from 'node:http';
+import { decodeText, type Undecodable } from '../io/text.js';
 
 /** A body past the cap: answered 413 without reading the rest. */
 export class BodyTooLarge extends Error {}
+
+/**
+ * A body that is not text pintae reads (issue 22): thrown by a route's `bodyText`, answered 400 in the server's own
+ * words (LayerWords.bodyNotText), naming the byte: never read with U+FFFD in its place.
+ */
+export class BodyNotText extends Error {
+  constructor(readonly at: Undecodable) { super(at.message); }
+}
 
 /**
  * The request body, at most `max` bytes: a Content-Length above the cap is refused before a byte is read, and a body
@@ -18,4 +27,11 @@ export async function readBody(req: IncomingMessage, max: number): Promise<Buffe
     chunks.push(chunk as Buffer);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+/** A request body as text, read as a file is (src/io/text.ts): UTF-8, or UTF-16 with a byte-order mark; else BodyNotText. */
+export function bodyText(body: Uint8Array): string {
+  const decoded = decodeText(body);
+  if (!decoded.ok) throw new BodyNotText(decoded);
+  return decoded.text;
 }

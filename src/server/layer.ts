@@ -1,45 +1,43 @@
-import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { serveWords } from '../messages/serve.js';
-import { BodyTooLarge, readBody } from './body.js';
-import { Metrics } from './metrics.js';
+import type { Undecodable } from '../io/text.js';
+import { BodyNotText, BodyTooLarge, readBody } from './body.js';
+import type { Metrics } from './metrics.js';
+import { findRoute } from './routing.js';
+import type { Answer, Route } from './types.js';
 
-/** What a route answers; the layer writes it. */
-export interface Answer {
-  status: number;
-  type?: string;
-  body: string;
-  headers?: Record<string, string>;
-  /** What each document judged came to, for the log and the documents counter. */
-  verdicts?: string[];
-  /**
-   * An internal fault, for the log only: the client gets a 500 naming the request id. One that begins `worker:` is a
-   * worker that died with the request (the client is told the worker was replaced).
-   */
-  fault?: string;
-}
+export type { Answer, Method, Route, RouteRequest } from './types.js';
 
-export interface RouteRequest { id: string; method: string; url: URL; headers: IncomingHttpHeaders; body: Buffer }
-
-export interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  /** Answered without a token even when the server has one (the probes of a load balancer). */
-  open?: boolean;
-  handle(req: RouteRequest): Promise<Answer> | Answer;
-}
-
-/** A handler's refusal with a status of its own (503 with Retry-After): written as the answer, never a 500. */
+/** A handler's refusal with a status of its own (400, 503 with Retry-After): written as the answer, never a 500. */
 export class HttpRefusal extends Error {
   constructor(readonly answer: Answer) { super(answer.body); }
 }
 
+/** The sentences the layer answers with itself, in the words of the server it carries (src/messages/). */
+export interface LayerWords {
+  noEndpoint(path: string): string;
+  methodNotAllowed(method: string, path: string, allowed: string): string;
+  bodyTooLarge(limit: number): string;
+  /** The 400 for a body that is not text (BodyNotText), naming the byte, in the server's answer shape. */
+  bodyNotText(at: Undecodable): Answer;
+  /** The 500's message: the fault is the log's, never the client's. */
+  internal(id: string, fault: string): string;
+}
+
+/** What a host's `beforeWrite` may do instead of answering: cut the connection (the sandbox's lost answer). */
+export interface Dropped { drop: true; note: string }
+
 export interface LayerOptions {
   routes: Route[];
+  words: LayerWords;
   /** Bodies above this are answered 413. */
   maxBodyBytes: number;
-  /** With a token every route but the open ones needs `Authorization: Bearer <token>` (401 otherwise). */
-  token?: string;
+  /** First of all, for every request but the open routes': an answer here is written as is (the sandbox's injected faults). */
+  before?: (req: { method: string; url: URL; headers: IncomingHttpHeaders }) => Answer | undefined;
+  /** Who may call: an answer (401) refuses; run for every request but the open routes', before 404 and 405. */
+  authenticate?: (headers: IncomingHttpHeaders) => Answer | undefined;
+  /** The route's answer, about to be written: replaced, delayed, or dropped with the connection. */
+  beforeWrite?: (req: { method: string; path: string }, answer: Answer) => Promise<Answer | Dropped> | Answer | Dropped;
   /** One JSON line per request (never a token, never a body unless logBodies). */
   log?: (line: string) => void;
   /** --log-bodies: the request body in each log line. */
@@ -66,60 +64,58 @@ export interface HttpLayer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-const digest = (s: string) => createHash('sha256').update(s).digest();
+const HAS_BODY = new Set(['POST', 'PATCH', 'PUT']);
 
-const message = (status: number, text: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer =>
+/** A JSON answer `{message, ...extra}`. */
+export const messageAnswer = (status: number, text: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer =>
   ({ status, type: JSON_TYPE, body: JSON.stringify({ message: text, ...extra }), ...(headers ? { headers } : {}) });
 
+interface Outcome { answer: Answer | Dropped; route: string; body?: Buffer }
+
 /**
- * The one HTTP layer of pintae's servers (DESIGN "src/server/"): routing, the body cap, slow-client timeouts and
- * keep-alive, bearer auth, a request id and one JSON log line per request, metrics, and graceful shutdown.
- * Handlers see a request whose body is read and capped, and return an answer.
+ * The one HTTP layer of pintae's servers (DESIGN "src/server/"; `pintae serve` and the sandbox): routing, the body
+ * cap, slow-client timeouts and keep-alive, authentication, a request id and one JSON log line per request, metrics,
+ * and graceful shutdown. Handlers see a request whose body is read and capped, and return an answer.
  */
 export function createHttpLayer(options: LayerOptions): HttpLayer {
-  const { metrics } = options;
+  const { metrics, words } = options;
   const requests = metrics.counter('pintae_http_requests_total', 'HTTP requests answered, by route and status.');
   const latency = metrics.histogram('pintae_http_request_duration_seconds', 'Time from a request\'s arrival to its answer, by route.');
   const documents = metrics.counter('pintae_documents_total', 'Documents judged, by verdict (valid, invalid, rejected, unreadable).');
   const redact = options.redact ?? ((t: string) => t);
-  const log = options.log;
-  const tokenDigest = options.token === undefined ? undefined : digest(options.token);
   let inFlight = 0;
   let closing = false;
+  metrics.gauge('pintae_http_requests_in_flight', 'Requests being answered now (this scrape included).', () => inFlight);
   let drained: (() => void) | undefined;
 
-  const lookup = (method: string, path: string): Route | { allowed: string } | undefined => {
-    const onPath = options.routes.filter((r) => r.path === path);
-    if (onPath.length === 0) return undefined;
-    return onPath.find((r) => r.method === method) ?? (method === 'HEAD' ? onPath.find((r) => r.method === 'GET') : undefined) ?? { allowed: onPath.map((r) => r.method).join(', ') };
-  };
-
-  const authorized = (headers: IncomingHttpHeaders): Answer | undefined => {
-    if (!tokenDigest) return undefined;
-    const sent = BEARER.exec(headers.authorization ?? '')?.[1];
-    const challenge = { 'www-authenticate': 'Bearer' };
-    if (sent === undefined) return message(401, serveWords('unauthenticated'), {}, challenge);
-    // Compared as digests of equal length, in constant time: how much of a guess was right does not show.
-    return timingSafeEqual(digest(sent), tokenDigest) ? undefined : message(401, serveWords('token-wrong'), {}, challenge);
-  };
-
-  async function answer(req: IncomingMessage, id: string, url: URL, route: Route): Promise<{ answer: Answer; body?: Buffer }> {
-    const refused = route.open ? undefined : authorized(req.headers);
-    if (refused) return { answer: refused };
+  async function outcome(req: IncomingMessage, id: string, url: URL): Promise<Outcome> {
+    const method = req.method ?? 'GET';
+    const found = findRoute(options.routes, method, url.pathname);
+    if (!found.open) {
+      const refused = options.before?.({ method, url, headers: req.headers }) ?? options.authenticate?.(req.headers);
+      if (refused) return { answer: refused, route: found.route?.path ?? 'unmatched' };
+    }
+    if (found.allowed !== undefined) {
+      return { answer: messageAnswer(405, words.methodNotAllowed(method, url.pathname, found.allowed), {}, { allow: found.allowed }), route: 'unmatched' };
+    }
+    const { route, params } = found;
+    if (!route) return { answer: messageAnswer(404, words.noEndpoint(url.pathname)), route: 'unmatched' };
     let body: Buffer;
     try {
-      body = route.method === 'POST' ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
+      body = HAS_BODY.has(route.method) ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      return { answer: message(413, serveWords('body-too-large', { limit: options.maxBodyBytes }), {}, { connection: 'close' }) };
+      return { answer: messageAnswer(413, words.bodyTooLarge(options.maxBodyBytes), {}, { connection: 'close' }), route: route.path };
     }
+    let answer: Answer;
     try {
-      return { answer: await route.handle({ id, method: req.method ?? 'GET', url, headers: req.headers, body }), body };
+      answer = await route.handle({ id, method, url, headers: req.headers, body, params });
     } catch (e) {
-      if (e instanceof HttpRefusal) return { answer: e.answer, body };
-      return { answer: { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) }, body };
+      if (e instanceof HttpRefusal) answer = e.answer;
+      else if (e instanceof BodyNotText) answer = words.bodyNotText(e.at);
+      else answer = { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) };
     }
+    return { answer: options.beforeWrite ? await options.beforeWrite({ method, path: url.pathname }, answer) : answer, route: route.path, body };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -129,41 +125,42 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     const sentId = req.headers['x-request-id'];
     const id = typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : randomUUID();
     const url = new URL(req.url ?? '/', 'http://pintae.invalid');
-    const found = lookup(req.method ?? 'GET', url.pathname);
-    let result: { answer: Answer; body?: Buffer };
-    let routeName = 'unmatched';
+    let result: Outcome;
     try {
-      if (found === undefined) result = { answer: message(404, serveWords('no-endpoint', { path: url.pathname })) };
-      else if ('allowed' in found) result = { answer: message(405, serveWords('method-not-allowed', { method: req.method ?? '', path: url.pathname, allowed: found.allowed }), {}, { allow: found.allowed }) };
-      else { routeName = found.path; result = await answer(req, id, url, found); }
+      result = await outcome(req, id, url);
     } catch (e) {
-      result = { answer: { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) } };
+      result = { answer: { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) }, route: 'unmatched' };
     }
     let a = result.answer;
-    if (a.status === 500 || a.fault !== undefined) {
-      a = { ...message(500, a.fault?.startsWith('worker:') ? serveWords('worker-died', { id }) : serveWords('internal-error', { id }), { request_id: id }), fault: a.fault };
-    }
-    const body = Buffer.from(redact(a.body), 'utf8');
-    const headers: Record<string, string | number> = { 'content-type': a.type ?? JSON_TYPE, 'content-length': body.length, 'x-request-id': id, ...a.headers };
-    if (closing) headers.connection = 'close';
-    // A refused body is not read: the connection cannot carry another request after it.
-    if (a.status === 413) req.resume();
-    if (!res.headersSent && !res.destroyed) {
-      res.writeHead(a.status, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+    if ('drop' in a) {
+      req.socket.destroy();
+    } else {
+      if (a.status === 500 || a.fault !== undefined) a = { ...messageAnswer(500, words.internal(id, a.fault ?? ''), { request_id: id }), fault: a.fault };
+      const body = Buffer.from(redact(a.body), 'utf8');
+      const headers: Record<string, string | number> = { 'content-type': a.type ?? JSON_TYPE, 'content-length': body.length, 'x-request-id': id, ...a.headers };
+      if (closing) headers.connection = 'close';
+      // A refused body is not read: the connection cannot carry another request after it.
+      if (a.status === 413) req.resume();
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(a.status, headers);
+        res.end(req.method === 'HEAD' ? undefined : body);
+      }
     }
     const seconds = (performance.now() - started) / 1000;
-    requests({ route: routeName, status: String(a.status) });
-    latency({ route: routeName }, seconds);
-    for (const v of a.verdicts ?? []) documents({ verdict: v });
-    if (log) {
+    const status = 'drop' in a ? 'dropped' : a.status;
+    requests({ route: result.route, status: String(status) });
+    latency({ route: result.route }, seconds);
+    if (!('drop' in a)) for (const v of a.verdicts ?? []) documents({ verdict: v });
+    if (options.log) {
       const line: Record<string, unknown> = {
-        time: new Date().toISOString(), request_id: id, method: req.method, route: routeName, status: a.status, ms: Math.round(seconds * 1000 * 10) / 10,
-        ...(a.verdicts?.length ? { verdict: a.verdicts.length === 1 ? a.verdicts[0] : a.verdicts } : {}),
-        ...(a.fault !== undefined ? { fault: a.fault } : {}),
+        time: new Date().toISOString(), request_id: id, method: req.method, route: result.route,
+        ...(result.route.includes(':') ? { path: url.pathname } : {}), status, ms: Math.round(seconds * 1000 * 10) / 10,
+        ...(!('drop' in a) && a.verdicts?.length ? { verdict: a.verdicts.length === 1 ? a.verdicts[0] : a.verdicts } : {}),
+        ...(!('drop' in a) && a.fault !== undefined ? { fault: a.fault } : {}),
+        ...(a.note !== undefined ? { note: a.note } : {}),
         ...(options.logBodies && result.body?.length ? { body: result.body.toString('utf8') } : {}),
       };
-      log(redact(JSON.stringify(line)));
+      options.log(redact(JSON.stringify(line)));
     }
   }
 

@@ -47,8 +47,9 @@ describe('pintae sandbox', () => {
     expect(result.stdout.trim()).toBe(url);
     expect(result.stderr).toContain(join(dir, 'tokens.json'));
     expect(result.stderr).toContain('export PINTAE_TOKEN=');
-    expect(result.stderr).toMatch(/POST \/oauth\/entities 201 \d+ms/);
-    expect(result.stderr).toMatch(/GET \/oauth\/entities 401 \d+ms/);
+    // One JSON line per request (the shared layer's log, issue 25 item 5).
+    expect(result.stderr).toMatch(/^\{.*"method":"POST","route":"\/oauth\/entities","status":201,"ms":[\d.]+\}$/m);
+    expect(result.stderr).toMatch(/^\{.*"method":"GET","route":"\/oauth\/entities","status":401,"ms":[\d.]+\}$/m);
     expect(result.stderr).not.toContain(token);
 
     // A second start reuses the token file and finds the entity created by the first.

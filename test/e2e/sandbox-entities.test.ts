@@ -32,8 +32,9 @@ describe('authentication (spec 5)', () => {
   it('never writes a token into the request log', async () => {
     await call(sb, A, 'GET', '/oauth/entities');
     await call(sb, 'secret-looking-token', 'GET', '/oauth/entities');
-    expect(logLines.some((l) => /GET \/oauth\/entities 200 \d+ms/.test(l))).toBe(true);
-    expect(logLines.some((l) => /GET \/oauth\/entities 401 \d+ms/.test(l))).toBe(true);
+    // One JSON line per request (the shared layer's log, issue 25 item 5).
+    expect(logLines.some((l) => /^\{.*"method":"GET","route":"\/oauth\/entities","status":200,"ms":[\d.]+\}$/.test(l))).toBe(true);
+    expect(logLines.some((l) => /^\{.*"method":"GET","route":"\/oauth\/entities","status":401,"ms":[\d.]+\}$/.test(l))).toBe(true);
     for (const line of logLines) for (const token of [A, A2, B, 'secret-looking-token']) expect(line).not.toContain(token);
   });
 

@@ -131,6 +131,13 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     expect(broken.summary.unreadable).toBe(1);
     const stylish = await post(`${s.url}/v1/check?format=stylish`, xml);
     expect(await api.check(stylish, '/v1/check', 'post')).toContain('1 valid');
+    // The other kind of document: the advice names the route to send it to, not a command (the user is on the server).
+    const json = JSON.stringify(JSON.parse(await api.check(await post(`${s.url}/v1/check`, STANDARD), '/v1/check', 'post')));
+    expect(json).toContain('to validate an invoice request body, send it to POST /v1/validate');
+    expect(json).not.toContain('pintae validate');
+    const ubl = JSON.stringify(JSON.parse(await api.check(await post(`${s.url}/v1/validate`, xml), '/v1/validate', 'post')));
+    expect(ubl).toContain('to check a UBL invoice, send it to POST /v1/check');
+    expect(ubl).not.toContain('pintae check');
   });
 
   it('POST /v1/tdd: the TDD of a JSON invoice or of UBL, options as query parameters', async () => {

@@ -20,6 +20,8 @@ export interface SandboxCliOptions {
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = '.pintae/sandbox';
+/** SIGTERM or SIGINT: requests in flight have this long to be answered (they take milliseconds). */
+const DRAIN_MS = 10_000;
 
 function integer(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -69,8 +71,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt); process.off('SIGTERM', onTerm);
-      log(`pintae sandbox: ${signal}, closing`);
-      void sandbox!.close().then(done);
+      log(tell('cli.sandbox-draining', { signal, seconds: DRAIN_MS / 1000 }));
+      void sandbox!.drain(DRAIN_MS).then((cut) => { if (cut) log(tell('cli.sandbox-cut', { cut })); done(); });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

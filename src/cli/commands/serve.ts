@@ -9,7 +9,7 @@ import { usageText } from '../../io/text.js';
 import { serveWords } from '../../messages/serve.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { DEFAULT_DRAIN_MS } from '../../serve/index.js';
-import type { ServeOptions } from '../../serve/setup.js';
+import { TOKEN, type ServeOptions } from '../../serve/setup.js';
 import { lineAmounts } from './validate.js';
 
 export interface ServeCliOptions {
@@ -58,7 +58,7 @@ const event = (name: string, message: string) => logLine(JSON.stringify({ time: 
 function tokenOf(file: string): string {
   const token = usageText(readOptionFile(file, { what: '--token-file', maxBytes: 64 * 1024 }), file).trim();
   registerSecret(token);
-  if (!/^[\x21-\x7e]{16,}$/.test(token)) throw new UsageError(serveWords('token-file-unusable', { file }));
+  if (!TOKEN.test(token)) throw new UsageError(serveWords('token-unusable', { source: `--token-file ${file}` }));
   return token;
 }
 
