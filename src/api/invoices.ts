@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
 import { ApiError } from './errors.js';
+import { apiWords } from '../messages/api.js';
 import { pathSegment } from './path.js';
 import type { RejectedResponse, ValidateResponse } from '../model/types.js';
 
@@ -63,13 +64,13 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
   const results = answer.body && typeof answer.body === 'object' ? (answer.body as { results?: unknown }).results : undefined;
   if (answer.status !== 207 && !(answer.status >= 200 && answer.status < 300 && Array.isArray(results))) throw new ApiError(answer.status, answer.body, 'POST', path);
   if (!Array.isArray(results) || results.length !== bodies.length) {
-    throw new ApiError(answer.status, { message: `the 207 answer holds ${Array.isArray(results) ? results.length : 'no'} result${Array.isArray(results) && results.length === 1 ? '' : 's'} for ${bodies.length} invoice${bodies.length === 1 ? '' : 's'}` }, 'POST', path);
+    throw new ApiError(answer.status, { message: apiWords('api.answer.count', { results: Array.isArray(results) ? results.length : undefined, invoices: bodies.length }).message }, 'POST', path);
   }
   return results.map((r, i) => {
     const item = (r ?? {}) as Record<string, unknown>;
     const sent = String((bodies[i] as Record<string, unknown>).invoice_number ?? '');
     if (typeof item.invoice_number === 'string' && item.invoice_number.trim() !== sent.trim()) {
-      throw new ApiError(answer.status, { message: `result ${i} is for invoice_number ${String(item.invoice_number)}, sent ${sent}` }, 'POST', path);
+      throw new ApiError(answer.status, { message: apiWords('api.answer.order', { i, got: String(item.invoice_number), sent }).message }, 'POST', path);
     }
     return sendOutcome(Number(item.status_code), item, unknownBefore[i]! || answer.unknownEarlier, path);
   });

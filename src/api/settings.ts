@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/load.js';
-import { UsageError } from '../io/errors.js';
+import { apiError } from '../messages/api.js';
 import { registerSecret } from '../io/secrets.js';
 import { readOptionFile } from '../io/option-file.js';
 
@@ -13,10 +13,10 @@ export interface ApiSettings { baseUrl: string; token: string }
 
 export function normalizeBaseUrl(raw: string, where: string): string {
   let url: URL;
-  try { url = new URL(raw); } catch { throw new UsageError(`${where}: ${JSON.stringify(raw)} is not a URL (e.g. https://api.example.com)`); }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${where}: the base URL must use http or https`);
-  if (url.username || url.password) throw new UsageError(`${where}: the base URL must not carry credentials; use PINTAE_TOKEN`);
-  if (url.search || url.hash) throw new UsageError(`${where}: the base URL must not carry a query or fragment (credentials belong in PINTAE_TOKEN)`);
+  try { url = new URL(raw); } catch { throw apiError('api.url.invalid', { where, raw }); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw apiError('api.url.scheme', { where });
+  if (url.username || url.password) throw apiError('api.url.credentials', { where });
+  if (url.search || url.hash) throw apiError('api.url.query', { where });
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -25,7 +25,7 @@ export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv,
   if (env.PINTAE_BASE_URL) return normalizeBaseUrl(env.PINTAE_BASE_URL, 'PINTAE_BASE_URL');
   const config = loadConfig(undefined, cwd);
   if (config?.baseUrl?.trim()) return normalizeBaseUrl(config.baseUrl.trim(), `${config.file}: baseUrl`);
-  throw new UsageError(`no API base URL: give --base-url, set PINTAE_BASE_URL, or put "baseUrl" in pintae.config.json`);
+  throw apiError('api.url.none', {});
 }
 
 /** A bearer token is a few hundred characters; a JWT with many claims a few thousand. */
@@ -42,11 +42,11 @@ export function resolveToken(env: NodeJS.ProcessEnv): string {
     token = readTokenFile(env.PINTAE_TOKEN_FILE);
   }
   registerSecret(token);
-  if (!token) throw new UsageError('no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)');
-  if (token.length < 4 || /\s/.test(token)) throw new UsageError(`${where}: not a usable bearer token (empty, too short or containing spaces)`);
+  if (!token) throw apiError('api.token.none', {});
+  if (token.length < 4 || /\s/.test(token)) throw apiError('api.token.unusable', { where });
   // An HTTP header carries only these: any other character would make the client fail with the request never sent,
   // an outcome that could only be reported as unknown. Refused here, before anything is recorded or sent.
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new UsageError(`${where}: not a usable bearer token (it holds a character other than printable ASCII, which an HTTP header cannot carry; the token is not shown)`);
+  if (!/^[\x21-\x7e]+$/.test(token)) throw apiError('api.token.not-ascii', { where });
   return token;
 }
 

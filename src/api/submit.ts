@@ -3,13 +3,15 @@ import { ApiError, ApiUnreachableError } from './errors.js';
 import { pushBulk, pushInvoice, type SendOutcome } from './invoices.js';
 import type { Ledger, LedgerRecord } from '../batch/ledger.js';
 import type { Outcome, Sendable, SubmitResult } from '../batch/submit-read.js';
+import { apiWords } from '../messages/api.js';
+import type { Worded } from '../messages/ref.js';
 
 export type { Outcome, Sendable, SubmitResult };
 
 /** Outcomes after which the invoice is known to be at the service under our payload. */
 export const ACCEPTED: ReadonlySet<Outcome> = new Set(['accepted', 'recovered', 'skipped']);
 
-type Plan = { action: 'send'; unknownBefore: boolean; note?: string } | { action: 'skip'; record: LedgerRecord } | { action: 'refuse'; message: string };
+type Plan = { action: 'send'; unknownBefore: boolean; changedBefore?: boolean } | { action: 'skip'; record: LedgerRecord } | ({ action: 'refuse' } & Worded);
 
 export interface SubmitterOptions { force: boolean; now: () => Date }
 
@@ -22,15 +24,13 @@ export class Submitter {
     if (entry?.accepted) {
       if (entry.accepted.sha256 === item.sha256) return { action: 'skip', record: entry.accepted };
       if (!this.options.force) {
-        return { action: 'refuse', message: `invoice_number ${item.invoice_number} of entity ${item.entity_id} was accepted on ${entry.accepted.time}`
-          + `${entry.accepted.invoice_id ? ` as ${entry.accepted.invoice_id}` : ''} with different content; the service keeps the first:`
-          + ' a corrected invoice needs a new invoice_number (--force sends it anyway; the service will answer 409)' };
+        return { action: 'refuse', ...apiWords('api.submit.changed', { number: item.invoice_number, entity: item.entity_id, time: entry.accepted.time, id: entry.accepted.invoice_id ?? undefined }) };
       }
       return { action: 'send', unknownBefore: false };
     }
     if (entry && (entry.last.state === 'sending' || entry.last.state === 'unknown')) {
       if (entry.last.sha256 === item.sha256) return { action: 'send', unknownBefore: true };
-      return { action: 'send', unknownBefore: false, note: 'an earlier send of different content under this invoice_number was never confirmed' };
+      return { action: 'send', unknownBefore: false, changedBefore: true };
     }
     return { action: 'send', unknownBefore: false };
   }
@@ -45,12 +45,12 @@ export class Submitter {
 
   private async send(items: Sendable[], call: (items: Sendable[], unknown: boolean[]) => Promise<SendOutcome[]>): Promise<SubmitResult[]> {
     const results: SubmitResult[] = new Array(items.length);
-    const toSend: Array<{ at: number; item: Sendable; unknownBefore: boolean; note?: string }> = [];
+    const toSend: Array<{ at: number; item: Sendable; unknownBefore: boolean; changedBefore?: boolean }> = [];
     items.forEach((item, at) => {
       const plan = this.plan(item);
-      if (plan.action === 'skip') results[at] = { ...base(item), outcome: 'skipped', invoice_id: plan.record.invoice_id ?? null, status: plan.record.status ?? null, message: `accepted on ${plan.record.time} (ledger)` };
-      else if (plan.action === 'refuse') results[at] = { ...base(item), outcome: 'refused', message: plan.message };
-      else toSend.push({ at, item, unknownBefore: plan.unknownBefore, note: plan.note });
+      if (plan.action === 'skip') results[at] = { ...base(item), outcome: 'skipped', invoice_id: plan.record.invoice_id ?? null, status: plan.record.status ?? null, ...apiWords('api.submit.skipped', { time: plan.record.time }) };
+      else if (plan.action === 'refuse') results[at] = { ...base(item), outcome: 'refused', message: plan.message, said: plan.said };
+      else toSend.push({ at, item, unknownBefore: plan.unknownBefore, changedBefore: plan.changedBefore });
     });
     if (toSend.length === 0) return results;
     this.ledger.append(toSend.map(({ item }) => this.record(item, 'sending')));
@@ -71,8 +71,8 @@ export class Submitter {
       else throw e;
     }
     const answers: LedgerRecord[] = [];
-    toSend.forEach(({ at, item, note, unknownBefore }, i) => {
-      const result = outcomes ? this.fromOutcome(item, outcomes[i]!, note) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
+    toSend.forEach(({ at, item, changedBefore, unknownBefore }, i) => {
+      const result = outcomes ? this.fromOutcome(item, outcomes[i]!, changedBefore === true) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
       results[at] = result;
       // This attempt never left, but an earlier one may have arrived: the ledger keeps that unknown, so that the next
       // run still counts a 409 as our own send (an `unsent` line would make it "already submitted").
@@ -84,14 +84,14 @@ export class Submitter {
     return results;
   }
 
-  private fromOutcome(item: Sendable, outcome: SendOutcome, note?: string): SubmitResult {
+  private fromOutcome(item: Sendable, outcome: SendOutcome, changedBefore: boolean): SubmitResult {
     if (outcome.kind === 'accepted') {
       return { ...base(item), outcome: outcome.recovered ? 'recovered' : 'accepted', invoice_id: outcome.invoice_id, status: outcome.status, http: outcome.http,
-        ...(outcome.recovered ? { message: 'accepted earlier: an earlier send whose answer was lost had arrived (409 on the resend)' } : {}) };
+        ...(outcome.recovered ? apiWords('api.submit.recovered', {}) : {}) };
     }
     if (outcome.kind === 'exists') {
       return { ...base(item), outcome: 'exists', invoice_id: outcome.invoice_id, http: 409,
-        message: `already submitted${outcome.invoice_id ? ` as ${outcome.invoice_id}` : ''}: invoice_number ${item.invoice_number} was already used for entity ${item.entity_id}${note ? ` (${note})` : ''}` };
+        ...apiWords('api.submit.exists', { id: outcome.invoice_id, number: item.invoice_number, entity: item.entity_id, changed: changedBefore }) };
     }
     return { ...base(item), outcome: 'rejected', http: outcome.http, message: outcome.error.message, errors: fieldErrors(outcome.error.body) };
   }

@@ -11,6 +11,7 @@ import { orderedPool } from './pool.js';
 import { runSources, type InvoiceResult } from './run.js';
 import { DuplicateNumbers, unreadable, type WorkResult } from './work.js';
 import type { WorkerSetup, WorkerTask } from './worker.js';
+import { ioWords } from '../messages/io.js';
 
 export interface BatchOptions {
   /** Worker threads; 1 validates in this thread with no worker; 'auto' (no --jobs) one per core for runs big enough to gain. */
@@ -24,7 +25,7 @@ export interface BatchOptions {
 }
 
 const stopped = (task: WorkerTask, reason: string): WorkResult[] => [
-  unreadable(task.file, { message: `pintae's worker stopped while validating this file (${reason}); no result for it`, internal: true }),
+  unreadable(task.file, { message: ioWords('io.input.worker-stopped', { reason }), internal: true }),
 ];
 
 export { parseJobs } from './jobs.js';

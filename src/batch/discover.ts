@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { UsageError } from '../io/errors.js';
+import { ioError } from '../messages/io.js';
 import { danglingTarget, fsErrorWords, InputError, readInputFile } from '../io/input-file.js';
 import { textOrThrow } from '../io/text.js';
 import { Found, type Source, type Walk } from './walk.js';
@@ -39,11 +39,11 @@ function byPattern(glob: string): Walk {
  * usage error; a path that exists but cannot be read is an input of its own, reported where it is.
  */
 export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source[] {
-  if (paths.length === 0) throw new UsageError(`no input: give ${kind.noun}`);
+  if (paths.length === 0) throw ioError('io.input.none', { noun: kind.noun });
   const found = new Found();
   for (const p of paths) {
     if (p === '-') {
-      if (!kind.stdin) throw new UsageError('- (standard input) is not an input here: give files, directories or globs');
+      if (!kind.stdin) throw ioError('io.input.no-stdin', {});
       found.add({ kind: 'stdin', path: '-' });
       continue;
     }
@@ -53,7 +53,7 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
       if (picomatch.scan(p).isGlob) { expandGlob(p, found); continue; }
       if (code === 'ENOENT' || code === 'ENOTDIR') {
         const target = danglingTarget(p);
-        throw new UsageError(target !== undefined ? `${p}: a symbolic link to ${target}, which does not exist` : `${p}: no such file or directory`);
+        throw target !== undefined ? ioError('io.path.dangling', { path: p, target }) : ioError('io.path.missing', { path: p });
       }
       found.add({ kind: 'unreadable', path: p, message: fsErrorWords(e) });
       continue;
@@ -61,7 +61,7 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
     if (!isDir) { found.add({ kind: 'file', path: p }); continue; }
     const before = found.out.length;
     found.walk(p, byExtension(kind.ext), dirId(p));
-    if (found.out.length === before) throw new UsageError(`${p}: the directory holds no ${kind.ext} files`);
+    if (found.out.length === before) throw ioError('io.input.empty-directory', { path: p, ext: kind.ext });
   }
   return found.out;
 }
@@ -74,7 +74,7 @@ function expandGlob(pattern: string, found: Found): void {
     here.walk(root, byPattern(glob), dirId(root));
   } catch { /* the base does not exist: nothing matches */ }
   const matches = here.out;
-  if (matches.length === 0) throw new UsageError(`${pattern}: no file matches this pattern`);
+  if (matches.length === 0) throw ioError('io.input.no-match', { pattern });
   // Glob matches are in path order, as they always were.
   for (const s of matches.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) found.add(s);
 }

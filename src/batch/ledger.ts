@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, statSyn
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
+import { ioError } from '../messages/io.js';
 import { fsErrorWords } from '../io/input-file.js';
 import { acquireLock, LockBusy, type HeldLock } from '../io/lock-file.js';
 import { MiB, notRegular } from '../io/option-file.js';
@@ -76,7 +77,7 @@ export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: stri
 
 /** About a million records: past it, a ledger is moved aside and a new one started (the message says so). */
 export const LEDGER_BYTES = 256 * MiB;
-const tooLarge = (path: string) => new UsageError(`ledger ${path}: larger than ${LEDGER_BYTES / MiB} MiB, the most pintae reads; move it aside to start a new one (the service's 409 still guards what it holds)`);
+const tooLarge = (path: string) => ioError('io.ledger.too-large', { path, mib: LEDGER_BYTES / MiB });
 
 export class Ledger {
   private readonly entries = new Map<string, LedgerEntry>();
@@ -92,14 +93,14 @@ export class Ledger {
 
   static open(path: string): Ledger {
     const ledger = new Ledger(path);
-    try { makeDirectories(dirname(path)); } catch (e) { throw new UsageError(`ledger ${path}: ${fsErrorWords(e)}`); }
+    try { makeDirectories(dirname(path)); } catch (e) { throw ioError('io.ledger.unusable', { path, reason: fsErrorWords(e) }); }
     // Judged before the lock is made: `--ledger /dev/zero` must not leave /dev/zero.lock (nor read forever).
     regularOrAbsent(path);
     try { ledger.lock = acquireLock(`${path}.lock`); } catch (e) {
-      if (!(e instanceof LockBusy)) throw new UsageError(`${path}.lock: ${fsErrorWords(e)}`);
-      throw new UsageError(e.pid === undefined
-        ? `the ledger's lock ${path}.lock cannot be taken (${e.why}); if no pintae runs, remove it`
-        : `the ledger is in use by process ${e.pid} (${path}.lock): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${path}.lock)`);
+      if (!(e instanceof LockBusy)) throw ioError('io.ledger.unusable', { path: `${path}.lock`, reason: fsErrorWords(e) });
+      throw e.pid === undefined
+        ? ioError('io.ledger.lock-stuck', { lock: `${path}.lock`, why: e.why })
+        : ioError('io.ledger.in-use', { lock: `${path}.lock`, pid: e.pid });
     }
     process.once('exit', ledger.releaseOnExit);
     try {
@@ -113,7 +114,7 @@ export class Ledger {
       if (opened.size === 0) syncDirectory(dirname(path));
     } catch (e) {
       ledger.close();
-      throw e instanceof UsageError ? e : new UsageError(`ledger ${path}: ${fsErrorWords(e)}`);
+      throw e instanceof UsageError ? e : ioError('io.ledger.unusable', { path, reason: fsErrorWords(e) });
     }
     return ledger;
   }
@@ -130,7 +131,7 @@ export class Ledger {
       if (problem || !parsed.ok) {
         const at = problem?.column ?? 1;
         const column = typeof at === 'number' ? at : jsonPositions(line).values.get(`/${at}`)?.column ?? 1;
-        throw new UsageError(`${this.path}:${i + 1}:${column}: not a ledger record (${problem?.why}); the ledger is damaged (move it aside to start a new one)`);
+        throw ioError('io.ledger.bad-record', { at: `${this.path}:${i + 1}:${column}`, why: String(problem?.why) });
       }
       this.remember(parsed.value as LedgerRecord);
     });
@@ -177,9 +178,9 @@ function regularOrAbsent(path: string): void {
   try { stat = statSync(path); } catch (e) {
     // Nothing there yet (or a link to nothing, which the open makes): the ledger starts here.
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new UsageError(`ledger ${path}: ${fsErrorWords(e)}`);
+    throw ioError('io.ledger.unusable', { path, reason: fsErrorWords(e) });
   }
-  if (!stat.isFile()) throw notRegular('ledger', path, stat, ': the ledger is a file pintae appends to (give --ledger <file>)');
+  if (!stat.isFile()) throw notRegular('ledger', path, stat, true);
   if (stat.size > LEDGER_BYTES) throw tooLarge(path);
 }
 
@@ -196,7 +197,7 @@ function ledgerText(bytes: Uint8Array, path: string): string {
   const end = bytes.lastIndexOf(0x0a) + 1;
   const head = end < bytes.length ? decodeText(bytes.subarray(0, end)) : decoded;
   if (head.ok) return head.text + TORN;
-  throw new UsageError(`${path}:${decoded.line}:${decoded.column}: ${decoded.message}; the ledger is damaged (move it aside to start a new one)`);
+  throw ioError('io.ledger.undecodable', { at: `${path}:${decoded.line}:${decoded.column}`, reason: decoded.message });
 }
 
 /** The whole file from its start, whatever the descriptor's position. */

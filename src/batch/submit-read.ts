@@ -1,4 +1,6 @@
 import { fsErrorWords } from '../io/input-file.js';
+import { apiWords } from '../messages/api.js';
+import type { MessageRef } from '../messages/ref.js';
 import { nestingFinding, validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { tooDeepAt } from '../io/json-depth.js';
 import { parseJson } from '../io/json.js';
@@ -29,6 +31,10 @@ export interface SubmitResult {
   status?: string | null;
   http?: number;
   message?: string;
+  /** The catalogue entry `message` was said from (issue 26): the CLI says it in the run's language; never written out. */
+  said?: MessageRef;
+  /** English message of an entry of `errors` → the catalogue entry it was said from; never written out. */
+  errorsSaid?: Readonly<Record<string, MessageRef>>;
   errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
 }
 
@@ -61,7 +67,7 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
       const deep = env ? undefined : tooDeepAt(item);
       if (deep) {
         const finding = nestingFinding(deep);
-        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors: [{ message: finding.message, section: finding.section, field: finding.field! }], message: `not sent: ${finding.message}` };
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors: [{ message: finding.message, section: finding.section, field: finding.field! }], ...apiWords('api.submit.too-deep', { reason: finding.message }) };
         continue;
       }
       if (env) {
@@ -70,19 +76,20 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
         const errors = outcome.kind === 'rejected' ? outcome.response.errors
           : [...outcome.response.data.errors, ...outcome.pintae.filter((f) => f.severity === 'error').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }))];
         if (outcome.kind === 'rejected' || !outcome.valid) {
-          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors,
-            message: `not sent: the offline validation finds ${errors.length} error${errors.length === 1 ? '' : 's'} (--no-validate sends anyway)` };
+          const errorsSaid = outcome.kind === 'rejected' ? {} : Object.fromEntries(outcome.findings.flatMap((f) => (f.said ? [[f.message, f.said] as const] : [])));
+          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors, errorsSaid,
+            ...apiWords('api.submit.invalid', { errors: errors.length }) };
           continue;
         }
       }
       if (!body || !entity_id || !invoice_number) {
-        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', message: 'not sent: an invoice needs a JSON object with entity_id and invoice_number strings' };
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', ...apiWords('api.submit.no-ids', {}) };
         continue;
       }
       const key = `${entity_id}\u0000${invoice_number}`;
       const earlier = firstSeen.get(key);
       if (earlier !== undefined) {
-        yield { file: source.path, index, entity_id, invoice_number, outcome: 'refused', message: `not sent: ${earlier} already holds invoice_number ${invoice_number} for entity ${entity_id} in this run` };
+        yield { file: source.path, index, entity_id, invoice_number, outcome: 'refused', ...apiWords('api.submit.duplicate', { earlier, number: invoice_number, entity: entity_id }) };
         continue;
       }
       firstSeen.set(key, where);

@@ -1,6 +1,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { danglingTarget, fsErrorWords } from '../io/input-file.js';
+import { ioWords } from '../messages/io.js';
 
 /**
  * One input: a file path as the user gave it or as a directory or glob expanded it, standard input, or an entry
@@ -48,7 +49,7 @@ export class Found {
     const enter = (dir: string, rel: string, depth: number, id: string | undefined) => {
       let entries: Dirent[];
       try { entries = readdirSync(dir, { withFileTypes: true }); } catch (e) {
-        this.add({ kind: 'unreadable', path: dir, message: `this directory cannot be read: ${fsErrorWords(e)}` });
+        this.add({ kind: 'unreadable', path: dir, message: ioWords('io.input.directory-unreadable', { reason: fsErrorWords(e) }) });
         return;
       }
       entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -90,16 +91,16 @@ export class Found {
   private nextDirectory(path: string, walk: Walk, depth: number, ancestors: Set<string>): string | undefined {
     if (depth >= walk.maxDepth) return undefined;
     if (depth > MAX_DIRECTORY_DEPTH) {
-      this.add({ kind: 'unreadable', path, message: `more than ${MAX_DIRECTORY_DEPTH} directories deep: not searched (pintae's limit; give this directory itself to search it)` });
+      this.add({ kind: 'unreadable', path, message: ioWords('io.input.too-deep', { depth: MAX_DIRECTORY_DEPTH }) });
       return undefined;
     }
     let id: string;
     try { const s = statSync(path); id = `${s.dev}:${s.ino}`; } catch (e) {
-      this.add({ kind: 'unreadable', path, message: `this directory cannot be read: ${fsErrorWords(e)}` });
+      this.add({ kind: 'unreadable', path, message: ioWords('io.input.directory-unreadable', { reason: fsErrorWords(e) }) });
       return undefined;
     }
     if (ancestors.has(id)) {
-      this.add({ kind: 'unreadable', path, message: 'leads back to a directory that contains it: not followed (a loop)' });
+      this.add({ kind: 'unreadable', path, message: ioWords('io.input.loop', {}) });
       return undefined;
     }
     return id;

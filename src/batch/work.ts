@@ -7,6 +7,7 @@ import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import { xmlNotJson, type InputPlace } from '../io/input-kind.js';
 import type { InvoiceResult } from '../model/report.js';
 import { validatedView } from '../view/index.js';
+import { ioWords } from '../messages/io.js';
 
 /**
  * The unit of work of a run, the same in the main thread (--jobs 1) and in a worker: one input file (or the text of
@@ -60,7 +61,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   const parsed = parseJson(text);
   if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file, advice) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = single ? { items: [parsed.value], indexed: false } : invoicesOf(parsed.value);
-  if (indexed && items.length === 0) return [unreadable(file, { message: 'the file holds no invoices (an empty list)' })];
+  if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', {}) })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });
@@ -158,5 +159,5 @@ export class DuplicateNumbers {
 
 /** An exception from the pipeline on one input (a bug, not bad input): reported at the file, and the run goes on. */
 export function internalFault(file: string, e: unknown): InvoiceResult {
-  return unreadable(file, { message: `internal error while validating this file: ${(e as Error)?.message ?? String(e)}`, internal: true });
+  return unreadable(file, { message: ioWords('io.input.internal', { reason: (e as Error)?.message ?? String(e) }), internal: true });
 }

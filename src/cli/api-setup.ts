@@ -3,9 +3,10 @@ import { ApiClient } from '../api/client.js';
 import { resolveSettings } from '../api/settings.js';
 import { redact } from '../api/redact.js';
 import { Ledger } from '../batch/ledger.js';
-import { UsageError } from '../io/errors.js';
 import { isFormatName } from '../formatters/index.js';
 import { usageError } from '../messages/cli.js';
+import { apiError } from '../messages/api.js';
+import { tell } from './lang.js';
 
 /** Options every live-API command shares. */
 export interface ApiOptions {
@@ -17,14 +18,14 @@ const msEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name} ${raw}: give a positive number of milliseconds`);
+  if (!Number.isFinite(n) || n <= 0) throw apiError('api.number.ms', { name, raw });
   return n;
 };
 
 const bytesEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) throw new UsageError(`${name} ${raw}: give a positive whole number of bytes (default 67108864, 64 MiB)`);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) throw apiError('api.number.bytes', { name, raw });
   return Number(raw);
 };
 
@@ -38,7 +39,7 @@ export function apiClient(options: ApiOptions): ApiClient {
     requestTimeoutMs: msEnv(env, 'PINTAE_REQUEST_TIMEOUT_MS'),
     maxResponseBytes: bytesEnv(env, 'PINTAE_MAX_RESPONSE_BYTES'),
     onRetry: ({ method, path, attempt, reason, delayMs }) =>
-      process.stderr.write(redact(`pintae: ${method} ${path}: ${reason}; retrying in ${delayMs} ms (attempt ${attempt + 1})\n`)),
+      process.stderr.write(redact(`pintae: ${tell('cli.retrying', { method, path, reason, ms: delayMs, attempt: attempt + 1 })}\n`)),
   });
 }
 
@@ -68,7 +69,7 @@ export function outputFormat(format: string | undefined, command: string): ApiFo
 export function waitTimeoutMs(seconds: string | undefined, fallback = 600): number {
   if (seconds === undefined) return fallback * 1000;
   const n = Number(seconds);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--timeout ${seconds}: give a positive number of seconds`);
+  if (!Number.isFinite(n) || n <= 0) throw usageError('cli.timeout', { value: seconds });
   return n * 1000;
 }
 

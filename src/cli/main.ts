@@ -6,7 +6,9 @@ import { registerTokenSecrets } from '../api/settings.js';
 import { redactStandardStreams } from './redact-output.js';
 import { entityOption } from './entity-option.js';
 import { groupOptions, helpConfiguration, helpEnd } from './help.js';
-import { isLang, type Lang } from '../messages/lang.js';
+import { noteArgv, tell, usageText } from './lang.js';
+import { langOption } from './lang-option.js';
+import { usageError } from '../messages/cli.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -31,10 +33,6 @@ function reportOptions(cmd: Command): Command {
     .addOption(langOption());
 }
 
-/** --lang (issue 26): the language of what pintae writes for a person; the service's answer stays in English. */
-export function langOption(): Option {
-  return new Option('--lang <lang>', 'language of what a person reads: en (default), ar, or en+ar (both, English first); the service\'s answer (response) stays in English');
-}
 
 function validateOptions(cmd: Command): Command {
   return cmd
@@ -143,12 +141,13 @@ export function program(): Command {
     .option('--issued <date-time>', 'when the TDD is issued, with its time zone (default: now, local time)')
     .option('--out-dir <dir>', 'directory for <input name>.tdd.xml; without it, one input\'s TDD goes to standard output')
     .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
-    .option('--no-config', 'ignore any config file');
+    .option('--no-config', 'ignore any config file')
+    .addOption(langOption());
   helpEnd(groupOptions(validateOptions(tdd), {
     Report: ['--type', '--role', '--scope', '--reporter', '--receiver', '--representative', '--transport-id', '--issued'],
     Input: ['--entity', '--rates', '--config', '--no-config'],
     Rules: ['--rules', '--no-schematron', '--rule-timeout', '--rule-memory'],
-    Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts'],
+    Output: ['--out-dir', '--uuid', '--deterministic', '--line-amounts', '--lang'],
   }), [
     ['the TDD of one invoice you send, on standard output', 'pintae tdd invoice.xml --receiver 0242:000773 --representative 0242:000001 --transport-id 5f1c9a7e-2b4d-4e8a-9c31-7d0e6f5a2b18'],
     ['the TDDs of every invoice received this week, as receiver (parties from the config file)', 'pintae tdd received/ --role receiver --out-dir tdd/'],
@@ -165,7 +164,8 @@ Exit codes:
   helpEnd(groupOptions(cli.command('merge-reports').argument('<reports...>', 'JSON reports (--format json) of the shards of one run')
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
     .option('--format <name>', `format of the merged report: ${FORMATS} (default: stylish)`)
-    .option('--quiet', 'show failures only (stylish, github)'), { Output: ['--format', '--quiet'] }), [
+    .option('--quiet', 'show failures only (stylish, github)')
+    .addOption(langOption()), { Output: ['--format', '--quiet', '--lang'] }), [
     ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json --format json > report.json'],
     ['the same, for people', 'pintae merge-reports shard-*.json'],
   ], EXIT_CODES)
@@ -186,10 +186,11 @@ Exit codes:
     .option('--valid-from <date>', 'the first issue date (YYYY-MM-DD) the set is valid for; documents are judged by the newest set of their customization valid on their issue date')
     .option('--valid-to <date>', 'the last issue date (YYYY-MM-DD) the set is valid for')
     .option('--engine <engine>', 'native (default): a release\'s Schematron (.sch), run by pintae\'s own engine; saxon-js: its XSLT (.xslt) as published, run by the XSLT processor pintae embeds (slower)')
+    .addOption(langOption())
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
     .allowExcessArguments(true)
     .action(async (source: string, options, cmd: Command) => {
-      if (cmd.args.length > 1) throw new UsageError(`rules add takes one source (got ${cmd.args.length}); run it once per rule set, each with its --name`);
+      if (cmd.args.length > 1) throw usageError('cli.takes-one', { command: 'rules add', n: cmd.args.length });
       const { runRulesAdd } = await import('./commands/rules.js');
       process.exitCode = await runRulesAdd(source, options);
     });
@@ -198,7 +199,7 @@ Exit codes:
     ['a release for billing documents issued from a date on', 'pintae rules add PINT-AE-1.0.5.zip --customization urn:peppol:pint:billing-1@ae-1 --valid-from 2026-12-01'],
     ['the same release\'s XSLT as published, under a name of its own', 'pintae rules add PINT-AE-1.0.5.zip --name pint-ae-1.0.5-xslt --engine saxon-js'],
   ]);
-  const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').description('list the built-in and added rule sets')
+  const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').addOption(langOption()).description('list the built-in and added rule sets')
     .action(async (options) => {
       const { runRulesList } = await import('./commands/rules.js');
       process.exitCode = await runRulesList(options);
@@ -209,11 +210,12 @@ Exit codes:
   ]);
   const rulesRemove = rules.command('remove').argument('<name>', 'the name of an added rule set (pintae rules list)')
     .description('remove one added rule set from the cache (only its own entry)')
+    .addOption(langOption())
     .allowExcessArguments(true)
-    .action(async (name: string, _options, cmd: Command) => {
-      if (cmd.args.length > 1) throw new UsageError(`rules remove takes one name (got ${cmd.args.length})`);
+    .action(async (name: string, options, cmd: Command) => {
+      if (cmd.args.length > 1) throw usageError('cli.takes-one', { command: 'rules remove', n: cmd.args.length });
       const { runRulesRemove } = await import('./commands/rules.js');
-      process.exitCode = await runRulesRemove(name);
+      process.exitCode = await runRulesRemove(name, options);
     });
   helpEnd(rulesRemove, [['a set added before, or a damaged one rules list marks', 'pintae rules remove pint-ae-1.0.3']]);
 
@@ -276,9 +278,10 @@ Exit codes:
     .option('--after-commit-rate <r>', 'share (0..1) of storing requests whose answer is lost after the store (dropped or 502)')
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
-    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)');
+    .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
+    .addOption(langOption());
   helpEnd(groupOptions(sandbox, {
-    Server: ['--port', '--data-dir', '--processing-delay'],
+    Server: ['--port', '--data-dir', '--processing-delay', '--lang'],
     Validation: ['--rates', '--rules'],
     Faults: ['--fail-rate', '--after-commit-rate', '--latency', '--seed'],
   }), [
@@ -293,18 +296,12 @@ Exit codes:
   return cli;
 }
 
-/** --lang as the command line gives it (before the options are parsed, or when parsing failed); en otherwise. */
-function langOfArgv(argv: readonly string[]): Lang {
-  const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  const value = i < 0 ? undefined : argv[i]!.startsWith('--lang=') ? argv[i]!.slice(7) : argv[i + 1];
-  return isLang(value) ? value : 'en';
-}
-
 async function main(argv: string[]): Promise<void> {
   // Before anything is written: from here on the token is removed from all pintae prints (src/cli/redact-output.ts)
   // and all files it writes (src/io/write.ts, the ledger).
   redactStandardStreams();
   registerTokenSecrets(process.env);
+  noteArgv(argv);
   try {
     await program().parseAsync(argv);
   } catch (e) {
@@ -313,10 +310,8 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof UsageError) {
-      // A usage error said from the catalogue is said in the --lang of the command line (issue 26).
-      const lang = langOfArgv(argv);
-      const text = e.said && lang !== 'en' ? (await import('../messages/ref.js')).speak(e.said, lang, '\n') : undefined;
-      process.stderr.write(`pintae: ${text ?? e.message}\n`);
+      // Said in the run's language (issue 26): --lang as written, else the config file's once it has been read.
+      process.stderr.write(`pintae: ${usageText(e)}\n`);
       process.exitCode = 2;
       return;
     }
@@ -326,7 +321,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    process.stderr.write(`pintae: internal error: ${redact((e as Error).message)}\n${process.env.PINTAE_DEBUG ? redact(String((e as Error).stack)) + '\n' : ''}`);
+    process.stderr.write(`pintae: ${redact(tell('cli.internal', { reason: (e as Error).message }))}\n${process.env.PINTAE_DEBUG ? redact(String((e as Error).stack)) + '\n' : ''}`);
     process.exitCode = 2;
   }
 }
@@ -339,7 +334,7 @@ async function main(argv: string[]): Promise<void> {
  */
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 2);
-  try { process.stderr.write(`pintae: the report could not be written to standard output: ${fsErrorWords(e)}\n`); } catch { /* stderr is gone too */ }
+  try { process.stderr.write(`pintae: ${tell('cli.stdout-failed', { reason: fsErrorWords(e) })}\n`); } catch { /* stderr is gone too */ }
   process.exit(2);
 });
 process.stderr.on('error', () => process.exit(process.exitCode ?? 2));

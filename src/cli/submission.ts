@@ -2,7 +2,10 @@ import { discover } from '../batch/discover.js';
 import { readSendables, isSendable } from '../batch/submit-read.js';
 import { ACCEPTED, Submitter, type Sendable } from '../api/submit.js';
 import { followToTerminal } from '../api/follow.js';
-import { UsageError } from '../io/errors.js';
+import { usageError } from '../messages/cli.js';
+import { apiWords } from '../messages/api.js';
+import type { Worded } from '../messages/ref.js';
+import { cliLang, readRunConfig, tell } from './lang.js';
 import { ApiError, ApiUnreachableError } from '../api/errors.js';
 import { pipelineEnv, type ValidateOptions } from './commands/validate.js';
 import { apiClient, openLedger, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from './api-setup.js';
@@ -27,7 +30,7 @@ export interface SubmitOptions extends ValidateOptions, ApiOptions {
 function chunkSize(value: string | undefined): number {
   if (value === undefined) return 50;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--chunk ${value}: give a whole number from 1 to 1000`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw usageError('cli.chunk', { value });
   return n;
 }
 
@@ -37,6 +40,7 @@ function chunkSize(value: string | undefined): number {
  * the service (and, with --wait, reached category success).
  */
 export async function runSubmission(paths: string[], options: SubmitOptions, mode: 'push' | 'bulk'): Promise<number> {
+  readRunConfig(options);
   const format = outputFormat(options.format, mode);
   const chunk = mode === 'push' ? 1 : chunkSize(options.chunk);
   const timeoutMs = waitTimeoutMs(options.timeout);
@@ -44,7 +48,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   const ledger = openLedger(options);
   const rows: ReportRow[] = [];
   const spinner = progress(mode === 'push' ? 'sending' : 'validating');
-  const printer = submitPrinter(format, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists });
+  const printer = submitPrinter(format, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists, lang: cliLang() });
   // Each invoice's line is printed as soon as it and every invoice before it have their answer (input order): a
   // run stopped halfway has shown what it did. `pending` holds the rows still waiting for theirs.
   const pending = new Set<number>();
@@ -62,22 +66,22 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
     const local = options.validate === false ? undefined : await pipelineEnv(options);
     const env = local && await withRemoteEntities(local, sources, readStdin, client, (line) => process.stderr.write(line));
     const read = [...readSendables(sources, env, readStdin)];
-    if (mode === 'push' && read.length !== 1) throw new UsageError(`push sends one invoice; ${paths[0]} holds ${read.length}: use pintae bulk`);
+    if (mode === 'push' && read.length !== 1) throw usageError('cli.push-one-invoice', { path: paths[0]!, n: read.length });
     const submitter = new Submitter(client, ledger, { force: options.force === true, now: () => new Date() });
     const slots = new Map<Sendable, number>();
     read.forEach((item, i) => { rows.push(isSendable(item) ? { file: item.file, index: item.index, entity_id: item.entity_id, invoice_number: item.invoice_number, outcome: 'unsent' } : item); if (isSendable(item)) { slots.set(item, i); pending.add(i); } });
     const sendables = read.filter(isSendable);
     flush();
-    let stopped: string | undefined;
+    let stopped: Worded | undefined;
     for (let at = 0; at < sendables.length; at += chunk) {
       const part = sendables.slice(at, at + chunk);
-      if (stopped) { for (const item of part) { rows[slots.get(item)!]!.message = stopped; pending.delete(slots.get(item)!); } flush(); continue; }
+      if (stopped) { for (const item of part) { Object.assign(rows[slots.get(item)!]!, stopped); pending.delete(slots.get(item)!); } flush(); continue; }
       spinner.text(`sending ${at + 1}–${at + part.length} of ${sendables.length}`);
       const results = mode === 'push' ? [await submitter.sendOne(part[0]!)] : await submitter.sendChunk(part);
       results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; pending.delete(slots.get(part[i]!)!); });
       flush();
-      if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = 'not sent: the token was refused for the previous invoices';
-      else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = 'not sent: no usable answer came for the previous invoices (none, or one that could not be read; rerun: the ledger resends safely)';
+      if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = apiWords('api.submit.stopped-token', {});
+      else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = apiWords('api.submit.stopped-unknown', {});
     }
     if (options.wait) {
       const ids = rows.filter((r) => ACCEPTED.has(r.outcome) && r.invoice_id).map((r) => r.invoice_id!);
@@ -105,7 +109,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   process.stdout.write(printer.end(rows));
   const ok = rows.every((r) => (ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists))
     && (!options.wait || !ACCEPTED.has(r.outcome) || r.final?.category === 'success'));
-  if (options.wait && rows.some((r) => r.final && !r.final.terminal)) process.stderr.write(`pintae: --timeout reached before every invoice was terminal\n`);
-  if (waitError) process.stderr.write(`pintae: could not follow the invoices to a terminal status: ${waitError}\n`);
+  if (options.wait && rows.some((r) => r.final && !r.final.terminal)) process.stderr.write(`pintae: ${tell('cli.wait-timeout', {})}\n`);
+  if (waitError) process.stderr.write(`pintae: ${tell('cli.follow-failed', { reason: waitError })}\n`);
   return ok && !waitError ? 0 : 1;
 }

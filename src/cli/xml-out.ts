@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { InvoiceResult } from '../model/report.js';
 import { UsageError } from '../io/errors.js';
+import { say, usageError } from '../messages/cli.js';
 import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../io/write.js';
 import { removeTemporariesOnExit } from './signals.js';
 
@@ -13,7 +14,7 @@ interface Verdict { judge(r: InvoiceResult): InvoiceResult }
  * run up front (a usage error) rather than after the work. XML temporaries of killed runs are removed from it.
  */
 export function prepareOutDir(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir}: exists and is not a directory`);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw usageError('cli.out-dir-not-dir', { dir });
   removeTemporariesOnExit();
   try { checkWritableDirectory(dir, true); } catch (e) { throw new UsageError(`--out-dir ${(e as Error).message}`); }
   removeStaleTemporaries(dir, (name) => name.endsWith('.xml') || name === 'pintae-probe');
@@ -44,7 +45,7 @@ export function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build'
     } catch (e) {
       // A disk that fills mid-run: this result is reported as pintae's fault (exit 2) and the run and its report go on.
       if (!(e instanceof OutputError)) throw e;
-      result.error = { message: `its XML could not be written: ${e.message}`, internal: true, ...(result.position ?? { line: 1, column: 1 }) };
+      result.error = { message: say('cli.xml-unwritten', { reason: e.message }), internal: true, ...(result.position ?? { line: 1, column: 1 }) };
       return result;
     }
     result.xmlPath = path;
@@ -72,7 +73,7 @@ export class StdoutXml {
 
   /** The XML to print, or a usage error when the input held several invoices. */
   take(input: string): string | null {
-    if (this.invoices > 1) throw new UsageError(`build prints one invoice's XML to standard output, and ${input} holds ${this.invoices}: give --out-dir <directory> to write them all`);
+    if (this.invoices > 1) throw usageError('cli.build-holds', { input, n: this.invoices });
     return this.xml;
   }
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
-import { UsageError } from '../io/errors.js';
+import { reasonAt, UsageErrors, type UsageError } from '../io/errors.js';
+import { ioError } from '../messages/io.js';
 import { parseJson } from '../io/json.js';
 import { usageText } from '../io/text.js';
 import { repeatedKeyWarnings } from '../io/repeated-keys.js';
@@ -45,7 +46,7 @@ export const CONFIG_SCHEMA_URL = new URL('../../schemas/pintae.config.schema.jso
 export function findConfigFile(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const found = CONFIG_NAMES.map((name) => join(dir, name)).filter((p) => existsSync(p));
-    if (found.length > 1) throw new UsageError(`${dir}: both ${CONFIG_NAMES.join(' and ')} are here; keep one`);
+    if (found.length > 1) throw ioError('io.config.two', { dir, names: CONFIG_NAMES });
     if (found.length === 1) return found[0];
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
   }
@@ -76,22 +77,22 @@ export const CONFIG_FILE_BYTES = MiB;
 export function readConfig(file: string, named?: { what: string; shown: string }): PintaeConfig {
   const text = usageText(readOptionFile(file, { what: named?.what ?? 'config file', shown: named?.shown, maxBytes: CONFIG_FILE_BYTES }), file);
   const parsed = parseJson(text);
-  if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok) throw reasonAt(`${file}:${parsed.line}:${parsed.column}`, parsed.message);
   const value = parsed.value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'token' in value) {
     // Refused, but a secret all the same: whatever pintae prints from here on (this file's other errors too) omits it.
     const token = (value as Record<string, unknown>).token;
     if (typeof token === 'string') registerSecret(token.trim());
     const at = jsonPositions(text).keys.get('/token') ?? { line: 1, column: 1 };
-    throw new UsageError(`${file}:${at.line}:${at.column}: "token" is not read from ${basename(file)} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`);
+    throw ioError('io.config.token', { at: `${file}:${at.line}:${at.column}`, name: basename(file) });
   }
   validator ??= compileConfigSchema();
   if (!validator(parsed.value)) {
     const positions = jsonPositions(text);
-    throw new UsageError(problems(validator.errors ?? []).map(({ pointer, key, message }) => {
+    throw new UsageErrors(problems(validator.errors ?? []).map(({ pointer, key, problem }) => {
       const at = (key ? positions.keys.get(pointer) : undefined) ?? positions.values.get(pointer) ?? { line: 1, column: 1 };
-      return `${file}:${at.line}:${at.column}: ${message}`;
-    }).join('\n'));
+      return problem(`${file}:${at.line}:${at.column}`);
+    }));
   }
   const config = resolvePaths(file, parsed.value as Record<string, unknown>);
   const warnings = repeatedKeyWarnings(text, file);
@@ -101,45 +102,48 @@ export function readConfig(file: string, named?: { what: string; shown: string }
 const nameOf = (pointer: string) => pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(the config)';
 
 /** ajv's errors, one per place, in human words; the key itself is pointed at for an unknown or misnamed key. */
-function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean; message: string }> {
-  const out = new Map<string, { pointer: string; key: boolean; message: string }>();
+function problems(errors: ErrorObject[]): Array<{ pointer: string; key: boolean; problem: Problem }> {
+  const out = new Map<string, { pointer: string; key: boolean; problem: Problem }>();
   for (const e of errors) {
     let pointer = e.instancePath;
     let key = false;
-    let message: string;
+    let message: Problem;
     const name = nameOf(pointer);
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = (e.params as { additionalProperty: string }).additionalProperty;
         pointer = `${pointer}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`; key = true;
         const known = e.instancePath === '/tdd' ? Object.keys((schemaProperties().tdd as { properties: object }).properties) : Object.keys(schemaProperties()).filter((k) => k !== '$schema');
-        message = `unknown key "${extra}" (known keys: ${known.join(', ')})`;
+        message = (at) => ioError('io.config.unknown-key', { at, key: extra, known });
         break;
       }
       case 'propertyNames': {
         const bad = (e.params as { propertyName: string }).propertyName;
         pointer = `${pointer}/${bad.replace(/~/g, '~0').replace(/\//g, '~1')}`; key = true;
-        message = `rules: "${bad}" is not a rule id (e.g. ibr-127-ae)`;
+        message = (at) => ioError('io.config.rule-id', { at, key: bad });
         break;
       }
-      case 'enum': message = `${name} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`; break;
-      case 'type': message = `${name} must be ${e.params.type === 'integer' ? 'a whole number' : `a ${e.params.type}`}`; break;
-      case 'minimum': message = `${name} must be 0 or more`; break;
-      case 'minLength': message = `${name} must not be empty`; break;
-      case 'minItems': message = `${name} must list at least one file`; break;
+      case 'enum': message = (at) => ioError('io.config.enum', { at, name, allowed: (e.params as { allowedValues: unknown[] }).allowedValues }); break;
+      case 'type': message = (at) => ioError('io.config.type', { at, name, type: String(e.params.type) }); break;
+      case 'minimum': message = (at) => ioError('io.config.minimum', { at, name }); break;
+      case 'minLength': message = (at) => ioError('io.config.empty', { at, name }); break;
+      case 'minItems': message = (at) => ioError('io.config.no-file', { at, name }); break;
       case 'pattern':
         if (e.schemaPath.includes('/propertyNames/')) continue;
-        message = pointer.startsWith('/tdd/') ? `${name} must be a participant under scheme 0242: 0242:<id>` : `${name} must be an http:// or https:// URL`;
+        message = pointer.startsWith('/tdd/') ? (at) => ioError('io.config.participant', { at, name }) : (at) => ioError('io.config.url', { at, name });
         break;
-      case 'oneOf': message = `${name} must be a file path or a list of file paths`; break;
-      default: message = `${name} ${e.message ?? 'is not valid'}`;
+      case 'oneOf': message = (at) => ioError('io.config.paths', { at, name }); break;
+      default: message = (at) => ioError('io.config.invalid', { at, name, reason: e.message ?? 'is not valid' });
     }
     // The most telling error per place wins: a oneOf beats the branch errors beneath it.
     const slot = pointer.startsWith('/entity') ? '/entity' : pointer;
-    if (!out.has(slot) || e.keyword === 'oneOf') out.set(slot, { pointer: e.keyword === 'oneOf' ? e.instancePath : pointer, key, message });
+    if (!out.has(slot) || e.keyword === 'oneOf') out.set(slot, { pointer: e.keyword === 'oneOf' ? e.instancePath : pointer, key, problem: message });
   }
   return [...out.values()];
 }
+
+/** A problem of the config file, said at its place (`file:line:column`). */
+type Problem = (at: string) => UsageError;
 
 function schemaProperties(): Record<string, unknown> {
   return (JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as { properties: Record<string, unknown> }).properties;

@@ -1,4 +1,3 @@
-import { UsageError } from '../io/errors.js';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
 import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
@@ -48,12 +47,12 @@ export function langOption(value: string | undefined): Lang | undefined {
 
 function failSeverity(value: string | undefined): Gates['failSeverity'] | undefined {
   if (value === undefined || value === 'error' || value === 'warning') return value;
-  throw new UsageError(`--fail-severity ${value}: choose error or warning`);
+  throw usageError('cli.choose-or', { flag: '--fail-severity', value, a: 'error', b: 'warning' });
 }
 
 function maxWarnings(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings ${value}: give a whole number, 0 or more`);
+  if (!/^\d+$/.test(value)) throw usageError('cli.max-warnings', { value });
   return Number(value);
 }
 
@@ -85,10 +84,9 @@ export function chooseFormat(cli: { format?: string; output?: string }, configur
 
 /**
  * Merges the config file (found upward from `cwd` unless --config or --no-config says otherwise) under the command
- * line; the format as chooseFormat says.
+ * line; the format as chooseFormat says. `config`: the config file already read (the CLI reads it first, for its `lang`).
  */
-export function runSettings(cli: ReportCliOptions, cwd: string): RunSettings {
-  const config = loadConfig(cli.config, cwd);
+export function runSettings(cli: ReportCliOptions, cwd: string, config: PintaeConfig | undefined = loadConfig(cli.config, cwd)): RunSettings {
   const format = chooseFormat(cli, config?.format);
   if (!isFormatName(format)) throw usageError('format.unknown', { format, names: FORMAT_NAMES });
   const maxWarningsValue = maxWarnings(cli.maxWarnings) ?? config?.maxWarnings;

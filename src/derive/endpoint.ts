@@ -1,4 +1,5 @@
 import type { Buyer, Finding } from '../model/types.js';
+import { deriveWords } from '../messages/derive.js';
 import {
   isEasCode, NO_USABLE_SCHEME, PLACEHOLDER, SCHEME_ID_LENGTH, SCHEME_TRUNCATION, TAX_NUMBER_SCHEME, UAE_SCHEME,
 } from '../codelists/eas.js';
@@ -43,7 +44,7 @@ function fromParticipantId(buyer: Buyer, uae: boolean): EndpointResult {
   if (!uae && scheme === UAE_SCHEME) return schemeError('Foreign buyer requires a valid Peppol endpoint scheme (IBT-049-1): 0235 is for UAE buyers only', 'buyer.participant_scheme');
   const length = SCHEME_ID_LENGTH[scheme];
   if (length !== undefined && id.length !== length) {
-    return refuse({ message: `buyer.participant_id must be ${length} characters under scheme ${scheme} (got ${id.length})`, section: 'buyer_party', rule: 'IBT-049', field: 'buyer.participant_id' });
+    return refuse({ ...deriveWords('derive.participant-length', { length, scheme, got: id.length }), section: 'buyer_party', rule: 'IBT-049', field: 'buyer.participant_id' });
   }
   return ok(scheme, id, 'participant-id');
 }
@@ -75,7 +76,7 @@ export function deriveBuyerEndpoint(buyer: Buyer, transactionTypeCode: string): 
       return schemeError(`A UAE buyer is addressed under scheme 0235 only, not ${buyer.participant_scheme}`, 'buyer.participant_scheme');
     }
     if (!buyer.trn) {
-      return refuse({ message: 'buyer.trn or buyer.participant_id is required for a UAE buyer', section: 'contact_trn', field: 'buyer.trn' });
+      return refuse({ ...deriveWords('derive.uae-buyer-id', {}), section: 'contact_trn', field: 'buyer.trn' });
     }
     return ok(UAE_SCHEME, buyer.trn.replace(/\D/g, '').slice(0, 10), 'uae-trn');
   }

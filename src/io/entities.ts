@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
-import { UsageError } from './errors.js';
+import { reasonAt } from './errors.js';
+import { ioError } from '../messages/io.js';
 import { usageText } from './text.js';
 import { jsonPositions } from './positions.js';
 import { repeatedKeyWarnings } from './repeated-keys.js';
@@ -18,10 +19,10 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 
 /** An entity record (spec 2.12 plus entity_id and registry_code); trade_license_number is the former name of legal_registration_id. */
 export function toEntity(raw: unknown, where: string): Entity {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${where}: an entity must be a JSON object`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw ioError('io.entity.not-object', { at: where });
   const r = raw as Record<string, unknown>;
   const entity_id = text(r.entity_id) ?? text(r.id);
-  if (!entity_id) throw new UsageError(`${where}: the entity record has no entity_id`);
+  if (!entity_id) throw ioError('io.entity.no-id', { at: where });
   return {
     entity_id,
     registry_code: text(r.registry_code),
@@ -53,7 +54,7 @@ interface Placed { entity: Entity; where: string }
 function readEntityRecords(path: string, warn: (message: string) => void, what = '--entity'): Placed[] {
   const content = usageText(readOptionFile(path, { what, maxBytes: ENTITY_FILE_BYTES }), path);
   const parsed = parseJson(content);
-  if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok) throw reasonAt(`${path}:${parsed.line}:${parsed.column}`, parsed.message);
   for (const w of repeatedKeyWarnings(content, path)) warn(w);
   const many = Array.isArray(parsed.value);
   const list = many ? parsed.value as unknown[] : [parsed.value];
@@ -77,7 +78,7 @@ export function loadEntityFiles(paths: readonly string[], warn: (message: string
     for (const { entity, where } of readEntityRecords(shown, warn, what)) {
       const earlier = first.get(entity.entity_id);
       if (earlier !== undefined) {
-        throw new UsageError(`${where}: entity ${JSON.stringify(entity.entity_id)} has a record here and another at ${earlier}: which one is the seller's cannot be guessed; keep one`);
+        throw ioError('io.entity.twice', { at: where, id: entity.entity_id, earlier });
       }
       first.set(entity.entity_id, where);
       map.set(entity.entity_id, entity);
@@ -103,10 +104,10 @@ export function loadEntityPaths(paths: readonly string[], warn?: (message: strin
 
 function entityDirectory(dir: string): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch (e) { throw new UsageError(`--entity ${dir}: this directory cannot be read: ${fsErrorWords(e)}`); }
+  try { names = readdirSync(dir); } catch (e) { throw ioError('io.entity-dir.unreadable', { dir, reason: fsErrorWords(e) }); }
   const files = names.filter((n) => n.toLowerCase().endsWith('.json') && !n.startsWith('.')).sort().map((n) => join(dir, n));
-  if (files.length === 0) throw new UsageError(`--entity ${dir}: the directory holds no .json files`);
-  if (files.length > ENTITY_DIR_FILES) throw new UsageError(`--entity ${dir}: more than ${ENTITY_DIR_FILES} .json files; give the files that hold the sellers instead`);
+  if (files.length === 0) throw ioError('io.entity-dir.empty', { dir });
+  if (files.length > ENTITY_DIR_FILES) throw ioError('io.entity-dir.too-many', { dir, max: ENTITY_DIR_FILES });
   return files;
 }
 

@@ -10,3 +10,19 @@ export class UsageError extends Error {
     if (said) this.said = said;
   }
 }
+
+/**
+ * A lower layer's reason at a place: `file:line:column: <the JSON reader's words>`, `--rates x.csv: <the file
+ * system's words>`. No words of pintae's own are added, so there is nothing to say from a catalogue; the reason is
+ * said as its layer says it.
+ */
+export function reasonAt(at: string, reason: string): UsageError {
+  return new UsageError([at, reason].join(': '));
+}
+
+/** Several usage errors reported at once (a config file's problems), each said from its own entry, one a line. */
+export class UsageErrors extends UsageError {
+  constructor(readonly parts: readonly UsageError[]) {
+    super(parts.map((e) => e.message).join('\n'));
+  }
+}

@@ -1,9 +1,11 @@
+import { ioWords } from '../messages/io.js';
+
 /** JSON.parse with the failure located: line and column of the offending character, one-line message. */
 export type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
 export function parseJson(text: string): JsonResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
+  if (body.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', {}), line: 1, column: 1 };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {
@@ -81,7 +83,7 @@ export function locateJsonError(s: string): { offset: number; message: string } 
   try {
     value(); ws();
     if (i < s.length) fail(`unexpected ${describe(i)} after the JSON value`);
-    return { offset: s.length, message: 'not valid JSON' };
+    return { offset: s.length, message: ioWords('io.input.not-json', {}) };
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, message: e.message };
     throw e;

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { UsageError } from './errors.js';
+import { reasonAt, UsageError } from './errors.js';
+import { ioError } from '../messages/io.js';
 import { danglingTarget, fsErrorWords, kindOf } from './input-file.js';
 
 /**
@@ -26,22 +27,22 @@ export function bytesInWords(n: number): string {
 }
 
 const tooLarge = (spec: OptionFile, path: string) =>
-  new UsageError(`${spec.what} ${path}: larger than ${bytesInWords(spec.maxBytes)}, the most pintae reads for ${spec.what}`);
+  ioError('io.file.too-large', { what: spec.what, path, cap: bytesInWords(spec.maxBytes) });
 
 /** What is at `path`, through links: its stat, or a usage error saying why there is nothing readable there. */
 export function statOptionPath(path: string, what: string, shown = path): Stats {
   try { return statSync(path); } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const target = code === 'ENOENT' ? danglingTarget(path) : undefined;
-    const words = target !== undefined ? `a symbolic link to ${target}, which does not exist` : code === 'ENOENT' ? 'no such file' : fsErrorWords(e);
-    throw new UsageError(`${what} ${shown}: ${words}`);
+    if (target !== undefined) throw ioError('io.file.dangling', { what, path: shown, target });
+    if (code === 'ENOENT') throw ioError('io.file.missing', { what, path: shown });
+    throw reasonAt(`${what} ${shown}`, fsErrorWords(e));
   }
 }
 
 /** The refusal of anything but a regular file, in the words every option file shares. */
-export function notRegular(what: string, path: string, stat: Stats, hint = ''): UsageError {
-  const kind = kindOf(stat) ?? 'not a regular file';
-  return new UsageError(`${what} ${path}: ${kind === 'a directory' ? 'is a directory, not a file' : `is ${kind}, not a regular file`}${hint}`);
+export function notRegular(what: string, path: string, stat: Stats, ledger = false): UsageError {
+  return ioError('io.file.not-regular', { what, path, kind: kindOf(stat) ?? 'not a regular file', ledger });
 }
 
 /**
@@ -54,13 +55,13 @@ export function readOptionFile(path: string, spec: OptionFile): Buffer {
   if (!stat.isFile()) throw notRegular(spec.what, shown, stat);
   if (stat.size > spec.maxBytes) throw tooLarge(spec, shown);
   let fd: number;
-  try { fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); } catch (e) { throw new UsageError(`${spec.what} ${shown}: ${fsErrorWords(e)}`); }
+  try { fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); } catch (e) { throw reasonAt(`${spec.what} ${shown}`, fsErrorWords(e)); }
   try {
     const opened = fstatSync(fd);
     if (!opened.isFile()) throw notRegular(spec.what, shown, opened);
     return readCapped(fd, spec, shown);
   } catch (e) {
-    throw e instanceof UsageError ? e : new UsageError(`${spec.what} ${shown}: ${fsErrorWords(e)}`);
+    throw e instanceof UsageError ? e : reasonAt(`${spec.what} ${shown}`, fsErrorWords(e));
   } finally {
     closeSync(fd);
   }

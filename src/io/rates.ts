@@ -3,7 +3,8 @@ import { RateTable } from '../derive/rates.js';
 import { toDecimal } from '../derive/money.js';
 import { parseJson } from './json.js';
 import { jsonPositions, type Position } from './positions.js';
-import { UsageError } from './errors.js';
+import { reasonAt } from './errors.js';
+import { ioError } from '../messages/io.js';
 import { usageText } from './text.js';
 import { MiB, readOptionFile } from './option-file.js';
 
@@ -31,9 +32,9 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v ===
 function entry(row: Row, path: string): RateEntry {
   const cell = (c: Cell, numeric = false) => (typeof c.value === 'string' ? c.value.trim() : numeric && typeof c.value === 'number' ? String(c.value) : undefined);
   const d = cell(row.date); const c = cell(row.currency)?.toUpperCase(); const r = cell(row.rate, true);
-  if (d === undefined || !isCalendarDate(d)) throw new UsageError(`${where(path, row.date.at)}: date ${shown(d ?? row.date.value)} is not a calendar date in YYYY-MM-DD form`);
-  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw new UsageError(`${where(path, row.currency.at)}: currency ${shown(c ?? row.currency.value)} is not a three-letter code`);
-  if (r === undefined || !RATE.test(r) || Number(r) <= 0) throw new UsageError(`${where(path, row.rate.at)}: rate ${shown(r ?? row.rate.value)} is not a positive number`);
+  if (d === undefined || !isCalendarDate(d)) throw ioError('io.rates.date', { at: where(path, row.date.at), sent: shown(d ?? row.date.value) });
+  if (c === undefined || !/^[A-Z]{3}$/.test(c)) throw ioError('io.rates.currency', { at: where(path, row.currency.at), sent: shown(c ?? row.currency.value) });
+  if (r === undefined || !RATE.test(r) || Number(r) <= 0) throw ioError('io.rates.rate', { at: where(path, row.rate.at), sent: shown(r ?? row.rate.value) });
   return { date: d, currency: c, rate: toDecimal(r) };
 }
 
@@ -48,7 +49,7 @@ function table(rows: Row[], path: string): RateTable {
     const key = `${e.currency}|${e.date}`;
     const earlier = first.get(key);
     if (earlier && !earlier.entry.rate.equals(e.rate)) {
-      throw new UsageError(`${where(path, row.rate.at)}: a second ${e.currency} rate for ${e.date} (${e.rate.toString()}) conflicts with ${earlier.entry.rate.toString()} at line ${earlier.at.line}; keep the one the Bank published`);
+      throw ioError('io.rates.conflict', { at: where(path, row.rate.at), currency: e.currency, date: e.date, rate: e.rate.toString(), earlier: earlier.entry.rate.toString(), line: earlier.at.line });
     }
     if (!earlier) first.set(key, { entry: e, at: row.at });
     return e;
@@ -57,7 +58,7 @@ function table(rows: Row[], path: string): RateTable {
 }
 
 function jsonRows(text: string, value: unknown, path: string): Row[] {
-  if (!Array.isArray(value)) throw new UsageError(`${path}:1:1: a JSON rate table is an array of {date, currency, rate}`);
+  if (!Array.isArray(value)) throw ioError('io.rates.json-shape', { path });
   const positions = jsonPositions(text);
   return value.map((r, i) => {
     const at = positions.values.get(`/${i}`) ?? { line: 1, column: 1 };
@@ -84,7 +85,7 @@ function csvRows(text: string, path: string): Row[] {
       start += part.length + 1;
     }
     const at = { line: i + 1, column: raw.length - raw.trimStart().length + 1 };
-    if (cells.length !== 3) throw new UsageError(`${where(path, at)}: expected date,currency,rate`);
+    if (cells.length !== 3) throw ioError('io.rates.csv-row', { at: where(path, at) });
     rows.push({ date: cells[0]!, currency: cells[1]!, rate: cells[2]!, at });
   });
   return rows;
@@ -96,7 +97,7 @@ export function parseRates(content: string, path: string): RateTable {
   const trimmed = text.trim();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
     const parsed = parseJson(text);
-    if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+    if (!parsed.ok) throw reasonAt(`${path}:${parsed.line}:${parsed.column}`, parsed.message);
     return table(jsonRows(text, parsed.value, path), path);
   }
   return table(csvRows(text, path), path);

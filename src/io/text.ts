@@ -6,7 +6,7 @@
  */
 import { firstNotUtf8, utf16Hint, utf8Hint } from './encoding-hint.js';
 import { InputError } from './input-file.js';
-import { UsageError } from './errors.js';
+import { reasonAt } from './errors.js';
 import { invalidUtf16 } from '../xpath/xml.js';
 
 /** Why bytes are not text pintae reads, and where: line and column (1-based, columns in UTF-16 code units, a BOM not counted). */
@@ -93,7 +93,7 @@ export function textOrThrow(bytes: Uint8Array): string {
 /** The text of a file pintae needs to run at all (entity records, rate tables, the config): undecodable is a usage error at `path:line:column`. */
 export function usageText(bytes: Uint8Array, path: string): string {
   const decoded = decodeText(bytes);
-  if (!decoded.ok) throw new UsageError(`${path}:${decoded.line}:${decoded.column}: ${decoded.message}`);
+  if (!decoded.ok) throw reasonAt(`${path}:${decoded.line}:${decoded.column}`, decoded.message);
   return decoded.text;
 }
 

@@ -1,6 +1,7 @@
 import type { XAttr, XDocument, XElement } from '../xpath/api.js';
 import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
+import { ioWords } from '../messages/io.js';
 
 /**
  * pintae's one XML reader for every document it reads (`check` inputs, the XML it builds, the sandbox gateway):
@@ -17,7 +18,7 @@ export function readXmlDocument(input: Uint8Array | string): XmlRead {
   let text: string;
   try {
     text = typeof input === 'string' ? input : decodeXml(input);
-    if (text.trim() === '') return { ok: false, message: 'the file is empty', line: 1, column: 1 };
+    if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', {}), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
     if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };

@@ -8,6 +8,24 @@ import { UsageError } from '../io/errors.js';
  */
 const q = (v: unknown) => JSON.stringify(v);
 
+/** What each entities action takes, when given more (`entities get a b`). */
+const ARITY_EN: Readonly<Record<string, string>> = {
+  list: 'no argument', get: 'one <entity_id>; entities pull <ids...> saves several',
+  create: 'one JSON file of fields at most (with --set for more)', update: '<entity_id> and one JSON file of fields at most (with --set for more)',
+  connect: 'one <entity_id>', disconnect: 'one <entity_id>', delete: 'one <entity_id>',
+};
+const ARITY_AR: Readonly<Record<string, string>> = {
+  list: 'أي وسيط', get: '<entity_id> واحداً؛ ويحفظ entities pull <ids...> عدة كيانات',
+  create: 'ملف JSON واحداً للحقول على الأكثر (ومعه --set لغيرها)', update: '<entity_id> وملف JSON واحداً للحقول على الأكثر (ومعه --set لغيرها)',
+  connect: '<entity_id> واحداً', disconnect: '<entity_id> واحداً', delete: '<entity_id> واحداً',
+};
+
+/** The outcomes of push and bulk (the values of `outcome`), in the Arabic of the summary line. */
+const OUTCOME_AR: Readonly<Record<string, string>> = {
+  accepted: 'مقبولة', recovered: 'مقبولة من إرسال سابق', skipped: 'متخطّاة (مقبولة من قبل)', exists: 'مقدَّمة من قبل',
+  rejected: 'مرفوضة', invalid: 'غير صالحة', refused: 'لم يُرسلها pintae', unknown: 'نتيجتها مجهولة', unsent: 'غير مرسلة', unreadable: 'غير مقروءة',
+};
+
 export const CLI = {
   'lang.unknown': {
     en: (p: { lang: string; names: readonly string[] }) => `--lang ${p.lang}: choose one of ${p.names.join(', ')}`,
@@ -56,6 +74,287 @@ export const CLI = {
   'input.json-not-xml': {
     en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
     ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${p.file}`,
+  },
+  // Arguments and options (issue 26, part 3): said in the run's language; names of options, files and values as written.
+  'cli.takes-one': {
+    en: (p: { command: 'rules add' | 'rules remove' | 'push'; n: number }) => `${p.command} takes one ${p.command === 'rules add' ? 'source' : p.command === 'rules remove' ? 'name' : 'file'} (got ${p.n})`
+      + (p.command === 'rules add' ? '; run it once per rule set, each with its --name' : p.command === 'push' ? '; use pintae bulk for several' : ''),
+    ar: (p: { command: 'rules add' | 'rules remove' | 'push'; n: number }) => `يأخذ ${p.command} ${p.command === 'rules add' ? 'مصدراً واحداً' : p.command === 'rules remove' ? 'اسماً واحداً' : 'ملفاً واحداً'} (المعطى: ${p.n})`
+      + (p.command === 'rules add' ? '؛ شغّله مرة لكل مجموعة قواعد، كلٌّ باسمها --name' : p.command === 'push' ? '؛ استعمل pintae bulk لعدة ملفات' : ''),
+  },
+  'cli.push-one-invoice': {
+    en: (p: { path: string; n: number }) => `push sends one invoice; ${p.path} holds ${p.n}: use pintae bulk`,
+    ar: (p: { path: string; n: number }) => `يرسل push فاتورة واحدة؛ وفي ${p.path} فواتير عددها ${p.n}: استعمل pintae bulk`,
+  },
+  'cli.chunk': {
+    en: (p: { value: string }) => `--chunk ${p.value}: give a whole number from 1 to 1000`,
+    ar: (p: { value: string }) => `--chunk ${p.value}: حدّد عدداً صحيحاً من 1 إلى 1000`,
+  },
+  'cli.timeout': {
+    en: (p: { value: string }) => `--timeout ${p.value}: give a positive number of seconds`,
+    ar: (p: { value: string }) => `--timeout ${p.value}: حدّد عدداً موجباً من الثواني`,
+  },
+  'cli.choose': {
+    en: (p: { flag: string; value: string; allowed: readonly string[] }) => `${p.flag} ${p.value}: choose ${p.allowed.join(', ')}`,
+    ar: (p: { flag: string; value: string; allowed: readonly string[] }) => `${p.flag} ${p.value}: اختر ${p.allowed.join(', ')}`,
+  },
+  'cli.choose-or': {
+    en: (p: { flag: string; value: string; a: string; b: string }) => `${p.flag} ${p.value}: choose ${p.a} or ${p.b}`,
+    ar: (p: { flag: string; value: string; a: string; b: string }) => `${p.flag} ${p.value}: اختر ${p.a} أو ${p.b}`,
+  },
+  'cli.max-warnings': {
+    en: (p: { value: string }) => `--max-warnings ${p.value}: give a whole number, 0 or more`,
+    ar: (p: { value: string }) => `--max-warnings ${p.value}: حدّد عدداً صحيحاً، صفراً أو أكثر`,
+  },
+  'cli.uuid-both': {
+    en: (_: Record<string, never>) => '--uuid and --deterministic cannot be used together',
+    ar: (_: Record<string, never>) => 'لا يُستعمل --uuid و--deterministic معاً',
+  },
+  'cli.uuid-bad': {
+    en: (p: { uuid: string }) => `--uuid ${p.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`,
+    ar: (p: { uuid: string }) => `--uuid ${p.uuid}: ليس UUID (أرقام ست عشرية بالتقسيم 8-4-4-4-12)`,
+  },
+  'cli.validate-out-dir-dash': {
+    en: (_: Record<string, never>) => 'validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>',
+    ar: (_: Record<string, never>) => 'validate --out-dir -: لطباعة XML الفاتورة على الإخراج القياسي استعمل pintae build <file>',
+  },
+  'cli.stdout-one': {
+    en: (p: { command: 'build' | 'tdd'; n: number }) => `${p.command === 'build' ? 'build prints one invoice\'s XML' : 'tdd prints one TDD'} to standard output; for ${p.n} inputs give --out-dir <directory>`,
+    ar: (p: { command: 'build' | 'tdd'; n: number }) => `${p.command === 'build' ? 'يطبع build ملف XML لفاتورة واحدة' : 'يطبع tdd مستند بيانات ضريبية واحداً'} على الإخراج القياسي؛ وللمدخلات وعددها ${p.n} حدّد --out-dir <directory>`,
+  },
+  'cli.build-holds': {
+    en: (p: { input: string; n: number }) => `build prints one invoice's XML to standard output, and ${p.input} holds ${p.n}: give --out-dir <directory> to write them all`,
+    ar: (p: { input: string; n: number }) => `يطبع build ملف XML لفاتورة واحدة على الإخراج القياسي، وفي ${p.input} فواتير عددها ${p.n}: حدّد --out-dir <directory> لكتابتها كلها`,
+  },
+  'cli.out-dir-not-dir': {
+    en: (p: { dir: string }) => `--out-dir ${p.dir}: exists and is not a directory`,
+    ar: (p: { dir: string }) => `--out-dir ${p.dir}: موجود وليس مجلداً`,
+  },
+  'cli.xml-unwritten': {
+    en: (p: { reason: string }) => `its XML could not be written: ${p.reason}`,
+    ar: (p: { reason: string }) => `تعذرت كتابة ملف XML الخاص بها: ${p.reason}`,
+  },
+  'cli.remote-build': {
+    en: (_: Record<string, never>) => '--remote applies to validate only',
+    ar: (_: Record<string, never>) => '--remote لا ينطبق إلا على validate',
+  },
+  'cli.remote-format': {
+    en: (p: { format: string; file: string | undefined }) => `${p.file === undefined ? `--format ${p.format}` : `"format": "${p.format}" in ${p.file}`}: validate --remote reports in stylish or json (--format stylish or --format json)`,
+    ar: (p: { format: string; file: string | undefined }) => `${p.file === undefined ? `--format ${p.format}` : `"format": "${p.format}" في ${p.file}`}: يكتب validate --remote تقريره بالصيغة stylish أو json (--format stylish أو --format json)`,
+  },
+  'cli.remote-ignored': {
+    en: (p: { flags: readonly string[] }) => `${p.flags.join(', ')}: not available with validate --remote, which prints the comparison and exits 1 on any difference or invalid invoice`,
+    ar: (p: { flags: readonly string[] }) => `${p.flags.join(', ')}: غير متاح مع validate --remote، الذي يطبع المقارنة وينتهي بالرمز 1 عند أي اختلاف أو فاتورة غير صالحة`,
+  },
+  'cli.stdin-unreadable': {
+    en: (p: { reason: string }) => `standard input could not be read: ${p.reason}`,
+    ar: (p: { reason: string }) => `تعذرت قراءة الإدخال القياسي: ${p.reason}`,
+  },
+  'cli.xsd-unplaced': {
+    en: (p: { line: string }) => `--xsd: libxml2 said, about no file it named: ${p.line}`,
+    ar: (p: { line: string }) => `--xsd: قال libxml2، دون أن يسمّي ملفاً: ${p.line}`,
+  },
+  'cli.not-a-report': {
+    en: (p: { at: string; reason: string }) => `${p.at}: not a pintae JSON report: ${p.reason}`,
+    ar: (p: { at: string; reason: string }) => `${p.at}: ليس تقرير JSON من pintae: ${p.reason}`,
+  },
+  'cli.whole-number': {
+    en: (p: { name: string; value: string; max: number }) => `${p.name} ${p.value}: expected a whole number from 0 to ${p.max}`,
+    ar: (p: { name: string; value: string; max: number }) => `${p.name} ${p.value}: المتوقع عدد صحيح من 0 إلى ${p.max}`,
+  },
+  'cli.share': {
+    en: (p: { name: string; value: string }) => `${p.name} ${p.value}: expected a number from 0 to 1`,
+    ar: (p: { name: string; value: string }) => `${p.name} ${p.value}: المتوقع عدد من 0 إلى 1`,
+  },
+  'cli.port': {
+    en: (p: { port: number; inUse: boolean }) => `--port ${p.port}: ${p.inUse ? 'address already in use' : 'permission denied'}`,
+    ar: (p: { port: number; inUse: boolean }) => `--port ${p.port}: ${p.inUse ? 'العنوان مستعمل من قبل' : 'الإذن مرفوض'}`,
+  },
+  'cli.sandbox-listening': {
+    en: (p: { url: string; dataDir: string }) => `pintae sandbox: listening on ${p.url}, data in ${p.dataDir}`,
+    ar: (p: { url: string; dataDir: string }) => `pintae sandbox: يستمع على ${p.url}، والبيانات في ${p.dataDir}`,
+  },
+  'cli.sandbox-tokens': {
+    en: (p: { file: string; created: boolean }) => `  access tokens: ${p.file}${p.created ? ' (created with one token)' : ''}; use one in your shell with`,
+    ar: (p: { file: string; created: boolean }) => `  رموز الوصول: ${p.file}${p.created ? ' (أُنشئ برمز واحد)' : ''}؛ استعمل أحدها في الصدفة (shell) بالأمرين`,
+  },
+  'cli.sandbox-draining': {
+    en: (p: { signal: string; seconds: number }) => `pintae sandbox: ${p.signal}, closing: no new requests; those in flight are answered (at most ${p.seconds} s)`,
+    ar: (p: { signal: string; seconds: number }) => `pintae sandbox: ${p.signal}، إغلاق: لا طلبات جديدة؛ ويُرد على الطلبات الجارية (خلال ${p.seconds} ث على الأكثر)`,
+  },
+  'cli.sandbox-cut': {
+    en: (p: { cut: number }) => `pintae sandbox: ${p.cut} request${p.cut === 1 ? '' : 's'} still unanswered after the drain timeout were cut`,
+    ar: (p: { cut: number }) => `pintae sandbox: قُطعت طلبات لم يُرد عليها بعد انقضاء مهلة الإنهاء، عددها ${p.cut}`,
+  },
+  'cli.sandbox-keeps': {
+    en: (_: Record<string, never>) => '  Ctrl-C stops it; everything stays in the data directory for the next start.',
+    ar: (_: Record<string, never>) => '  يوقفه Ctrl-C؛ ويبقى كل شيء في مجلد البيانات للتشغيل التالي.',
+  },
+  'cli.tdd-no-input': {
+    en: (_: Record<string, never>) => 'no input: give UBL invoice XML or invoice request JSON files, directories, or - for standard input',
+    ar: (_: Record<string, never>) => 'لا مدخلات: حدّد ملفات XML لفواتير UBL أو ملفات JSON لطلبات الفواتير، أو مجلدات، أو - للإدخال القياسي',
+  },
+  'cli.tdd-empty-dir': {
+    en: (p: { path: string }) => `${p.path}: the directory holds no .xml or .json files`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .xml أو .json`,
+  },
+  'cli.tdd-parties': {
+    en: (p: { missing: ReadonlyArray<'receiver' | 'representative'> }) => `${p.missing.map((k) => `--${k}`).join(' and ')}: required (the FTA's service provider and yours, 0242:<id>); give ${p.missing.length > 1 ? 'them' : 'it'} here or as ${p.missing.map((k) => `"tdd": {"${k}": …}`).join(', ')} in the config file`,
+    ar: (p: { missing: ReadonlyArray<'receiver' | 'representative'> }) => `${p.missing.map((k) => `--${k}`).join(' و')}: مطلوب (مزوّد خدمة الهيئة الاتحادية للضرائب ومزوّد خدمتك، 0242:<id>)؛ ${p.missing.length > 1 ? 'حدّدهما' : 'حدّده'} هنا أو بصيغة ${p.missing.map((k) => `"tdd": {"${k}": …}`).join(', ')} في ملف الإعدادات`,
+  },
+  'cli.tdd-transport-one': {
+    en: (p: { n: number }) => `--transport-id names one Peppol message: give one input with it (got ${p.n})`,
+    ar: (p: { n: number }) => `--transport-id يسمّي رسالة Peppol واحدة: حدّد معه مدخلاً واحداً (المعطى: ${p.n})`,
+  },
+  'cli.tdd-holds': {
+    en: (p: { file: string; n: number }) => `${p.file} holds ${p.n} invoices: give --out-dir <directory> for their TDDs`,
+    ar: (p: { file: string; n: number }) => `في ${p.file} فواتير عددها ${p.n}: حدّد --out-dir <directory> لمستندات بياناتها الضريبية`,
+  },
+  'cli.tdd-transport-many': {
+    en: (p: { file: string; n: number }) => `--transport-id names one Peppol message: ${p.file} holds ${p.n} invoices, each sent as a message of its own`,
+    ar: (p: { file: string; n: number }) => `--transport-id يسمّي رسالة Peppol واحدة: وفي ${p.file} فواتير عددها ${p.n}، تُرسل كل منها في رسالة خاصة بها`,
+  },
+  'cli.tdd-generated': {
+    en: (p: { id: string }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
+    ar: (p: { id: string }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة بالفاتورة`,
+  },
+  'cli.tdd-none': {
+    en: (_: Record<string, never>) => 'no TDD could be made',
+    ar: (_: Record<string, never>) => 'تعذر إعداد مستند البيانات الضريبية',
+  },
+  'cli.fields-object': {
+    en: (p: { file: string }) => `${p.file}: the entity fields must be a JSON object`,
+    ar: (p: { file: string }) => `${p.file}: يجب أن تكون حقول الكيان كائن JSON`,
+  },
+  'cli.fields-deep': {
+    en: (p: { at: string; key: string; depth: number }) => `${p.at}: ${p.key} is nested more than ${p.depth} levels deep (no entity field is more than a string)`,
+    ar: (p: { at: string; key: string; depth: number }) => `${p.at}: ${p.key} متداخل أعمق من ${p.depth} مستويات (لا يتجاوز أي حقل من حقول الكيان نصاً)`,
+  },
+  'cli.set-form': {
+    en: (p: { set: string }) => `--set ${p.set}: give key=value`,
+    ar: (p: { set: string }) => `--set ${p.set}: حدّد key=value`,
+  },
+  'cli.fields-none': {
+    en: (_: Record<string, never>) => 'no entity fields: give a JSON file and/or --set key=value',
+    ar: (_: Record<string, never>) => 'لا حقول للكيان: حدّد ملف JSON و/أو --set key=value',
+  },
+  'cli.entities-needs': {
+    en: (p: { action: string }) => `entities ${p.action} needs <entity_id>`,
+    ar: (p: { action: string }) => `يحتاج entities ${p.action} إلى <entity_id>`,
+  },
+  'cli.entities-arity': {
+    en: (p: { action: string; n: number }) => `entities ${p.action} takes ${ARITY_EN[p.action] ?? 'fewer arguments'} (got ${p.n} argument${p.n === 1 ? '' : 's'})`,
+    ar: (p: { action: string; n: number }) => `${p.action === 'list' ? 'لا يأخذ entities list' : `يأخذ entities ${p.action}`} ${ARITY_AR[p.action] ?? 'وسائط أقل'} (المعطى: ${p.n})`,
+  },
+  'cli.entities-delete-yes': {
+    en: (_: Record<string, never>) => 'entities delete removes the entity permanently: add --yes to confirm',
+    ar: (_: Record<string, never>) => 'يحذف entities delete الكيان نهائياً: أضف --yes للتأكيد',
+  },
+  'cli.entities-action': {
+    en: (p: { action: string }) => `entities ${p.action}: choose list, get, create, update, connect, disconnect, delete or pull`,
+    ar: (p: { action: string }) => `entities ${p.action}: اختر list أو get أو create أو update أو connect أو disconnect أو delete أو pull`,
+  },
+  'cli.entities-none': {
+    en: (p: { user: string | undefined }) => (p.user ? `no entities for user ${p.user}` : 'no entities'),
+    ar: (p: { user: string | undefined }) => (p.user ? `لا كيانات للمستخدم ${p.user}` : 'لا كيانات'),
+  },
+  'cli.entity-done': {
+    en: (p: { id: string; action: 'connect' | 'disconnect' | 'delete' }) => `${p.id} ${p.action === 'delete' ? 'deleted' : `${p.action}ed`}`,
+    ar: (p: { id: string; action: 'connect' | 'disconnect' | 'delete' }) => `${p.id}: ${p.action === 'connect' ? 'رُبط' : p.action === 'disconnect' ? 'فُصل' : 'حُذف'}`,
+  },
+  'cli.pull-not-file-name': {
+    en: (p: { id: string }) => `${p.id}: not saved (the entity_id cannot be a file name)`,
+    ar: (p: { id: string }) => `${p.id}: لم يُحفظ (لا يصلح entity_id اسماً لملف)`,
+  },
+  'cli.pull-holds-token': {
+    en: (p: { id: string }) => `${p.id}: not saved (the entity_id holds the access token)`,
+    ar: (p: { id: string }) => `${p.id}: لم يُحفظ (يحوي entity_id رمز الوصول)`,
+  },
+  'cli.pull-none': {
+    en: (_: Record<string, never>) => 'no entity is connected to this application',
+    ar: (_: Record<string, never>) => 'لا كيان مربوط بهذا التطبيق',
+  },
+  'cli.status-still': {
+    en: (p: { id: string; status: string; seconds: number }) => `${p.id} is still ${p.status} after --timeout ${p.seconds} s`,
+    ar: (p: { id: string; status: string; seconds: number }) => `${p.id} ما زالت ${p.status} بعد --timeout ${p.seconds} ث`,
+  },
+  'cli.not-terminal': {
+    en: (p: { yet: boolean }) => (p.yet ? 'not terminal yet' : 'not terminal'),
+    ar: (p: { yet: boolean }) => (p.yet ? 'لم تبلغ حالة نهائية بعد' : 'ليست حالة نهائية'),
+  },
+  'cli.wait-timeout': {
+    en: (_: Record<string, never>) => '--timeout reached before every invoice was terminal',
+    ar: (_: Record<string, never>) => 'انقضى --timeout قبل أن تبلغ كل الفواتير حالة نهائية',
+  },
+  'cli.follow-failed': {
+    en: (p: { reason: string }) => `could not follow the invoices to a terminal status: ${p.reason}`,
+    ar: (p: { reason: string }) => `تعذرت متابعة الفواتير حتى حالة نهائية: ${p.reason}`,
+  },
+  'cli.submit-summary': {
+    en: (p: { total: number; counts: ReadonlyArray<readonly [string, number]> }) =>
+      `${p.total} invoice${p.total === 1 ? '' : 's'}: ${p.counts.map(([o, n]) => `${n} ${o === 'exists' ? 'already submitted' : o}`).join(', ') || 'none'}`,
+    ar: (p: { total: number; counts: ReadonlyArray<readonly [string, number]> }) =>
+      `الفواتير: ${p.total} — ${p.counts.map(([o, n]) => `${OUTCOME_AR[o] ?? o}: ${n}`).join('، ') || 'لا شيء'}`,
+  },
+  'cli.retrying': {
+    en: (p: { method: string; path: string; reason: string; ms: number; attempt: number }) => `${p.method} ${p.path}: ${p.reason}; retrying in ${p.ms} ms (attempt ${p.attempt})`,
+    ar: (p: { method: string; path: string; reason: string; ms: number; attempt: number }) => `${p.method} ${p.path}: ${p.reason}؛ إعادة المحاولة بعد ${p.ms} ms (المحاولة ${p.attempt})`,
+  },
+  'cli.rules-engine': {
+    en: (p: { engine: string }) => `--engine ${p.engine}: not an engine pintae has (native, the default, or saxon-js)`,
+    ar: (p: { engine: string }) => `--engine ${p.engine}: ليس محركاً لدى pintae (native، وهو الافتراضي، أو saxon-js)`,
+  },
+  'cli.rules-adding': {
+    en: (p: { source: string }) => `adding ${p.source} …`,
+    ar: (p: { source: string }) => `إضافة ${p.source} …`,
+  },
+  'cli.rules-added': {
+    en: (p: { name: string; version: string | undefined; layers: readonly string[]; hash: string }) =>
+      `added ${p.name}${p.version ? ` (version ${p.version})` : ''}: ${p.layers.length} layer${p.layers.length === 1 ? '' : 's'} (${p.layers.join(', ')}), hash ${p.hash}`,
+    ar: (p: { name: string; version: string | undefined; layers: readonly string[]; hash: string }) =>
+      `أُضيفت ${p.name}${p.version ? ` (الإصدار ${p.version})` : ''}: الطبقات: ${p.layers.length} (${p.layers.join(', ')})، البصمة ${p.hash}`,
+  },
+  'cli.rules-layer-saxon': {
+    en: (p: { from: string; unsupported: string }) => `${p.from} runs on Saxon-JS: pintae's evaluator cannot compile ${p.unsupported}`,
+    ar: (p: { from: string; unsupported: string }) => `${p.from} تعمل على Saxon-JS: لا يستطيع مقيِّم pintae ترجمة ${p.unsupported}`,
+  },
+  'cli.rules-judges': {
+    en: (p: { customizations: readonly string[]; from: string | undefined; to: string | undefined; always: boolean }) =>
+      `judges ${p.customizations.join(', ')} documents issued ${p.always ? 'on any date' : `from ${p.from ?? 'any date'} to ${p.to ?? 'any date'}`} (where it is the newest set valid on the date)`,
+    ar: (p: { customizations: readonly string[]; from: string | undefined; to: string | undefined; always: boolean }) =>
+      `تحكم على مستندات ${p.customizations.join(', ')} الصادرة ${p.always ? 'في أي تاريخ' : `من ${p.from ?? 'أي تاريخ'} إلى ${p.to ?? 'أي تاريخ'}`} (حيث تكون أحدث مجموعة صالحة في التاريخ)`,
+  },
+  'cli.rules-no-customization': {
+    en: (_: Record<string, never>) => 'names no customization: used only with --rules (say which with --customization to have it chosen by issue date)',
+    ar: (_: Record<string, never>) => 'لا تسمّي أي customization: تُستعمل مع --rules فقط (حدّدها بـ --customization لتُختار بحسب تاريخ الإصدار)',
+  },
+  'cli.rules-use': {
+    en: (p: { name: string }) => `use it with --rules ${p.name}`,
+    ar: (p: { name: string }) => `استعملها بـ --rules ${p.name}`,
+  },
+  'cli.rules-unknown-customization': {
+    en: (p: { id: string; known: readonly string[] }) => `${p.id} is none of the customizations pintae knows (${p.known.join(', ')}): the set judges only documents whose cbc:CustomizationID is exactly ${p.id}`,
+    ar: (p: { id: string; known: readonly string[] }) => `${p.id} ليس أياً من قيم customization التي يعرفها pintae (${p.known.join(', ')}): لا تحكم المجموعة إلا على المستندات التي قيمة cbc:CustomizationID فيها ${p.id} تماماً`,
+  },
+  'cli.rules-none': {
+    en: (p: { name: string }) => `no rule set named ${p.name} was added (pintae rules list)`,
+    ar: (p: { name: string }) => `لم تُضف أي مجموعة قواعد باسم ${p.name} (pintae rules list)`,
+  },
+  'cli.rules-removed': {
+    en: (p: { name: string }) => `removed ${p.name}`,
+    ar: (p: { name: string }) => `حُذفت ${p.name}`,
+  },
+  'cli.rules-cache': {
+    en: (p: { dir: string }) => `(cache: ${p.dir})`,
+    ar: (p: { dir: string }) => `(ذاكرة التخزين المؤقت: ${p.dir})`,
+  },
+  'cli.internal': {
+    en: (p: { reason: string }) => `internal error: ${p.reason}`,
+    ar: (p: { reason: string }) => `خطأ داخلي: ${p.reason}`,
+  },
+  'cli.stdout-failed': {
+    en: (p: { reason: string }) => `the report could not be written to standard output: ${p.reason}`,
+    ar: (p: { reason: string }) => `تعذرت كتابة التقرير على الإخراج القياسي: ${p.reason}`,
   },
 } as const satisfies Record<string, Text<never>>;
 

@@ -30,6 +30,4 @@ export const SANDBOX_WORDS = {
   /** Log notes of the after-commit fault. */
   noteDropped: 'stored, connection dropped: injected',
   noteBadGateway: 'stored; injected',
-  signalDraining: (signal: string, seconds: number) => `pintae sandbox: ${signal}, closing: no new requests; those in flight are answered (at most ${seconds} s)`,
-  drainCut: (cut: number) => `pintae sandbox: ${cut} request${cut === 1 ? '' : 's'} still unanswered after the drain timeout were cut`,
 } as const;

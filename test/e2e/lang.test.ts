@@ -166,3 +166,47 @@ describe('--lang: every report format', () => {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 });
+
+/**
+ * --lang and the config file's `lang` beyond validate, build and check (issue 26, part 3): the live-API commands and
+ * tdd, against a sandbox on 127.0.0.1. Three spawns: the config's lang on entities' own line, on a usage error that
+ * follows the config, and --lang on push's line per invoice and its summary.
+ */
+describe('--lang and the config file\'s lang on the other commands', () => {
+  it('entities list, tdd (a usage error after the config is read), push: in Arabic, no English sentence, no stack trace', async () => {
+    const { sandbox, pintae, tempDir, removeTempDirs } = await import('./api-helpers.js');
+    const sb = await sandbox();
+    try {
+      const arabicConfig = tempDir();
+      writeFileSync(join(arabicConfig, 'pintae.config.json'), '{ "lang": "ar" }\n');
+      const plain = tempDir();
+      const [list, tdd, push] = await Promise.all([
+        pintae(['entities', 'list'], { cwd: arabicConfig, url: sb.url }),
+        pintae(['tdd', join(ROOT, 'fixtures/invoices/standard.json'), '--entity', ENTITY], { cwd: arabicConfig, token: null }),
+        pintae(['push', join(ROOT, 'fixtures/invalid/tax.json'), '--entity', ENTITY, '--no-schematron', '--no-ledger', '--lang', 'ar'], { cwd: plain, url: sb.url }),
+      ]);
+      // A new application has no entity: the line that says so is the config's language.
+      expect([list.exitCode, list.stderr]).toEqual([0, '']);
+      expect(list.stdout).toMatch(ARABIC);
+      expect(list.stdout).not.toMatch(/[a-z]{3}/);
+      // tdd without --receiver and --representative (nor "tdd" in the config): a usage error read after the config.
+      expect(tdd.exitCode).toBe(2);
+      expect(tdd.stderr).toMatch(/^pintae: --receiver و--representative: .*[\u0600-\u06FF]/u);
+      expect(tdd.stderr).not.toMatch(/required|give them/);
+      expect(tdd.stderr).not.toMatch(STACK);
+      // push of an invalid invoice: not sent; its line and the summary in Arabic; the outcome is a value, as in JSON.
+      expect(push.exitCode).toBe(1);
+      const lines = push.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^✖ .*invalid/);
+      expect(lines[1]).toMatch(ARABIC);
+      // The offline validation's finding under it: the rule engine's entry, in Arabic too.
+      expect(lines[2]).toMatch(/^\s+error  tax  total_tax .*[\u0600-\u06FF].*ibr-co-14$/u);
+      expect(lines.at(-1)).toMatch(ARABIC);
+      expect(push.stdout).not.toMatch(/not sent|offline validation|\d+ invoices?:/);
+      expect(push.stderr).not.toMatch(STACK);
+    } finally {
+      await sb.close();
+      removeTempDirs();
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { UsageError } from '../../io/errors.js';
+import { say } from '../../messages/cli.js';
+import { readRunConfig, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { withDefaultSignals } from '../signals.js';
 import { discover, XML_INPUTS } from '../../batch/discover.js';
@@ -21,13 +23,13 @@ export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schema
  */
 function stdinSource(): CheckSource {
   try { return { path: '-', bytes: withDefaultSignals(() => readStdinSync()) }; } catch (e) {
-    return { path: '-', message: `standard input could not be read: ${fsErrorWords(e)}` };
+    return { path: '-', message: say('cli.stdin-unreadable', { reason: fsErrorWords(e) }) };
   }
 }
 
 /** `pintae check`: existing UBL invoices through well-formedness, the optional UBL XSD and the PINT-AE rules. */
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
-  const settings = runSettings(options, process.cwd());
+  const settings = runSettings(options, process.cwd(), readRunConfig(options));
   warnAll(settings.config?.warnings);
   // The same discovery as validate's, so links, pipes and unreadable directories are treated alike by both.
   const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }
@@ -64,7 +66,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     let unplaced: string[];
     try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
     for (const [name, words] of notUbl) xsdErrors.set(name, words);
-    for (const line of unplaced) process.stderr.write(`pintae: --xsd: libxml2 said, about no file it named: ${line}\n`);
+    for (const line of unplaced) process.stderr.write(`pintae: ${tell('cli.xsd-unplaced', { line })}\n`);
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
   return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews, ruleLimits }), report, files.length);

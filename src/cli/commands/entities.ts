@@ -5,7 +5,8 @@ import { parseJson } from '../../io/json.js';
 import { usageText } from '../../io/text.js';
 import { fieldOfPath, MAX_JSON_DEPTH, tooDeepAt } from '../../io/json-depth.js';
 import { jsonPositions, pointerOfField } from '../../io/positions.js';
-import { UsageError } from '../../io/errors.js';
+import { reasonAt } from '../../io/errors.js';
+import { readRunConfig, tell } from '../lang.js';
 import { ENTITY_FILE_BYTES } from '../../io/entities.js';
 import { fsErrorWords } from '../../io/input-file.js';
 import { readOptionFile } from '../../io/option-file.js';
@@ -13,10 +14,10 @@ import { readStdinSync } from '../../io/stdin.js';
 import { writeAtomic } from '../../io/write.js';
 import { redactSecrets } from '../../io/secrets.js';
 import { warn } from '../warn.js';
-import { say } from '../../messages/cli.js';
+import { usageError } from '../../messages/cli.js';
 import { apiClient, outputFormat, type ApiFormat, type ApiOptions } from '../api-setup.js';
 
-export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string }
+export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string; lang?: string }
 
 /** Fields of create/update: a JSON object from a file (or - for stdin), then each --set key=value over it. */
 export function entityFields(file: string | undefined, sets: string[] = []): EntityRecord {
@@ -24,27 +25,27 @@ export function entityFields(file: string | undefined, sets: string[] = []): Ent
   if (file) {
     let bytes: Buffer;
     if (file !== '-') bytes = readOptionFile(file, { what: 'entity fields', maxBytes: ENTITY_FILE_BYTES });
-    else try { bytes = readStdinSync(ENTITY_FILE_BYTES); } catch (e) { throw new UsageError(`entity fields -: ${fsErrorWords(e)}`); }
+    else try { bytes = readStdinSync(ENTITY_FILE_BYTES); } catch (e) { throw reasonAt('entity fields -', fsErrorWords(e)); }
     const text = usageText(bytes, file);
     const parsed = parseJson(text);
-    if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: ${parsed.message}`);
-    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw new UsageError(`${file}: the entity fields must be a JSON object`);
+    if (!parsed.ok) throw reasonAt(`${file}:${parsed.line}:${parsed.column}`, parsed.message);
+    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) throw usageError('cli.fields-object', { file });
     const deep = tooDeepAt(parsed.value);
     if (deep) {
       const at = jsonPositions(text).values.get(pointerOfField(fieldOfPath(deep))) ?? { line: 1, column: 1 };
-      throw new UsageError(`${file}:${at.line}:${at.column}: ${String(deep[0])} is nested more than ${MAX_JSON_DEPTH} levels deep (no entity field is more than a string)`);
+      throw usageError('cli.fields-deep', { at: `${file}:${at.line}:${at.column}`, key: String(deep[0]), depth: MAX_JSON_DEPTH });
     }
     fields = { ...(parsed.value as EntityRecord) };
   }
   for (const s of sets) {
     const eq = s.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--set ${s}: give key=value`);
+    if (eq <= 0) throw usageError('cli.set-form', { set: s });
     const key = s.slice(0, eq);
     const value = s.slice(eq + 1);
     // A computed key defines an own property: `--set __proto__=x` stays a field instead of a prototype change.
     fields = { ...fields, [key]: key === 'email_notifications_enabled' ? value === 'true' : value };
   }
-  if (Object.keys(fields).length === 0) throw new UsageError('no entity fields: give a JSON file and/or --set key=value');
+  if (Object.keys(fields).length === 0) throw usageError('cli.fields-none', {});
   return fields;
 }
 
@@ -59,7 +60,7 @@ function printList(list: EntityRecord[], format: ApiFormat, userId?: string): vo
   if (format === 'json') return print(list);
   if (format === 'ndjson') { process.stdout.write(list.map((e) => JSON.stringify(e) + '\n').join('')); return; }
   // A header over nothing reads like a failure to print; say the list is empty.
-  if (list.length === 0) { process.stdout.write(userId ? `no entities for user ${userId}\n` : 'no entities\n'); return; }
+  if (list.length === 0) { process.stdout.write(`${tell('cli.entities-none', { user: userId })}\n`); return; }
   const rows = list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['entity_id', 'company_name', 'trn'][i]!.length));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ').trimEnd();
@@ -71,15 +72,15 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
   const wanted = ids.length ? ids : (await entities.list(client)).map(idOf).filter((x): x is string => Boolean(x));
   let failed = 0;
   for (const id of wanted) {
-    if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${id}: not saved (the entity_id cannot be a file name)\n`); failed++; continue; }
+    if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${tell('cli.pull-not-file-name', { id })}\n`); failed++; continue; }
     // The file's name is written too: an id that holds the token (a service echoing it) would leave it on disk.
-    if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${id}: not saved (the entity_id holds the access token)\n`); failed++; continue; }
+    if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${tell('cli.pull-holds-token', { id })}\n`); failed++; continue; }
     const record = await entities.get(client, id);
     const path = join(dir, `${id}.json`);
     writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n');
     process.stdout.write(`${id}  → ${path}\n`);
   }
-  if (wanted.length === 0) process.stderr.write('pintae: no entity is connected to this application\n');
+  if (wanted.length === 0) process.stderr.write(`pintae: ${tell('cli.pull-none', {})}\n`);
   return failed ? 1 : 0;
 }
 
@@ -92,37 +93,34 @@ async function create(client: ApiClient, file: string | undefined, sets: string[
   const { entity_id: sent, ...fields } = entityFields(file, sets);
   const record = await entities.create(client, fields);
   print(record);
-  if (sent !== undefined) warn(say('entities.id-assigned', { file: file ?? '--set entity_id', sent: String(sent), assigned: idOf(record) }));
+  if (sent !== undefined) warn(tell('entities.id-assigned', { file: file ?? '--set entity_id', sent: String(sent), assigned: idOf(record) }));
   return 0;
 }
 
-/** The most arguments each action takes (pull takes any number), and how to say so. */
-const ARITY: Record<string, [number, string]> = {
-  list: [0, 'no argument'], get: [1, 'one <entity_id>; entities pull <ids...> saves several'],
-  create: [1, 'one JSON file of fields at most (with --set for more)'], update: [2, '<entity_id> and one JSON file of fields at most (with --set for more)'],
-  connect: [1, 'one <entity_id>'], disconnect: [1, 'one <entity_id>'], delete: [1, 'one <entity_id>'],
-};
+/** The most arguments each action takes (pull takes any number); how to say so is in the catalogue (cli.entities-arity). */
+const ARITY: Record<string, number> = { list: 0, get: 1, create: 1, update: 2, connect: 1, disconnect: 1, delete: 1 };
 
 /** pintae entities <action>: every entity endpoint of spec 4.5, plus pull. */
 export async function runEntities(action: string, args: string[], options: EntityOptions): Promise<number> {
+  readRunConfig(options);
   const format = outputFormat(options.format, 'entities');
-  const need = (n: number, what: string) => { if (args.length < n || !args[n - 1]) throw new UsageError(`entities ${action} needs ${what}`); };
+  const need = () => { if (args.length < 1 || !args[0]) throw usageError('cli.entities-needs', { action }); };
   // Every action but pull takes a fixed number of arguments: one more is a usage error, never dropped.
   const arity = Object.hasOwn(ARITY, action) ? ARITY[action] : undefined;
-  if (arity && args.length > arity[0]) throw new UsageError(`entities ${action} takes ${arity[1]} (got ${args.length} argument${args.length === 1 ? '' : 's'})`);
-  if (action === 'delete' && !options.yes) throw new UsageError('entities delete removes the entity permanently: add --yes to confirm');
+  if (arity !== undefined && args.length > arity) throw usageError('cli.entities-arity', { action, n: args.length });
+  if (action === 'delete' && !options.yes) throw usageError('cli.entities-delete-yes', {});
   const client = apiClient(options);
   try {
     switch (action) {
       case 'list': printList(await entities.list(client, options.userId), format, options.userId); return 0;
-      case 'get': need(1, '<entity_id>'); print(await entities.get(client, args[0]!)); return 0;
+      case 'get': need(); print(await entities.get(client, args[0]!)); return 0;
       case 'create': return await create(client, args[0], options.set);
-      case 'update': need(1, '<entity_id>'); print(await entities.update(client, args[0]!, entityFields(args[1], options.set))); return 0;
-      case 'connect': need(1, '<entity_id>'); await entities.connect(client, args[0]!); process.stdout.write(`${args[0]} connected\n`); return 0;
-      case 'disconnect': need(1, '<entity_id>'); await entities.disconnect(client, args[0]!); process.stdout.write(`${args[0]} disconnected\n`); return 0;
-      case 'delete': need(1, '<entity_id>'); await entities.delete(client, args[0]!); process.stdout.write(`${args[0]} deleted\n`); return 0;
+      case 'update': need(); print(await entities.update(client, args[0]!, entityFields(args[1], options.set))); return 0;
+      case 'connect': need(); await entities.connect(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
+      case 'disconnect': need(); await entities.disconnect(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
+      case 'delete': need(); await entities.delete(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
       case 'pull': return await pull(client, args, options.dir ?? join(process.cwd(), '.pintae', 'entities'));
-      default: throw new UsageError(`entities ${action}: choose list, get, create, update, connect, disconnect, delete or pull`);
+      default: throw usageError('cli.entities-action', { action });
     }
   } finally {
     await client.close();

@@ -1,7 +1,8 @@
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
 import { FORMATTERS, FORMAT_NAMES, isFormatName } from '../../formatters/index.js';
-import { UsageError } from '../../io/errors.js';
+import { reasonAt } from '../../io/errors.js';
+import { cliLang, readRunConfig } from '../lang.js';
 import { parseJson } from '../../io/json.js';
 import { usageText } from '../../io/text.js';
 import { gateExitCode } from '../../report/gates.js';
@@ -9,7 +10,7 @@ import { useColor } from '../ui.js';
 import { usageError } from '../../messages/cli.js';
 import { builtinRuleText } from '../../schematron/rule-texts.js';
 
-export interface MergeOptions { format?: string; quiet?: boolean }
+export interface MergeOptions { format?: string; quiet?: boolean; lang?: string }
 
 /**
  * `pintae merge-reports a.json b.json …`: the JSON reports of a run's shards as one report on stdout. Anything that
@@ -18,22 +19,23 @@ export interface MergeOptions { format?: string; quiet?: boolean }
  */
 export async function runMergeReports(files: string[], options: MergeOptions): Promise<number> {
   // Stylish wherever standard output goes, as every report command (issue 24 item 5); --format json for the machine.
+  readRunConfig(options);
   const format = options.format ?? 'stylish';
   if (!isFormatName(format)) throw usageError('format.unknown', { format, names: FORMAT_NAMES });
   const reports = files.map((file) => {
     let bytes: Uint8Array;
     try { bytes = readInputFile(file); } catch (e) {
-      throw new UsageError(`${file}: ${fsErrorWords(e)}`);
+      throw reasonAt(file, fsErrorWords(e));
     }
     const text = usageText(bytes, file);
     const parsed = parseJson(text);
-    if (!parsed.ok) throw new UsageError(`${file}:${parsed.line}:${parsed.column}: not a pintae JSON report: ${parsed.message}`);
+    if (!parsed.ok) throw usageError('cli.not-a-report', { at: `${file}:${parsed.line}:${parsed.column}`, reason: parsed.message });
     try { return readReport(parsed.value); } catch (e) {
-      if (e instanceof NotAReport) throw new UsageError(`${file}: ${e.message}`);
+      if (e instanceof NotAReport) throw reasonAt(file, e.message);
       throw e;
     }
   });
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText }));
+  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText, lang: cliLang() }));
   return gateExitCode(report.summary, report.gates);
 }

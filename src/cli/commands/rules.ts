@@ -1,4 +1,9 @@
 import { UsageError } from '../../io/errors.js';
+import { usageError } from '../../messages/cli.js';
+import { readRunConfig, tell } from '../lang.js';
+
+/** A rule set's error as a usage error, keeping the catalogue entry it was said from, if any. */
+const asUsage = (e: unknown) => (e instanceof UsageError ? e : new UsageError((e as Error).message));
 import { removeTemporariesOnExit } from '../signals.js';
 
 async function rulesets() {
@@ -6,30 +11,31 @@ async function rulesets() {
 }
 
 /** `pintae rules add <dir|zip|file>`: compiles a rule set once into the cache. */
-export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string; engine?: string }): Promise<number> {
+export async function runRulesAdd(source: string, options: { name?: string; customization?: string[]; version?: string; validFrom?: string; validTo?: string; engine?: string; lang?: string }): Promise<number> {
+  readRunConfig(options);
   if (options.engine !== undefined && options.engine !== 'native' && options.engine !== 'saxon-js') {
-    throw new UsageError(`--engine ${options.engine}: not an engine pintae has (native, the default, or saxon-js)`);
+    throw usageError('cli.rules-engine', { engine: options.engine });
   }
   const { addRuleSet, builtinInfos } = await rulesets();
-  process.stderr.write(`adding ${source} …\n`); // compiling it where it is Schematron or XSLT: seconds
+  process.stderr.write(`${tell('cli.rules-adding', { source })}\n`); // compiling it where it is Schematron or XSLT: seconds
   removeTemporariesOnExit(); // a Ctrl-C while compiling leaves no working directory in /tmp
   try {
     const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined });
     const forWhat = m.customizations?.length
-      ? `judges ${m.customizations.join(', ')} documents issued ${validityWords(m) === 'always' ? 'on any date' : `from ${m.valid_from ?? 'any date'} to ${m.valid_to ?? 'any date'}`} (where it is the newest set valid on the date)\n`
-      : 'names no customization: used only with --rules (say which with --customization to have it chosen by issue date)\n';
-    process.stdout.write(`added ${m.name}${m.version ? ` (version ${m.version})` : ''}: ${m.layers.length} layer${m.layers.length === 1 ? '' : 's'} (${m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`).join(', ')}), hash ${m.hash.slice(0, 16)}\n`
-      + m.layers.filter((l) => l.unsupported).map((l) => `${l.from} runs on Saxon-JS: pintae's evaluator cannot compile ${l.unsupported}\n`).join('')
-      + forWhat + `use it with --rules ${m.name}\n`);
+      ? tell('cli.rules-judges', { customizations: m.customizations, always: validityWords(m) === 'always', from: m.valid_from ?? undefined, to: m.valid_to ?? undefined })
+      : tell('cli.rules-no-customization', {});
+    process.stdout.write(`${tell('cli.rules-added', { name: m.name, version: m.version ?? undefined, layers: m.layers.map((l) => `${l.from} [${l.kind}, ${l.engine ?? 'saxon-js'}]`), hash: m.hash.slice(0, 16) })}\n`
+      + m.layers.filter((l) => l.unsupported).map((l) => `${tell('cli.rules-layer-saxon', { from: l.from, unsupported: String(l.unsupported) })}\n`).join('')
+      + `${forWhat}\n${tell('cli.rules-use', { name: m.name })}\n`);
     // A mistyped CustomizationID is no error (a later specification may be meant), but the set would then judge no
     // document pintae reads today: said at once rather than found out from reports.
     const known = builtinInfos().map((b) => b.customization!);
     for (const id of (m.customizations ?? []).filter((c) => !known.includes(c))) {
-      process.stderr.write(`pintae: warning: ${id} is none of the customizations pintae knows (${known.join(', ')}): the set judges only documents whose cbc:CustomizationID is exactly ${id}\n`);
+      process.stderr.write(`pintae: warning: ${tell('cli.rules-unknown-customization', { id, known })}\n`);
     }
     return 0;
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw asUsage(e);
   }
 }
 
@@ -37,7 +43,8 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
  * `pintae rules list`: the built-in rules (chosen per document, also as builtin-saxon), each built-in set by its
  * customization, and every added set, with version, engine, source and hash.
  */
-export async function runRulesList(options: { format?: string }): Promise<number> {
+export async function runRulesList(options: { format?: string; lang?: string }): Promise<number> {
+  readRunConfig(options);
   const { listEntries, cacheDir, builtinInfos, engineOf } = await rulesets();
   const entries = listEntries();
   const sets = entries.flatMap((e) => (e.manifest ? [e.manifest] : []));
@@ -58,7 +65,7 @@ export async function runRulesList(options: { format?: string }): Promise<number
     ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source]),
     ...damaged.map((d) => [d.name, 'DAMAGED', '-', '-', '-', '-', `${d.file}: ${d.reason} (pintae rules remove ${d.name})`])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n(cache: ${cacheDir()})\n`);
+  process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n${tell('cli.rules-cache', { dir: cacheDir() })}\n`);
   return 0;
 }
 
@@ -69,11 +76,12 @@ function validityWords(v: { valid_from?: string | null; valid_to?: string | null
 }
 
 /** `pintae rules remove NAME`: the one entry of that name, nothing else. */
-export async function runRulesRemove(name: string): Promise<number> {
+export async function runRulesRemove(name: string, options: { lang?: string } = {}): Promise<number> {
+  readRunConfig(options);
   const { removeRuleSet } = await rulesets();
   let removed: boolean;
-  try { removed = removeRuleSet(name); } catch (e) { throw new UsageError((e as Error).message); }
-  if (!removed) throw new UsageError(`no rule set named ${name} was added (pintae rules list)`);
-  process.stdout.write(`removed ${name}\n`);
+  try { removed = removeRuleSet(name); } catch (e) { throw asUsage(e); }
+  if (!removed) throw usageError('cli.rules-none', { name });
+  process.stdout.write(`${tell('cli.rules-removed', { name })}\n`);
   return 0;
 }

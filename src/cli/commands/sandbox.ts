@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { loadRates } from '../../io/rates.js';
 import { UsageError } from '../../io/errors.js';
-import { SANDBOX_WORDS } from '../../messages/sandbox.js';
+import { usageError } from '../../messages/cli.js';
+import { readRunConfig, tell } from '../lang.js';
 import { loadTokens } from '../../sandbox/tokens.js';
 
 export interface SandboxCliOptions {
@@ -14,6 +15,7 @@ export interface SandboxCliOptions {
   latency?: string;
   seed?: string;
   processingDelay?: string;
+  lang?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -23,19 +25,20 @@ const DRAIN_MS = 10_000;
 
 function integer(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value.trim()) || Number(value) > max) throw new UsageError(`${name} ${value}: expected a whole number from 0 to ${max}`);
+  if (!/^\d+$/.test(value.trim()) || Number(value) > max) throw usageError('cli.whole-number', { name, value, max });
   return Number(value);
 }
 
 function rate(name: string, value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw new UsageError(`${name} ${value}: expected a number from 0 to 1`);
+  if (value.trim() === '' || !(n >= 0 && n <= 1)) throw usageError('cli.share', { name, value });
   return n;
 }
 
 /** `pintae sandbox`: serves until SIGINT or SIGTERM, then closes and resolves 0. URL on stdout, log on stderr. */
 export async function runSandbox(options: SandboxCliOptions): Promise<number> {
+  readRunConfig(options);
   const port = integer('--port', options.port, DEFAULT_PORT, 65535);
   const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const settings = {
@@ -54,22 +57,22 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
     sandbox = await startSandbox({ dataDir, port, tokens, rules: options.rules, log, ...settings });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: ${code === 'EADDRINUSE' ? 'address already in use' : 'permission denied'}`);
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw usageError('cli.port', { port, inUse: code === 'EADDRINUSE' });
     throw new UsageError((e as Error).message);
   }
   process.stdout.write(`${sandbox.url}\n`);
   log([
-    `pintae sandbox: listening on ${sandbox.url}, data in ${dataDir}`,
-    `  access tokens: ${tokenFile}${created ? ' (created with one token)' : ''}; use one in your shell with`,
+    tell('cli.sandbox-listening', { url: sandbox.url, dataDir }),
+    tell('cli.sandbox-tokens', { file: tokenFile, created }),
     `  export PINTAE_BASE_URL=${sandbox.url}`,
     `  export PINTAE_TOKEN="$(node -p "Object.keys(require('${tokenFile.replace(/'/g, "\\'")}'))[0]")"`,
-    '  Ctrl-C stops it; everything stays in the data directory for the next start.',
+    tell('cli.sandbox-keeps', {}),
   ].join('\n'));
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt); process.off('SIGTERM', onTerm);
-      log(SANDBOX_WORDS.signalDraining(signal, DRAIN_MS / 1000));
-      void sandbox!.drain(DRAIN_MS).then((cut) => { if (cut) log(SANDBOX_WORDS.drainCut(cut)); done(); });
+      log(tell('cli.sandbox-draining', { signal, seconds: DRAIN_MS / 1000 }));
+      void sandbox!.drain(DRAIN_MS).then((cut) => { if (cut) log(tell('cli.sandbox-cut', { cut })); done(); });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

@@ -5,14 +5,15 @@ import { ApiError } from '../../api/errors.js';
 import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '../api-setup.js';
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
+import { readRunConfig, tell } from '../lang.js';
 
-export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string }
+export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
 
 function formatStatus(s: InvoiceStatus, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const good = s.category === 'success';
   const lines = [`${good ? c.green('✔') : c.red('✖')} ${s.invoice_id}${s.invoice_number ? `  ${s.invoice_number}` : ''}  ${good ? c.green(s.status) : s.terminal ? c.red(s.status) : c.yellow(s.status)}`
-    + `${s.category ? ` (${s.category})` : ''}${s.terminal ? '' : '  not terminal'}`];
+    + `${s.category ? ` (${s.category})` : ''}${s.terminal ? '' : `  ${tell('cli.not-terminal', { yet: false }).replace(/\n/g, ' / ')}`}`];
   for (const e of s.errors ?? []) lines.push(`    ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
   return lines.join('\n') + '\n';
 }
@@ -23,6 +24,7 @@ function formatStatus(s: InvoiceStatus, color: boolean): string {
  * every invoice is in category success. JSON: the status object for one id (as before), a list for several.
  */
 export async function runStatus(invoiceIds: string[], options: StatusOptions): Promise<number> {
+  readRunConfig(options);
   const format = outputFormat(options.format, 'status');
   const timeoutMs = waitTimeoutMs(options.timeout);
   const ids = [...new Set(invoiceIds)];
@@ -55,6 +57,6 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   const color = useColor(process.stdout, process.env);
   process.stdout.write(format === 'json' ? JSON.stringify(invoiceIds.length === 1 ? found[0] : found, null, 2) + '\n'
     : format === 'ndjson' ? found.map((s) => JSON.stringify(s) + '\n').join('') : found.map((s) => formatStatus(s, color)).join(''));
-  if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${s.invoice_id} is still ${s.status} after --timeout ${timeoutMs / 1000} s\n`);
+  if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${tell('cli.status-still', { id: s.invoice_id, status: s.status, seconds: timeoutMs / 1000 })}\n`);
   return failed === 0 && found.every((s) => s.category === 'success') ? 0 : 1;
 }

@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname, join } from 'node:path';
 import { discover, JSON_INPUTS, XML_INPUTS, type Source } from '../../batch/discover.js';
 import { loadEnv } from '../../batch/env.js';
-import { loadConfig } from '../../config/load.js';
-import { UsageError } from '../../io/errors.js';
+import type { PintaeConfig } from '../../config/load.js';
+import { usageError } from '../../messages/cli.js';
+import { readRunConfig, tell, told } from '../lang.js';
+import { reasonAt, UsageError } from '../../io/errors.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { OutputError, writeAtomic } from '../../io/write.js';
 import type { Finding } from '../../model/types.js';
@@ -21,7 +23,7 @@ import { readStdinSync } from '../../io/stdin.js';
 import { decodeText } from '../../io/text.js';
 import { warn, warnAll } from '../warn.js';
 
-export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory'> {
+export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory' | 'lang'> {
   outDir?: string;
   type?: string;
   role?: string;
@@ -35,7 +37,7 @@ export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' 
 
 /** A directory is searched for UBL documents (*.xml) and invoice requests (*.json) alike. */
 function inputs(paths: string[]): Source[] {
-  if (paths.length === 0) throw new UsageError('no input: give UBL invoice XML or invoice request JSON files, directories, or - for standard input');
+  if (paths.length === 0) throw usageError('cli.tdd-no-input', {});
   const out: Source[] = [];
   for (const p of paths) {
     let dir = false;
@@ -44,7 +46,7 @@ function inputs(paths: string[]): Source[] {
     const found = [XML_INPUTS, JSON_INPUTS].flatMap((kind) => {
       try { return discover([p], kind); } catch (e) { if (e instanceof UsageError) return []; throw e; }
     }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    if (found.length === 0) throw new UsageError(`${p}: the directory holds no .xml or .json files`);
+    if (found.length === 0) throw usageError('cli.tdd-empty-dir', { path: p });
     out.push(...found);
   }
   return out.filter((s, i) => out.findIndex((o) => o.path === s.path) === i);
@@ -52,17 +54,15 @@ function inputs(paths: string[]): Source[] {
 
 function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`${flag} ${value}: choose ${allowed.join(', ')}`);
+  throw usageError('cli.choose', { flag, value, allowed });
 }
 
 /** The TDD options every input shares; the transport id is each input's own. */
-function sharedOptions(options: TddCliOptions, config: ReturnType<typeof loadConfig>): Omit<TddOptions, 'transportId'> {
+function sharedOptions(options: TddCliOptions, config: PintaeConfig | undefined): Omit<TddOptions, 'transportId'> {
   const receiver = options.receiver ?? config?.tdd?.receiver;
   const representative = options.representative ?? config?.tdd?.representative;
-  const missing = [['--receiver', 'receiver', receiver], ['--representative', 'representative', representative]].filter(([, , v]) => v === undefined);
-  if (missing.length) {
-    throw new UsageError(`${missing.map(([flag]) => flag).join(' and ')}: required (the FTA's service provider and yours, 0242:<id>); give ${missing.length > 1 ? 'them' : 'it'} here or as ${missing.map(([, key]) => `"tdd": {"${key}": …}`).join(', ')} in the config file`);
-  }
+  const missing = ([['receiver', receiver], ['representative', representative]] as const).filter(([, v]) => v === undefined).map(([key]) => key);
+  if (missing.length) throw usageError('cli.tdd-parties', { missing });
   const shared: Omit<TddOptions, 'transportId'> = {
     type: choice<TddType>('--type', options.type, TDD_TYPES) ?? 'S',
     role: choice<TddRole>('--role', options.role, Object.keys(TDD_ROLES) as TddRole[]) ?? 'sender',
@@ -97,7 +97,7 @@ const isXml = (bytes: Uint8Array) => {
 };
 
 const where = (file: string, at: { line?: number; column?: number }) => (at.line !== undefined ? `${file}:${at.line}:${at.column ?? 1}` : file);
-const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${f.message}${f.rule ? ` [${f.rule}]` : ''}${f.field && f.line === undefined ? ` (${f.field})` : ''}\n`;
+const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${told(f.message, f.said)}${f.rule ? ` [${f.rule}]` : ''}${f.field && f.line === undefined ? ` (${f.field})` : ''}\n`;
 
 /**
  * `pintae tdd`: the Tax Data Document of each invoice (README "The FTA report"). Problems go to standard error, each
@@ -105,13 +105,13 @@ const say = (file: string, f: Finding) => `${where(file, f)}: ${f.severity}: ${f
  */
 export async function runTdd(paths: string[], options: TddCliOptions): Promise<number> {
   const cwd = process.cwd();
-  const config = loadConfig(options.config, cwd);
+  const config = readRunConfig(options, cwd);
   warnAll(config?.warnings);
   const shared = sharedOptions(options, config);
   const sources = inputs(paths);
   const toStdout = options.outDir === undefined || options.outDir === '-';
-  if (toStdout && sources.length > 1) throw new UsageError(`tdd prints one TDD to standard output; for ${sources.length} inputs give --out-dir <directory>`);
-  if (options.transportId !== undefined && sources.length > 1) throw new UsageError(`--transport-id names one Peppol message: give one input with it (got ${sources.length})`);
+  if (toStdout && sources.length > 1) throw usageError('cli.stdout-one', { command: 'tdd', n: sources.length });
+  if (options.transportId !== undefined && sources.length > 1) throw usageError('cli.tdd-transport-one', { n: sources.length });
   const env = await loadEnv({
     entityFiles: options.entity?.length ? options.entity : config?.entity ?? [],
     ratesFile: options.rates ?? config?.rates,
@@ -150,16 +150,16 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
-    for (const id of generated) process.stderr.write(`${file}: warning: no --transport-id: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message\n`);
+    for (const id of generated) process.stderr.write(`${file}: warning: ${tell('cli.tdd-generated', { id })}\n`);
     const made = results.filter((r) => r.ok).length;
-    if (toStdout && made > 1) throw new UsageError(`${file} holds ${results.length} invoices: give --out-dir <directory> for their TDDs`);
-    if (options.transportId !== undefined && made > 1) throw new UsageError(`--transport-id names one Peppol message: ${file} holds ${results.length} invoices, each sent as a message of its own`);
+    if (toStdout && made > 1) throw usageError('cli.tdd-holds', { file, n: results.length });
+    if (options.transportId !== undefined && made > 1) throw usageError('cli.tdd-transport-many', { file, n: results.length });
     for (const r of results) {
       const label = r.index === null ? file : `${file} [${r.index}]`;
       const shown = r.ok ? r.findings.filter((f) => f.severity !== 'error') : r.findings;
       for (const f of shown) process.stderr.write(say(file, f));
       if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${r.error.message}\n`);
-      if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: no TDD could be made\n`); failed = true; continue; }
+      if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: ${tell('cli.tdd-none', {})}\n`); failed = true; continue; }
       if (toStdout) { printed.push(r.xml!); continue; }
       const stem = file === '-' ? 'stdin' : basename(file, extname(file));
       let name = r.index === null ? `${stem}.tdd.xml` : `${stem}-${r.index}.tdd.xml`;
@@ -168,7 +168,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
       try { writeAtomic(join(options.outDir!, name), r.xml!); } catch (e) {
         if (e instanceof OutputError) throw e;
-        throw new UsageError(`${join(options.outDir!, name)}: ${fsErrorWords(e)}`);
+        throw reasonAt(join(options.outDir!, name), fsErrorWords(e));
       }
     }
   }

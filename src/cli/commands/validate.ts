@@ -6,15 +6,15 @@ import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { withDefaultSignals } from '../signals.js';
 import { checkConfigOverrides } from '../../config/rule-ids.js';
 import { mapResults, prepareOutDir, StdoutXml, xmlWriter } from '../xml-out.js';
-import { UsageError } from '../../io/errors.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
 import { runSettings, type ReportCliOptions, type RunSettings } from '../../config/settings.js';
-import { loadConfig } from '../../config/load.js';
 import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
+import { usageError } from '../../messages/cli.js';
+import { readRunConfig } from '../lang.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -35,9 +35,9 @@ export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function uuidMode(options: ValidateOptions): UuidMode {
-  if (options.uuid !== undefined && options.deterministic) throw new UsageError('--uuid and --deterministic cannot be used together');
+  if (options.uuid !== undefined && options.deterministic) throw usageError('cli.uuid-both', {});
   if (options.uuid !== undefined) {
-    if (!UUID.test(options.uuid)) throw new UsageError(`--uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
+    if (!UUID.test(options.uuid)) throw usageError('cli.uuid-bad', { uuid: options.uuid });
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
@@ -45,7 +45,7 @@ export function uuidMode(options: ValidateOptions): UuidMode {
 
 export function lineAmounts(value: string | undefined): 'aed' | 'document' {
   if (value === undefined || value === 'aed' || value === 'document') return value ?? 'aed';
-  throw new UsageError(`--line-amounts ${value}: choose aed or document`);
+  throw usageError('cli.choose-or', { flag: '--line-amounts', value, a: 'aed', b: 'document' });
 }
 
 /** What the pipeline needs from the options, with the config file's entity, rates and rule set (the command line wins). */
@@ -64,7 +64,7 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
 
 /** The offline pipeline's environment for the commands that validate before sending (push, bulk). */
 export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
-  const config = loadConfig(options.config, process.cwd());
+  const config = readRunConfig(options);
   warnAll(config?.warnings);
   return loadEnv(envSpec(options, {
     entity: options.entity?.length ? options.entity : config?.entity ?? [],
@@ -79,10 +79,10 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
  * the exit code (0/1).
  */
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
-  const settings = runSettings(options, process.cwd());
+  const settings = runSettings(options, process.cwd(), readRunConfig(options));
   warnAll(settings.config?.warnings);
   if (options.remote) remoteUsage(options, settings, mode);
-  if (mode === 'validate' && options.outDir === '-') throw new UsageError('validate --out-dir -: to print an invoice\'s XML on standard output, use pintae build <file>');
+  if (mode === 'validate' && options.outDir === '-') throw usageError('cli.validate-out-dir-dash', {});
   // build of one input without --out-dir (or with --out-dir -) prints its XML; the report goes to standard error.
   const toStdout = mode === 'build' && (options.outDir === undefined || options.outDir === '-');
   const spec = envSpec(options, settings);
@@ -91,7 +91,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const env = await loadEnv(spec, warn);
   warnAll(checkConfigOverrides(settings, env.schematron));
   const sources = batchInputs(paths, options, discover);
-  if (toStdout && sources.length > 1) throw new UsageError(`build prints one invoice's XML to standard output; for ${sources.length} inputs give --out-dir <directory>`);
+  if (toStdout && sources.length > 1) throw usageError('cli.stdout-one', { command: 'build', n: sources.length });
   if (options.remote) {
     const { runValidateRemote } = await import('./validate-remote.js');
     return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
@@ -114,12 +114,11 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
  * local report (files written, gates), would be ignored there, so they are usage errors before anything is read.
  */
 function remoteUsage(options: ValidateOptions, settings: RunSettings, mode: 'validate' | 'build'): void {
-  if (mode === 'build') throw new UsageError('--remote applies to validate only');
+  if (mode === 'build') throw usageError('cli.remote-build', {});
   if (settings.format !== 'json' && settings.format !== 'stylish') {
-    const named = options.format !== undefined ? `--format ${settings.format}` : `"format": "${settings.format}" in ${settings.config?.file ?? 'the config file'}`;
-    throw new UsageError(`${named}: validate --remote reports in stylish or json (--format stylish or --format json)`);
+    throw usageError('cli.remote-format', { format: settings.format, file: options.format !== undefined ? undefined : settings.config?.file ?? 'the config file' });
   }
   const ignored = ([['--out-dir', options.outDir], ['--output', options.output], ['--max-warnings', options.maxWarnings], ['--fail-severity', options.failSeverity]] as const)
     .filter(([, value]) => value !== undefined).map(([flag]) => flag);
-  if (ignored.length) throw new UsageError(`${ignored.join(', ')}: not available with validate --remote, which prints the comparison and exits 1 on any difference or invalid invoice`);
+  if (ignored.length) throw usageError('cli.remote-ignored', { flags: ignored });
 }

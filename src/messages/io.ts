@@ -1,0 +1,241 @@
+import type { Text } from './lang.js';
+import { registerCatalogue } from './ref.js';
+import { errorOf } from './usage.js';
+
+/**
+ * What pintae says about the files it reads besides the inputs and about the inputs it finds (issue 26): files named
+ * by options (--entity, --rates, --config, --ledger, PINTAE_TOKEN_FILE), the config file, rate tables, entity
+ * records, the ledger, the inputs a path or glob gives. English and Arabic, by id; names of options, files, fields
+ * and values stay as written, digits Western.
+ *
+ * A `reason` parameter is a lower layer's words (the file system's, the JSON reader's, the text decoder's): it stays
+ * as that layer says it.
+ */
+const q = (v: unknown) => JSON.stringify(v);
+
+/** What a file system entry is (src/io/input-file.ts `kindOf`), in Arabic. */
+const KIND_AR: Readonly<Record<string, string>> = {
+  'a directory': 'مجلد', 'a named pipe (FIFO)': 'أنبوب مسمّى (FIFO)', 'a socket': 'مقبس (socket)',
+  'a character device': 'جهاز محارف', 'a block device': 'جهاز كتل', 'not a regular file': 'ليس ملفاً عادياً',
+};
+const kindAr = (kind: string) => KIND_AR[kind] ?? kind;
+
+type File = { what: string; path: string };
+
+export const IO = {
+  'io.file.too-large': {
+    en: (p: File & { cap: string }) => `${p.what} ${p.path}: larger than ${p.cap}, the most pintae reads for ${p.what}`,
+    ar: (p: File & { cap: string }) => `${p.what} ${p.path}: أكبر من ${p.cap}، وهو أقصى ما يقرؤه pintae من ${p.what}`,
+  },
+  'io.file.missing': {
+    en: (p: File) => `${p.what} ${p.path}: no such file`,
+    ar: (p: File) => `${p.what} ${p.path}: لا يوجد ملف بهذا الاسم`,
+  },
+  'io.file.dangling': {
+    en: (p: File & { target: string }) => `${p.what} ${p.path}: a symbolic link to ${p.target}, which does not exist`,
+    ar: (p: File & { target: string }) => `${p.what} ${p.path}: رابط رمزي إلى ${p.target}، وهو غير موجود`,
+  },
+  'io.file.not-regular': {
+    en: (p: File & { kind: string; ledger: boolean }) =>
+      `${p.what} ${p.path}: ${p.kind === 'a directory' ? 'is a directory, not a file' : `is ${p.kind}, not a regular file`}${p.ledger ? ': the ledger is a file pintae appends to (give --ledger <file>)' : ''}`,
+    ar: (p: File & { kind: string; ledger: boolean }) =>
+      `${p.what} ${p.path}: ${p.kind === 'a directory' ? 'هذا مجلد وليس ملفاً' : `هذا ${kindAr(p.kind)}، وليس ملفاً عادياً`}${p.ledger ? ': سجل الإرسال ملف يضيف إليه pintae (حدّد --ledger <file>)' : ''}`,
+  },
+  'io.path.missing': {
+    en: (p: { path: string }) => `${p.path}: no such file or directory`,
+    ar: (p: { path: string }) => `${p.path}: لا يوجد ملف أو مجلد بهذا الاسم`,
+  },
+  'io.path.dangling': {
+    en: (p: { path: string; target: string }) => `${p.path}: a symbolic link to ${p.target}, which does not exist`,
+    ar: (p: { path: string; target: string }) => `${p.path}: رابط رمزي إلى ${p.target}، وهو غير موجود`,
+  },
+  'io.input.none': {
+    en: (p: { noun: string }) => `no input: give ${p.noun}`,
+    ar: (p: { noun: string }) => `لا مدخلات: حدّد ${p.noun}`,
+  },
+  'io.input.no-stdin': {
+    en: (_: Record<string, never>) => '- (standard input) is not an input here: give files, directories or globs',
+    ar: (_: Record<string, never>) => '- (الإدخال القياسي) ليس مدخلاً هنا: حدّد ملفات أو مجلدات أو أنماط glob',
+  },
+  'io.input.empty-directory': {
+    en: (p: { path: string; ext: string }) => `${p.path}: the directory holds no ${p.ext} files`,
+    ar: (p: { path: string; ext: string }) => `${p.path}: لا يحوي المجلد أي ملفات ${p.ext}`,
+  },
+  'io.input.no-match': {
+    en: (p: { pattern: string }) => `${p.pattern}: no file matches this pattern`,
+    ar: (p: { pattern: string }) => `${p.pattern}: لا يطابق هذا النمط أي ملف`,
+  },
+  'io.input.directory-unreadable': {
+    en: (p: { reason: string }) => `this directory cannot be read: ${p.reason}`,
+    ar: (p: { reason: string }) => `تتعذر قراءة هذا المجلد: ${p.reason}`,
+  },
+  'io.input.too-deep': {
+    en: (p: { depth: number }) => `more than ${p.depth} directories deep: not searched (pintae's limit; give this directory itself to search it)`,
+    ar: (p: { depth: number }) => `أعمق من ${p.depth} مجلدات: لم يُبحث فيه (حدّ pintae؛ حدّد هذا المجلد نفسه للبحث فيه)`,
+  },
+  'io.input.loop': {
+    en: (_: Record<string, never>) => 'leads back to a directory that contains it: not followed (a loop)',
+    ar: (_: Record<string, never>) => 'يعود إلى مجلد يحتويه: لم يُتتبَّع (حلقة)',
+  },
+  'io.input.empty-list': {
+    en: (_: Record<string, never>) => 'the file holds no invoices (an empty list)',
+    ar: (_: Record<string, never>) => 'لا يحوي الملف أي فاتورة (قائمة فارغة)',
+  },
+  'io.input.internal': {
+    en: (p: { reason: string }) => `internal error while validating this file: ${p.reason}`,
+    ar: (p: { reason: string }) => `خطأ داخلي أثناء التحقق من هذا الملف: ${p.reason}`,
+  },
+  'io.input.worker-stopped': {
+    en: (p: { reason: string }) => `pintae's worker stopped while validating this file (${p.reason}); no result for it`,
+    ar: (p: { reason: string }) => `توقف عامل pintae أثناء التحقق من هذا الملف (${p.reason})؛ لا نتيجة له`,
+  },
+  'io.input.empty-file': {
+    en: (_: Record<string, never>) => 'the file is empty',
+    ar: (_: Record<string, never>) => 'الملف فارغ',
+  },
+  'io.input.not-json': {
+    en: (_: Record<string, never>) => 'not valid JSON',
+    ar: (_: Record<string, never>) => 'ليس JSON صالحاً',
+  },
+  'io.config.two': {
+    en: (p: { dir: string; names: readonly string[] }) => `${p.dir}: both ${p.names.join(' and ')} are here; keep one`,
+    ar: (p: { dir: string; names: readonly string[] }) => `${p.dir}: يوجد هنا ${p.names.join(' و')} معاً؛ أبقِ واحداً`,
+  },
+  'io.config.token': {
+    en: (p: { at: string; name: string }) => `${p.at}: "token" is not read from ${p.name} (a project file is easily committed); set PINTAE_TOKEN or PINTAE_TOKEN_FILE instead, and remove the key`,
+    ar: (p: { at: string; name: string }) => `${p.at}: لا يُقرأ "token" من ${p.name} (ملف المشروع سهل الإيداع في المستودع)؛ اضبط PINTAE_TOKEN أو PINTAE_TOKEN_FILE بدلاً منه، واحذف المفتاح`,
+  },
+  'io.config.unknown-key': {
+    en: (p: { at: string; key: string; known: readonly string[] }) => `${p.at}: unknown key "${p.key}" (known keys: ${p.known.join(', ')})`,
+    ar: (p: { at: string; key: string; known: readonly string[] }) => `${p.at}: مفتاح غير معروف "${p.key}" (المفاتيح المعروفة: ${p.known.join(', ')})`,
+  },
+  'io.config.rule-id': {
+    en: (p: { at: string; key: string }) => `${p.at}: rules: "${p.key}" is not a rule id (e.g. ibr-127-ae)`,
+    ar: (p: { at: string; key: string }) => `${p.at}: rules: "${p.key}" ليس معرّف قاعدة (مثل ibr-127-ae)`,
+  },
+  'io.config.enum': {
+    en: (p: { at: string; name: string; allowed: readonly unknown[] }) => `${p.at}: ${p.name} must be one of ${p.allowed.map((v) => q(v)).join(', ')}`,
+    ar: (p: { at: string; name: string; allowed: readonly unknown[] }) => `${p.at}: يجب أن تكون قيمة ${p.name} إحدى ${p.allowed.map((v) => q(v)).join(', ')}`,
+  },
+  'io.config.type': {
+    en: (p: { at: string; name: string; type: string }) => `${p.at}: ${p.name} must be ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`,
+    ar: (p: { at: string; name: string; type: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} ${p.type === 'integer' ? 'عدداً صحيحاً' : p.type === 'string' ? 'نصاً' : p.type === 'object' ? 'كائن JSON' : p.type === 'array' ? 'قائمة' : p.type === 'boolean' ? 'true أو false' : p.type === 'number' ? 'عدداً' : `من النوع ${p.type}`}`,
+  },
+  'io.config.minimum': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must be 0 or more`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} صفراً أو أكثر`,
+  },
+  'io.config.empty': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must not be empty`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب ألا تكون قيمة ${p.name} فارغة`,
+  },
+  'io.config.no-file': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must list at least one file`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب أن تسرد ${p.name} ملفاً واحداً على الأقل`,
+  },
+  'io.config.participant': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must be a participant under scheme 0242: 0242:<id>`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} مشاركاً وفق المخطط 0242: 0242:<id>`,
+  },
+  'io.config.url': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must be an http:// or https:// URL`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} عنوان URL يبدأ بـ http:// أو https://`,
+  },
+  'io.config.paths': {
+    en: (p: { at: string; name: string }) => `${p.at}: ${p.name} must be a file path or a list of file paths`,
+    ar: (p: { at: string; name: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} مسار ملف أو قائمة مسارات ملفات`,
+  },
+  'io.config.invalid': {
+    en: (p: { at: string; name: string; reason: string }) => `${p.at}: ${p.name} ${p.reason}`,
+    ar: (p: { at: string; name: string; reason: string }) => `${p.at}: قيمة ${p.name} غير صالحة (${p.reason})`,
+  },
+  'io.entity-dir.unreadable': {
+    en: (p: { dir: string; reason: string }) => `--entity ${p.dir}: this directory cannot be read: ${p.reason}`,
+    ar: (p: { dir: string; reason: string }) => `--entity ${p.dir}: تتعذر قراءة هذا المجلد: ${p.reason}`,
+  },
+  'io.entity-dir.empty': {
+    en: (p: { dir: string }) => `--entity ${p.dir}: the directory holds no .json files`,
+    ar: (p: { dir: string }) => `--entity ${p.dir}: لا يحوي المجلد أي ملفات .json`,
+  },
+  'io.entity-dir.too-many': {
+    en: (p: { dir: string; max: number }) => `--entity ${p.dir}: more than ${p.max} .json files; give the files that hold the sellers instead`,
+    ar: (p: { dir: string; max: number }) => `--entity ${p.dir}: أكثر من ${p.max} ملف .json؛ حدّد بدلاً منها الملفات التي تحوي الموردين`,
+  },
+  'io.rates.date': {
+    en: (p: { at: string; sent: string }) => `${p.at}: date ${p.sent} is not a calendar date in YYYY-MM-DD form`,
+    ar: (p: { at: string; sent: string }) => `${p.at}: التاريخ ${p.sent} ليس تاريخاً تقويمياً بالصيغة YYYY-MM-DD`,
+  },
+  'io.rates.currency': {
+    en: (p: { at: string; sent: string }) => `${p.at}: currency ${p.sent} is not a three-letter code`,
+    ar: (p: { at: string; sent: string }) => `${p.at}: العملة ${p.sent} ليست رمزاً من ثلاثة أحرف`,
+  },
+  'io.rates.rate': {
+    en: (p: { at: string; sent: string }) => `${p.at}: rate ${p.sent} is not a positive number`,
+    ar: (p: { at: string; sent: string }) => `${p.at}: السعر ${p.sent} ليس عدداً موجباً`,
+  },
+  'io.rates.conflict': {
+    en: (p: { at: string; currency: string; date: string; rate: string; earlier: string; line: number }) =>
+      `${p.at}: a second ${p.currency} rate for ${p.date} (${p.rate}) conflicts with ${p.earlier} at line ${p.line}; keep the one the Bank published`,
+    ar: (p: { at: string; currency: string; date: string; rate: string; earlier: string; line: number }) =>
+      `${p.at}: سعر صرف ثانٍ للعملة ${p.currency} بتاريخ ${p.date} (${p.rate}) يخالف ${p.earlier} في السطر ${p.line}؛ أبقِ السعر الذي نشره المصرف المركزي`,
+  },
+  'io.rates.json-shape': {
+    en: (p: { path: string }) => `${p.path}:1:1: a JSON rate table is an array of {date, currency, rate}`,
+    ar: (p: { path: string }) => `${p.path}:1:1: جدول أسعار الصرف بصيغة JSON قائمة من {date, currency, rate}`,
+  },
+  'io.rates.csv-row': {
+    en: (p: { at: string }) => `${p.at}: expected date,currency,rate`,
+    ar: (p: { at: string }) => `${p.at}: المتوقع date,currency,rate`,
+  },
+  'io.entity.not-object': {
+    en: (p: { at: string }) => `${p.at}: an entity must be a JSON object`,
+    ar: (p: { at: string }) => `${p.at}: يجب أن يكون الكيان كائن JSON`,
+  },
+  'io.entity.no-id': {
+    en: (p: { at: string }) => `${p.at}: the entity record has no entity_id`,
+    ar: (p: { at: string }) => `${p.at}: سجل الكيان بلا entity_id`,
+  },
+  'io.entity.twice': {
+    en: (p: { at: string; id: string; earlier: string }) => `${p.at}: entity ${q(p.id)} has a record here and another at ${p.earlier}: which one is the seller's cannot be guessed; keep one`,
+    ar: (p: { at: string; id: string; earlier: string }) => `${p.at}: للكيان ${q(p.id)} سجل هنا وآخر في ${p.earlier}: لا يمكن تخمين أيهما سجل المورد؛ أبقِ واحداً`,
+  },
+  'io.ledger.too-large': {
+    en: (p: { path: string; mib: number }) => `ledger ${p.path}: larger than ${p.mib} MiB, the most pintae reads; move it aside to start a new one (the service's 409 still guards what it holds)`,
+    ar: (p: { path: string; mib: number }) => `سجل الإرسال ${p.path}: أكبر من ${p.mib} MiB، وهو أقصى ما يقرؤه pintae؛ انقله جانباً لبدء سجل جديد (يبقى رد الخدمة 409 حارساً لما فيه)`,
+  },
+  'io.ledger.unusable': {
+    en: (p: { path: string; reason: string }) => `ledger ${p.path}: ${p.reason}`,
+    ar: (p: { path: string; reason: string }) => `سجل الإرسال ${p.path}: ${p.reason}`,
+  },
+  'io.ledger.lock-stuck': {
+    en: (p: { lock: string; why: string }) => `the ledger's lock ${p.lock} cannot be taken (${p.why}); if no pintae runs, remove it`,
+    ar: (p: { lock: string; why: string }) => `تعذّر أخذ قفل سجل الإرسال ${p.lock} (${p.why})؛ إن لم يكن pintae قيد التشغيل فاحذفه`,
+  },
+  'io.ledger.in-use': {
+    en: (p: { lock: string; pid: number }) => `the ledger is in use by process ${p.pid} (${p.lock}): two pintae runs must not share a ledger at the same time; wait for it, or give --ledger <another file> (if no pintae runs, remove ${p.lock})`,
+    ar: (p: { lock: string; pid: number }) => `سجل الإرسال قيد الاستعمال من العملية ${p.pid} (${p.lock}): لا يجوز لتشغيلَين لـ pintae أن يتشاركا سجلاً واحداً في الوقت نفسه؛ انتظر انتهاءها، أو حدّد --ledger <ملف آخر> (إن لم يكن pintae قيد التشغيل فاحذف ${p.lock})`,
+  },
+  'io.ledger.bad-record': {
+    en: (p: { at: string; why: string }) => `${p.at}: not a ledger record (${p.why}); the ledger is damaged (move it aside to start a new one)`,
+    ar: (p: { at: string; why: string }) => `${p.at}: ليس قيداً من قيود سجل الإرسال (${p.why})؛ السجل تالف (انقله جانباً لبدء سجل جديد)`,
+  },
+  'io.ledger.undecodable': {
+    en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}; the ledger is damaged (move it aside to start a new one)`,
+    ar: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}؛ سجل الإرسال تالف (انقله جانباً لبدء سجل جديد)`,
+  },
+} as const satisfies Record<string, Text<never>>;
+
+export type IoMessageId = keyof typeof IO;
+type ParamsOf<K extends IoMessageId> = Parameters<(typeof IO)[K]['en']>[0];
+
+/** A usage error said from this catalogue. */
+export function ioError<K extends IoMessageId>(id: K, params: ParamsOf<K>) {
+  return errorOf(id, IO[id] as unknown as Text<ParamsOf<K>>, params);
+}
+
+/** The English words of an id (a result's message; its entry travels beside it where a report can say it again). */
+export function ioWords<K extends IoMessageId>(id: K, params: ParamsOf<K>): string {
+  return (IO[id].en as (p: typeof params) => string)(params);
+}
+
+registerCatalogue((id) => (Object.hasOwn(IO, id) ? IO[id as IoMessageId] as unknown as Text<never> : undefined));
