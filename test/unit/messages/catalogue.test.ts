@@ -15,6 +15,7 @@ import { VALUES } from '../../../src/messages/values.js';
 import { IO } from '../../../src/messages/io.js';
 import { API } from '../../../src/messages/api.js';
 import { DERIVE } from '../../../src/messages/derive.js';
+import { REASONS } from '../../../src/messages/reasons.js';
 import { textOf } from '../../../src/messages/ref.js';
 import type { Text } from '../../../src/messages/lang.js';
 import { ROOT } from '../../helpers/paths.js';
@@ -48,7 +49,7 @@ const entries: Array<[string, AnyText | undefined]> = [
   ...Object.entries(CLI).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(OWN).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(VALUES).map(([id, t]) => [id, t] as [string, AnyText]),
-  ...[IO, API, DERIVE].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
+  ...[IO, API, DERIVE, REASONS].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
   ...Object.entries(WORDS).flatMap(([rule, w]) => [[`rule:${rule}`, w.request], ...(w.xml ? [[`xml:${rule}`, w.xml]] : [])] as Array<[string, AnyText]>),
 ];
 
@@ -71,13 +72,16 @@ const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
   ],
 };
 
+/** Entries with no words of their own: `reason.at` is a place and a lower layer's reason ("--rates x.csv: permission denied"), the reason said in the language. */
+const NO_WORDS = new Set(['reason.at']);
+
 describe('the catalogues: every id in English and Arabic, with the same parameters', () => {
   it.each(entries)('%s', (id, text) => {
     expect(typeof text?.en, `${id}: no English`).toBe('function');
     expect(typeof text?.ar, `${id}: no Arabic`).toBe('function');
     expect(paramsRead(text!.ar), `${id}: the Arabic reads other parameters than the English`).toEqual(paramsRead(text!.en));
     // Arabic, not a copy of the English: the text said with stand-in values holds Arabic letters.
-    for (const p of SAMPLES[id] ?? [anything()]) {
+    for (const p of NO_WORDS.has(id) ? [] : SAMPLES[id] ?? [anything()]) {
       expect(text!.ar(p as never), id).toMatch(ARABIC);
       expect(text!.en(p as never), id).not.toMatch(ARABIC);
     }
