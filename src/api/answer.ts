@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { netWords, type AnswerProblem } from '../messages/net.js';
 
 /**
  * Reading an answer's body with a bound on its size: the service's answers are a few kilobytes, and an answer without
@@ -11,9 +12,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Why a body whose status came could not be read. */
 export class UnreadableAnswer extends Error {
-  constructor(readonly reason: 'too-large' | 'too-slow', readonly status: number, words: string) {
-    super(words);
+  readonly reason: 'too-large' | 'too-slow';
+  readonly status: number;
+  /** The words' entry (src/messages/net.ts), so the CLI says them in its language. */
+  constructor(readonly problem: AnswerProblem) {
+    super(netWords('net.answer', problem).message);
     this.name = 'UnreadableAnswer';
+    this.reason = problem.reason === 'slow' ? 'too-slow' : 'too-large';
+    this.status = problem.status;
   }
 }
 
@@ -40,25 +46,25 @@ export interface AnswerLimits { maxBytes: number; timeoutMs: number }
 /** The body's bytes, or UnreadableAnswer; a connection lost while reading is rethrown as the network error it is. */
 export async function readAnswer(res: Dispatcher.ResponseData, limits: AnswerLimits): Promise<Uint8Array> {
   const status = res.statusCode;
-  const limit = `the limit of ${sizeWords(limits.maxBytes)} (PINTAE_MAX_RESPONSE_BYTES)`;
+  const max = sizeWords(limits.maxBytes);
   const declared = Number(res.headers['content-length']);
   if (Number.isSafeInteger(declared) && declared > limits.maxBytes) {
     drop(res);
-    throw new UnreadableAnswer('too-large', status, `the answer (HTTP ${status}) declares ${sizeWords(declared)}, over ${limit}: it was not read`);
+    throw new UnreadableAnswer({ status, reason: 'declared', size: sizeWords(declared), max });
   }
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limits.maxBytes) throw new UnreadableAnswer('too-large', status, `the answer (HTTP ${status}) grew past ${limit}: the rest was not read`);
+      if (size > limits.maxBytes) throw new UnreadableAnswer({ status, reason: 'grew', max });
       chunks.push(chunk);
     }
   } catch (e) {
     drop(res);
     if (e instanceof UnreadableAnswer) throw e;
     if (isTimeout(e)) {
-      throw new UnreadableAnswer('too-slow', status, `the answer (HTTP ${status}) did not arrive in full within ${limits.timeoutMs / 1000} s (PINTAE_REQUEST_TIMEOUT_MS, the whole request): it was not read`);
+      throw new UnreadableAnswer({ status, reason: 'slow', seconds: limits.timeoutMs / 1000 });
     }
     throw e;
   }

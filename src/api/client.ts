@@ -68,11 +68,11 @@ export class ApiClient {
         unknownEarlier = true;
         reason = `HTTP ${answer.status}`;
       } catch (e) {
-        if (e instanceof UnreadableAnswer) throw new ApiUnreadableAnswerError(e.reason === 'too-large' ? 'ANSWER_TOO_LARGE' : 'ANSWER_TOO_SLOW', method, path, attempt, e.status, e.message);
+        if (e instanceof UnreadableAnswer) throw new ApiUnreadableAnswerError(e.reason === 'too-large' ? 'ANSWER_TOO_LARGE' : 'ANSWER_TOO_SLOW', method, path, attempt, e.problem);
         const c = classifyError(e);
         const mayHaveArrived: boolean = unknownEarlier || c.mayHaveArrived;
         if (!c.retryable || last || (mode === 'not-sent' && c.mayHaveArrived)) {
-          throw new ApiUnreachableError(c.code, mayHaveArrived, method, path, attempt, c.words);
+          throw new ApiUnreachableError(c.code, mayHaveArrived, method, path, attempt, c.detail);
         }
         unknownEarlier = mayHaveArrived;
         reason = c.words;

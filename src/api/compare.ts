@@ -20,12 +20,6 @@ function errorKeys(v: Verdict): string[] {
   return (v.response.data?.errors ?? []).map((e) => `[${e.section}] ${e.rule_text ?? e.message}`);
 }
 
-export function verdictLabel(v: Verdict): string {
-  if (v.kind === 'rejected') return 'rejected (400)';
-  const n = v.response.data?.errors?.length ?? 0;
-  return v.response.data?.is_valid ? 'valid' : `invalid, ${n} error${n === 1 ? '' : 's'}`;
-}
-
 export const isValidVerdict = (v: Verdict) => v.kind === 'validated' && v.response.data?.is_valid === true;
 
 /** Compares two verdicts as multisets of (section, message); null when they agree. */

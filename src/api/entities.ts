@@ -1,5 +1,5 @@
 import type { ApiClient } from './client.js';
-import { ApiError, ApiUnreachableError } from './errors.js';
+import { ApiError, ApiUnreachableError, mayHaveCreated } from './errors.js';
 import { pathSegment } from './path.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
@@ -39,7 +39,7 @@ export const entities = {
     try {
       return unwrapEntity(await expectOk(client, 'POST', '/oauth/entities', fields, 'not-sent'));
     } catch (e) {
-      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && (e.status === 500 || e.status === 502))) e.message += '; the entity may have been created all the same: check pintae entities list before creating it again';
+      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && (e.status === 500 || e.status === 502))) mayHaveCreated(e);
       throw e;
     }
   },

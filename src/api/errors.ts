@@ -1,4 +1,7 @@
 import { redact, redactDeep } from './redact.js';
+import { netWords, type AnswerProblem } from '../messages/net.js';
+import { textOf, type MessageRef } from '../messages/ref.js';
+import type { Text } from '../messages/lang.js';
 
 /** Pulls a human sentence out of an error body of unknown shape (spec 7: bodies beyond a list of field errors are not shown). */
 export function bodyMessage(body: unknown): string | undefined {
@@ -12,32 +15,30 @@ export function bodyMessage(body: unknown): string | undefined {
   return [message, ...fieldErrors].filter(Boolean).join('; ') || undefined;
 }
 
-/** What a status code means for a pintae user: the wording lives here, in one place. */
-function explain(status: number, path: string): string | undefined {
-  switch (status) {
-    case 401: return 'the access token was refused (missing, expired or invalid): check PINTAE_TOKEN or PINTAE_TOKEN_FILE';
-    case 403: return 'rejected by the gateway: the invoice is not from a partner\'s organisation (the seller identity must be the entity\'s registry code; spec 7.1)';
-    case 404: return path.includes('/entities') || path === '/oauth/invoices' || path.endsWith('/bulk') || path.endsWith('/validate')
-      ? 'not found: the entity does not exist or does not belong to (is not connected to) this application — see pintae entities list / connect'
-      : 'not found: no such invoice for this application';
-    case 409: return 'already submitted: this invoice_number was already used for the entity';
-    case 422: return 'the invoice fails the PINT-AE rules';
-    case 400: return 'the request was refused (schema or conditional-rule failure)';
-    case 500: case 502: return 'the service failed (internal or gateway error)';
-    default: return undefined;
-  }
-}
-
 /** An HTTP answer that is not a success: its status, its body (redacted), and a sentence a user can act on. */
 export class ApiError extends Error {
   readonly body: unknown;
+  /** The entry of the message (src/messages/net.ts), so the CLI says it in its language; the service's words stay its own. */
+  said: MessageRef;
   constructor(readonly status: number, body: unknown, readonly method: string, readonly path: string) {
     const detail = bodyMessage(body);
-    const meaning = explain(status, path) ?? `unexpected HTTP ${status}`;
-    super(redact(`${method} ${path}: HTTP ${status}: ${meaning}${detail ? ` (${detail})` : ''}`));
+    const p = { method, path, status, ...(detail ? { detail } : {}) };
+    super(redact(netWords('net.http-error', p).message));
     this.name = 'ApiError';
     this.body = redactDeep(body);
+    this.said = redactedRef(netWords('net.http-error', p).said);
   }
+}
+
+/** A reference with its text parameters redacted as the message is (a token in a path or in the service's words). */
+function redactedRef(ref: MessageRef): MessageRef {
+  return { id: ref.id, p: Object.fromEntries(Object.entries(ref.p).map(([k, v]) => [k, typeof v === 'string' ? redact(v) : v])) };
+}
+
+/** The same error, said to add that an entity may have been created all the same (its answer was lost or failed). */
+export function mayHaveCreated(e: ApiError | ApiUnreachableError): void {
+  e.said = { id: e.said.id, p: { ...e.said.p, maybeCreated: true } };
+  e.message = redact((textOf(e.said.id) as Text<Record<string, unknown>>).en(e.said.p));
 }
 
 /**
@@ -46,9 +47,13 @@ export class ApiError extends Error {
  * unknown. `words`: the error in words, its code in brackets (net-words.ts).
  */
 export class ApiUnreachableError extends Error {
-  constructor(readonly code: string, readonly mayHaveArrived: boolean, readonly method: string, readonly path: string, readonly attempts: number, words: string) {
-    super(redact(`${method} ${path}: no answer after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${words}`));
+  /** The entry of the message (src/messages/net.ts). */
+  said: MessageRef;
+  constructor(readonly code: string, readonly mayHaveArrived: boolean, readonly method: string, readonly path: string, readonly attempts: number, detail?: string) {
+    const words = netWords('net.unreachable', { method, path, attempts, code, ...(detail !== undefined ? { detail } : {}) });
+    super(redact(words.message));
     this.name = 'ApiUnreachableError';
+    this.said = redactedRef(words.said);
   }
 }
 
@@ -57,8 +62,12 @@ export class ApiUnreachableError extends Error {
  * Never retried; to everything that handles a lost answer it is one (the request arrived: a send's outcome is unknown).
  */
 export class ApiUnreadableAnswerError extends ApiUnreachableError {
-  constructor(code: 'ANSWER_TOO_LARGE' | 'ANSWER_TOO_SLOW', method: string, path: string, attempts: number, readonly status: number, words: string) {
-    super(code, true, method, path, attempts, words);
-    this.message = redact(`${method} ${path}: ${words}; not retried`);
+  readonly status: number;
+  constructor(code: 'ANSWER_TOO_LARGE' | 'ANSWER_TOO_SLOW', method: string, path: string, attempts: number, problem: AnswerProblem) {
+    super(code, true, method, path, attempts);
+    this.status = problem.status;
+    const words = netWords('net.unreadable-answer', { method, path, ...problem });
+    this.message = redact(words.message);
+    this.said = redactedRef(words.said);
   }
 }

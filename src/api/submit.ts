@@ -4,7 +4,7 @@ import { pushBulk, pushInvoice, type SendOutcome } from './invoices.js';
 import type { Ledger, LedgerRecord } from '../batch/ledger.js';
 import type { Outcome, Sendable, SubmitResult } from '../batch/submit-read.js';
 import { apiWords } from '../messages/api.js';
-import type { Worded } from '../messages/ref.js';
+import type { MessageRef, Worded } from '../messages/ref.js';
 
 export type { Outcome, Sendable, SubmitResult };
 
@@ -57,22 +57,24 @@ export class Submitter {
     let outcomes: SendOutcome[] | undefined;
     let failure: SubmitResult['outcome'] | undefined;
     let failureMessage = '';
+    let failureSaid: MessageRef | undefined;
     let failureHttp: number | undefined;
     try {
       outcomes = await call(toSend.map((s) => s.item), toSend.map((s) => s.unknownBefore));
     } catch (e) {
-      if (e instanceof ApiUnreachableError) { failure = e.mayHaveArrived ? 'unknown' : 'unsent'; failureMessage = e.message; }
+      if (e instanceof ApiUnreachableError) { failure = e.mayHaveArrived ? 'unknown' : 'unsent'; failureMessage = e.message; failureSaid = e.said; }
       else if (e instanceof ApiError) {
         // 500/502 after the last retry, or a success answer that cannot be read item by item: the invoices may be stored.
         failure = e.status === 500 || e.status === 502 || (e.status >= 200 && e.status < 300) ? 'unknown' : 'rejected';
         failureMessage = e.message;
+        failureSaid = e.said;
         failureHttp = e.status;
       }
       else throw e;
     }
     const answers: LedgerRecord[] = [];
     toSend.forEach(({ at, item, changedBefore, unknownBefore }, i) => {
-      const result = outcomes ? this.fromOutcome(item, outcomes[i]!, changedBefore === true) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage };
+      const result = outcomes ? this.fromOutcome(item, outcomes[i]!, changedBefore === true) : { ...base(item), outcome: failure!, http: failureHttp, message: failureMessage, ...(failureSaid ? { said: failureSaid } : {}) };
       results[at] = result;
       // This attempt never left, but an earlier one may have arrived: the ledger keeps that unknown, so that the next
       // run still counts a 409 as our own send (an `unsent` line would make it "already submitted").
@@ -93,7 +95,7 @@ export class Submitter {
       return { ...base(item), outcome: 'exists', invoice_id: outcome.invoice_id, http: 409,
         ...apiWords('api.submit.exists', { id: outcome.invoice_id, number: item.invoice_number, entity: item.entity_id, changed: changedBefore }) };
     }
-    return { ...base(item), outcome: 'rejected', http: outcome.http, message: outcome.error.message, errors: fieldErrors(outcome.error.body) };
+    return { ...base(item), outcome: 'rejected', http: outcome.http, message: outcome.error.message, said: outcome.error.said, errors: fieldErrors(outcome.error.body) };
   }
 
   private record(item: Sendable, state: LedgerRecord['state']): LedgerRecord {

@@ -1,6 +1,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { danglingTarget, fsErrorWords } from '../io/input-file.js';
+import { reasonWords } from '../messages/reasons.js';
 import { ioWords } from '../messages/io.js';
 
 /**
@@ -109,6 +110,6 @@ export class Found {
 
 function linkProblem(path: string, e: unknown): string {
   const target = danglingTarget(path);
-  return target !== undefined ? `a symbolic link to ${target}, which does not exist` : fsErrorWords(e);
+  return target !== undefined ? reasonWords('reason.fs.dangling', { target }) : fsErrorWords(e);
 }
 

@@ -6,7 +6,8 @@ import { registerTokenSecrets } from '../api/settings.js';
 import { redactStandardStreams } from './redact-output.js';
 import { entityOption } from './entity-option.js';
 import { groupOptions, helpConfiguration, helpEnd } from './help.js';
-import { noteArgv, tell, usageText } from './lang.js';
+import { noteArgv, tell, told, usageText } from './lang.js';
+import type { MessageRef } from '../messages/ref.js';
 import { langOption } from './lang-option.js';
 import { usageError } from '../messages/cli.js';
 
@@ -317,7 +318,8 @@ async function main(argv: string[]): Promise<void> {
     }
     const { redact } = await import('../api/redact.js');
     if (e instanceof Error && (e.name === 'ApiError' || e.name === 'ApiUnreachableError')) {
-      process.stderr.write(`pintae: ${redact(e.message)}\n`);
+      // Said in the run's language (issue 26); the service's own words inside stay as it wrote them.
+      process.stderr.write(`pintae: ${redact(told(e.message, (e as { said?: MessageRef }).said))}\n`);
       process.exitCode = 1;
       return;
     }

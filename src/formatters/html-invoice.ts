@@ -79,12 +79,12 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp:
     f.overridden ? `<span class="moved">${sp.html('moved', { from: f.overridden.from, to: f.overridden.to }, 'label')}</span>` : '',
     s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">${sp.label(sp.say('follows-from', { n: s.causeN }))}</a>` : '',
   ].filter(Boolean).join(' · ');
-  const hintOf = (g: HtmlFinding) => (g.hint ? `<div class="hint" dir="auto">${esc(g.hint)}</div>` : '');
+  const hintOf = (g: HtmlFinding) => (g.hint ? sp.hint(g.hint) : '');
   const each = one ? '' : `<details class="each"><summary>${sp.label(sp.say('each-of', { n: all.length }))}</summary><ul>${all.map((g) => `<li>${where(g) || sp.label(sp.say('where.whole'))}${hintOf(g)}</li>`).join('')}</ul></details>`;
   const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">${sp.label(sp.say('rule-text'))} <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
   const times = one ? '' : ` <span class="times">×${all.length}</span>`;
   return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
-    + `<div class="msg"><span class="sev ${s.level}">${sp.label(sp.say(`level.${s.level}`))}</span> ${userText(f.message)}${times}</div>`
+    + `<div class="msg"><span class="sev ${s.level}">${sp.label(sp.say(`level.${s.level}`))}</span> ${sp.message(f.message)}${times}</div>`
     + `${one ? hintOf(f) : ''}<div class="fmeta">${meta}</div>${each}${ruleText}</div></li>`;
 }
 
@@ -110,7 +110,8 @@ function verdictBadge(verdict: Verdict, errors: number, warnings: number, sp: Sp
  * One input's section: heading with its verdict, the findings (root causes first), then the invoice itself with each
  * finding shown at its place. `page` false leaves the invoice out (the report's page limit) and keeps the findings.
  */
-export function invoiceSection(r: ReportResult, k: number, page: boolean, sp: Speaker): { html: string; line: InvoiceLine } {
+export function invoiceSection(r: ReportResult, k: number, page: boolean, report: Speaker): { html: string; line: InvoiceLine } {
+  const sp = report.of(r);
   const prefix = `i${k}`;
   const list = allFindings(r);
   const roots = byRootCause(list);

@@ -1,7 +1,14 @@
 import type { Words } from '../model/view.js';
 import { tonguesOf, type Lang, type Text, type Tongue } from '../messages/lang.js';
 import { said, VIEW, wordsIn, type ViewWordId } from '../messages/view.js';
-import { esc } from './html-text.js';
+import { esc, userText } from './html-text.js';
+import { speak, type MessageRef } from '../messages/ref.js';
+import { saidOf } from './speak.js';
+import type { ReportResult } from './report.js';
+
+/** English message → the catalogue entry it was said from: one result's findings, hints and error (speak.ts `saidOf`). */
+type Said = Readonly<Record<string, MessageRef>>;
+const NONE: Said = {};
 
 /**
  * The report's words in its language (issue 26): `en`, `ar` (the page right to left), or `en+ar`, where each label
@@ -10,7 +17,44 @@ import { esc } from './html-text.js';
  * Arabic inside the English page. Every word comes from src/messages/view.ts; text of the document stays as it is.
  */
 export class Speaker {
-  constructor(readonly lang: Lang) {}
+  constructor(readonly lang: Lang, private readonly said: Said = NONE) {}
+
+  /** The same speaker for one result: its findings' messages and hints are said in the language too. */
+  of(r: ReportResult): Speaker {
+    return this.lang === 'en' ? this : new Speaker(this.lang, saidOf(r));
+  }
+
+  /** The Arabic of a finding's message or hint, where its entry is known and says something else than the English. */
+  private arabicOf(text: string): string | undefined {
+    const ref = Object.hasOwn(this.said, text) ? this.said[text] : undefined;
+    const ar = ref && speak(ref, 'ar');
+    return ar === text ? undefined : ar;
+  }
+
+  /**
+   * A finding's message as HTML: in English as it came (its direction from its content); in `ar` its Arabic, right
+   * to left; in `en+ar` the English, then the Arabic on a line of its own. Words without an entry (an official
+   * PINT-AE text, libxml2's) stay as they came in every language.
+   */
+  message(text: string): string {
+    const ar = this.lang === 'en' ? undefined : this.arabicOf(text);
+    if (ar === undefined) return userText(text);
+    return this.lang === 'ar' ? `<span lang="ar" dir="rtl">${esc(ar)}</span>` : `${userText(text)}<span class="ar-line" lang="ar" dir="rtl">${esc(ar)}</span>`;
+  }
+
+  /** A finding's hint as HTML, in the language as its message is. */
+  hint(text: string): string {
+    const ar = this.lang === 'en' ? undefined : this.arabicOf(text);
+    if (ar === undefined) return `<div class="hint" dir="auto">${esc(text)}</div>`;
+    return this.lang === 'ar' ? `<div class="hint" lang="ar" dir="rtl">${esc(ar)}</div>`
+      : `<div class="hint" dir="auto">${esc(text)}<span class="ar-line" lang="ar" dir="rtl">${esc(ar)}</span></div>`;
+  }
+
+  /** A finding's message as plain text (a mark's title): both languages joined by " / " in `en+ar`. */
+  messagePlain(text: string): string {
+    const ar = this.lang === 'en' ? undefined : this.arabicOf(text);
+    return esc(ar === undefined ? text : this.lang === 'ar' ? ar : `${text} / ${ar}`);
+  }
 
   /** Words of the catalogue by id, to give to `label`, `prose` or `plain`. */
   say(id: ViewWordId, p?: Readonly<Record<string, Words | number>>): Words {

@@ -5,10 +5,10 @@ import { esc, grouped, userText } from './html-text.js';
 import type { Speaker } from './html-lang.js';
 
 /** The marks of the findings shown at a place: their numbers, linking to the list; the worst level colours the place. */
-function marks(findings: readonly Shown[], targets: Targets<Shown>): { cls: string; html: string } {
+function marks(findings: readonly Shown[], targets: Targets<Shown>, sp: Speaker): { cls: string; html: string } {
   if (!findings.length) return { cls: '', html: '' };
   const worst = findings.some((f) => f.level === 'error') ? 'error' : findings.some((f) => f.level === 'warning') ? 'warning' : findings.some((f) => f.level === 'info') ? 'info' : 'off';
-  const html = findings.map((f) => `<a class="mark ${f.level}" href="#${findingId(targets.prefix, f)}" title="${esc(f.finding.message)}">${f.n}</a>`).join('');
+  const html = findings.map((f) => `<a class="mark ${f.level}" href="#${findingId(targets.prefix, f)}" title="${sp.messagePlain(f.finding.message)}">${f.n}</a>`).join('');
   return { cls: ` flag flag-${worst}`, html: `<span class="marks">${html}</span>` };
 }
 
@@ -19,7 +19,7 @@ export const findingId = (prefix: string, f: Shown) => `${prefix}-f${f.n}`;
 export function value(v: ViewValue | null | undefined, targets: Targets<Shown>, sp: Speaker): string {
   if (!v) return '<span class="none">—</span>';
   const { id, findings } = targets.at(v);
-  const m = marks(findings, targets);
+  const m = marks(findings, targets, sp);
   // pintae's own words for a value (a TDD's business term, "(a list)" for a list sent where a number belongs) come first.
   const text = v.missing ? `<span class="missing">${sp.label(sp.say('value.not-stated'))}</span>` : v.words !== undefined ? `<span dir="auto">${sp.label(v.words)}</span>`
     : v.numeric ? `<span class="num" dir="ltr">${esc(grouped(v.text))}</span>` : userText(v.text);
@@ -32,7 +32,7 @@ export function value(v: ViewValue | null | undefined, targets: Targets<Shown>, 
 function block(b: ViewBlock | undefined, targets: Targets<Shown>, sp: Speaker, cls = ''): string {
   if (!b) return '';
   const { id, findings } = targets.at(b);
-  const m = marks(findings, targets);
+  const m = marks(findings, targets, sp);
   const rows = b.items.map((i) => `<dt>${sp.label(i.label)}</dt><dd>${value(i, targets, sp)}</dd>`).join('');
   return `<section class="block ${cls}${m.cls}" id="${id}"><h4>${sp.label(b.title)}${m.html}</h4>${rows ? `<dl>${rows}</dl>` : `<p class="none">${sp.label(sp.say('value.nothing-stated'))}</p>`}</section>`;
 }
@@ -40,11 +40,11 @@ function block(b: ViewBlock | undefined, targets: Targets<Shown>, sp: Speaker, c
 function table(t: ViewTable | undefined, targets: Targets<Shown>, sp: Speaker, title: Words, cls: string, after = ''): string {
   if (!t) return '';
   const { id, findings } = targets.at(t);
-  const m = marks(findings, targets);
+  const m = marks(findings, targets, sp);
   const head = t.columns.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${sp.label(c.label)}</th>`).join('');
   const body = t.rows.map((r) => {
     const row = targets.at(r);
-    const rm = marks(row.findings, targets);
+    const rm = marks(row.findings, targets, sp);
     const cells = r.cells.map((c, i) => `<td${t.columns[i]?.numeric ? ' class="n"' : ''}>${value(c, targets, sp)}${i === 0 ? rm.html : ''}</td>`).join('');
     return `<tr id="${row.id}" class="${rm.cls.trim()}">${cells}</tr>`;
   }).join('');

@@ -10,6 +10,17 @@ import type { Worded } from '../messages/ref.js';
 import '../messages/table.js';
 import '../messages/cli.js';
 import '../messages/values.js';
+import '../messages/io.js';
+import { readBackFrom, reasonRef } from '../messages/reasons.js';
+
+/**
+ * The entries an unreadable input's error is said from (src/batch, src/io): a lower layer's reason alone ("permission
+ * denied", the JSON reader's), or one of pintae's sentences about an input. The error crosses worker threads and is
+ * written as its English, so a report reads its entry back from the words (src/messages/reasons.ts `readBackFrom`).
+ */
+const INPUT_ERRORS = ['io.input.directory-unreadable', 'io.input.too-deep', 'io.input.loop', 'io.input.empty-list', 'io.input.internal',
+  'io.input.worker-stopped', 'io.input.empty-file', 'io.input.not-json'] as const;
+const inputErrorRef = (message: string): MessageRef | undefined => reasonRef(message) ?? readBackFrom(INPUT_ERRORS, message);
 
 /**
  * Findings said in a report's language (issue 26). A result's findings carry the catalogue entry of their English
@@ -22,7 +33,7 @@ export function saidOf(r: Pick<ReportResult, 'findings' | 'said'> & Partial<Pick
   const said: Record<string, MessageRef> = {};
   const add = (text: string | undefined, ref: MessageRef | undefined) => { if (text !== undefined && ref !== undefined && !Object.hasOwn(said, text)) said[text] = ref; };
   for (const f of r.findings as Finding[]) { add(f.message, f.said); add(f.hint, f.hintSaid); }
-  add(r.error?.message, r.error?.said);
+  if (r.error) add(r.error.message, r.error.said ?? inputErrorRef(r.error.message));
   // Entries of the response that stand for no finding: the duplicate-number warning and the 400 rejection.
   if (r.response && 'data' in r.response) {
     const { invoice_number: number, entity_id: entity } = r.response.data;

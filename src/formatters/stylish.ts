@@ -62,7 +62,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
-        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set)})`) : '');
+        const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set, lang)})`) : '');
         lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
         const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);

@@ -1,16 +1,18 @@
 import type { JudgedBy } from '../model/types.js';
+import { sayIn, type Lang } from '../messages/lang.js';
+import { VIEW } from '../messages/view.js';
 
 /** `1 warning`, `2 warnings`, `0 warnings`: a count with its noun, in the number it takes. */
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The rule set that judged a document, as a report says it beside the verdict: which specification's rules, and when the document
- * did not name them itself, why those.
+ * did not name them itself, why those; in the report's language (the HTML report's words, src/messages/view.ts).
  */
-export function ruleSetWords(set: JudgedBy | undefined): string {
+export function ruleSetWords(set: JudgedBy | undefined, lang: Lang = 'en'): string {
   if (!set) return '';
-  const why = set.chosen === 'fallback' ? ', not a PINT-AE CustomizationID' : set.chosen === 'pinned' ? ', --rules' : '';
-  return `rules ${set.name}${set.version ? ` ${set.version}` : ''}${why}`;
+  const name = `${set.name}${set.version ? ` ${set.version}` : ''}`;
+  return sayIn(VIEW, set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name }, lang);
 }
 
 /** A finding's message with pintae's advice after it, for reports of one line a finding (github, junit, sarif). */

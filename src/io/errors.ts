@@ -1,3 +1,4 @@
+import { reasonWords } from '../messages/reasons.js';
 import type { MessageRef } from '../messages/ref.js';
 
 /** An input or usage problem the CLI reports as a located message with exit code 2 (never a stack trace). */
@@ -13,11 +14,10 @@ export class UsageError extends Error {
 
 /**
  * A lower layer's reason at a place: `file:line:column: <the JSON reader's words>`, `--rates x.csv: <the file
- * system's words>`. No words of pintae's own are added, so there is nothing to say from a catalogue; the reason is
- * said as its layer says it.
+ * system's words>`. The reason is said in the run's language where pintae words it (src/messages/reasons.ts).
  */
 export function reasonAt(at: string, reason: string): UsageError {
-  return new UsageError([at, reason].join(': '));
+  return new UsageError(reasonWords('reason.at', { at, reason }), 'usage', { id: 'reason.at', p: { at, reason } });
 }
 
 /** Several usage errors reported at once (a config file's problems), each said from its own entry, one a line. */

@@ -1,3 +1,4 @@
+import { reasonWords, type ReasonId } from '../messages/reasons.js';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
@@ -19,33 +20,33 @@ export function kindOf(stat: Stats): string | undefined {
   return 'not a regular file';
 }
 
-const WORDS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'a loop of symbolic links',
-  ENAMETOOLONG: 'the path is too long',
-  EIO: 'input/output error',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files',
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EROFS: 'read-only file system',
-  EISDIR: 'is a directory',
-  ENXIO: 'no process is at the other end',
-  EFBIG: 'file too large',
-  EPIPE: 'the reader closed the pipe',
+/** The file system's errors as pintae words them (src/messages/reasons.ts): a report says them in its language. */
+const WORDS: Record<string, ReasonId> = {
+  EACCES: 'reason.fs.denied',
+  EPERM: 'reason.fs.denied',
+  ENOENT: 'reason.fs.no-entry',
+  ENOTDIR: 'reason.fs.not-directory',
+  ELOOP: 'reason.fs.link-loop',
+  ENAMETOOLONG: 'reason.fs.too-long',
+  EIO: 'reason.fs.io',
+  EMFILE: 'reason.fs.too-many-open',
+  ENFILE: 'reason.fs.too-many-open',
+  ENOSPC: 'reason.fs.no-space',
+  EDQUOT: 'reason.fs.quota',
+  EROFS: 'reason.fs.read-only',
+  EISDIR: 'reason.fs.is-directory',
+  ENXIO: 'reason.fs.no-reader',
+  EFBIG: 'reason.fs.too-large',
+  EPIPE: 'reason.fs.pipe-closed',
 };
 
 /** The one wording of a file system error a user reads: "permission denied" rather than "EACCES: permission denied, open 'x'". */
 export function fsErrorWords(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   if (err instanceof InputError) return err.message;
-  return (err?.code && WORDS[err.code]) ?? (err?.message ?? String(e));
+  const id = err?.code !== undefined && Object.hasOwn(WORDS, err.code) ? WORDS[err.code] : undefined;
+  return id !== undefined ? reasonWords(id, {} as never) : (err?.message ?? String(e));
 }
-
-const NOT_REGULAR_HINT = 'pintae reads regular files only (use - to read standard input)';
 
 /**
  * The bytes of an input file. Only a regular file (reached through any symbolic links) is opened: a named pipe
@@ -57,12 +58,12 @@ export function readInputFile(path: string): Buffer {
   let stat: Stats;
   try { stat = statSync(path); } catch (e) { throw asInputError(e, path); }
   const kind = kindOf(stat);
-  if (kind) throw new InputError(kind === 'a directory' ? 'is a directory' : `is ${kind}, not a regular file: ${NOT_REGULAR_HINT}`, kind === 'a directory' ? 'EISDIR' : 'ENOTREG');
+  if (kind) throw new InputError(kind === 'a directory' ? reasonWords('reason.fs.is-directory', {}) : reasonWords('reason.fs.not-regular', { kind }), kind === 'a directory' ? 'EISDIR' : 'ENOTREG');
   let fd: number;
   try { fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); } catch (e) { throw asInputError(e, path); }
   try {
     const opened = kindOf(fstatSync(fd));
-    if (opened) throw new InputError(`is ${opened}, not a regular file: ${NOT_REGULAR_HINT}`, 'ENOTREG');
+    if (opened) throw new InputError(reasonWords('reason.fs.not-regular', { kind: opened }), 'ENOTREG');
     return readFileSync(fd);
   } catch (e) {
     throw asInputError(e, path);
@@ -131,7 +132,7 @@ function asInputError(e: unknown, path: string): InputError {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') {
     const target = danglingTarget(path);
-    if (target !== undefined) return new InputError(`a symbolic link to ${target}, which does not exist`, code);
+    if (target !== undefined) return new InputError(reasonWords('reason.fs.dangling', { target }), code);
   }
   return new InputError(fsErrorWords(e), code);
 }

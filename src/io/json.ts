@@ -1,4 +1,5 @@
 import { ioWords } from '../messages/io.js';
+import { JSON_END, reasonWords } from '../messages/reasons.js';
 
 /** JSON.parse with the failure located: line and column of the offending character, one-line message. */
 export type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
@@ -27,26 +28,26 @@ export function locateJsonError(s: string): { offset: number; message: string } 
   let i = 0;
   class Stop { constructor(readonly offset: number, readonly message: string) {} }
   const fail = (message: string, at = i): never => { throw new Stop(at, message); };
-  const describe = (at: number) => (at >= s.length ? 'the end of the file' : `${JSON.stringify(s[at])}`);
+  const describe = (at: number) => (at >= s.length ? JSON_END : `${JSON.stringify(s[at])}`);
   const ws = () => { while (i < s.length && WS.has(s[i]!)) i++; };
-  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) fail(`expected ${what}, found ${describe(i)}`); i++; };
+  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) fail(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
   const string = () => {
     i++;
     while (i < s.length && s[i] !== '"') {
       const c = s.charCodeAt(i);
-      if (c < 0x20) fail('control character inside a string (escape it)');
+      if (c < 0x20) fail(reasonWords('reason.json.control', {}));
       if (s[i] === '\\') {
         const e = s[i + 1];
-        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) fail('bad \\u escape'); i += 6; continue; }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) fail('bad escape in a string');
+        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) fail(reasonWords('reason.json.bad-u-escape', {})); i += 6; continue; }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) fail(reasonWords('reason.json.bad-escape', {}));
         i += 2; continue;
       }
       i++;
     }
-    if (i >= s.length) fail('unterminated string');
+    if (i >= s.length) fail(reasonWords('reason.json.unterminated', {}));
     i++;
   };
-  const key = () => { ws(); if (s[i] !== '"') fail(`expected a double-quoted property name, found ${describe(i)}`); string(); expect(':', "':'"); };
+  const key = () => { ws(); if (s[i] !== '"') fail(reasonWords('reason.json.expected-key', { found: describe(i) })); string(); expect(':', "':'"); };
   // Open containers on a stack of our own, not the call stack: any depth of nesting is located the same way.
   const value = (): void => {
     const open: string[] = [];
@@ -65,7 +66,7 @@ export function locateJsonError(s: string): { offset: number; message: string } 
       else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(s);
-        if (!literal) fail(i >= s.length ? 'a value was expected, but the file ends here' : `unexpected ${describe(i)}`);
+        if (!literal) fail(i >= s.length ? reasonWords('reason.json.value-missing', {}) : reasonWords('reason.json.unexpected', { found: describe(i) }));
         i += literal![0].length;
       }
       // A value ended: go on in the container that holds it, closing those that end here.
@@ -76,13 +77,13 @@ export function locateJsonError(s: string): { offset: number; message: string } 
         ws();
         if (s[i] === ',') { i++; if (top === '{') key(); break; }
         if (s[i] === close) { i++; open.pop(); continue; }
-        fail(`expected ',' or '${close}', found ${describe(i)}`);
+        fail(reasonWords('reason.json.expected', { what: `',' or '${close}'`, found: describe(i) }));
       }
     }
   };
   try {
     value(); ws();
-    if (i < s.length) fail(`unexpected ${describe(i)} after the JSON value`);
+    if (i < s.length) fail(reasonWords('reason.json.after-value', { found: describe(i) }));
     return { offset: s.length, message: ioWords('io.input.not-json', {}) };
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, message: e.message };

@@ -356,6 +356,26 @@ export const CLI = {
     en: (p: { reason: string }) => `the report could not be written to standard output: ${p.reason}`,
     ar: (p: { reason: string }) => `تعذرت كتابة التقرير على الإخراج القياسي: ${p.reason}`,
   },
+  // validate --remote: the comparison of pintae's verdict with the service's dry run, as stylish prints it.
+  'cli.remote.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالحة' },
+  'cli.remote.invalid': {
+    en: (p: { n: number }) => `invalid, ${p.n} error${p.n === 1 ? '' : 's'}`,
+    ar: (p: { n: number }) => `غير صالحة، الأخطاء: ${p.n}`,
+  },
+  'cli.remote.rejected': { en: (_: Record<string, never>) => 'rejected (400)', ar: (_: Record<string, never>) => 'مرفوضة (400)' },
+  'cli.remote.verdicts': {
+    en: (p: { offline: string; remote: string; state: string }) => `offline: ${p.offline}    remote: ${p.remote}    ${p.state}`,
+    ar: (p: { offline: string; remote: string; state: string }) => `محلياً: ${p.offline}    لدى الخدمة: ${p.remote}    ${p.state}`,
+  },
+  'cli.remote.agree': { en: (_: Record<string, never>) => 'agree', ar: (_: Record<string, never>) => 'متفقتان' },
+  'cli.remote.differ': { en: (_: Record<string, never>) => 'DIFFER', ar: (_: Record<string, never>) => 'مختلفتان' },
+  'cli.remote.verdicts-differ': { en: (_: Record<string, never>) => 'verdicts differ', ar: (_: Record<string, never>) => 'النتيجتان مختلفتان' },
+  'cli.remote.only-offline': { en: (_: Record<string, never>) => 'only offline', ar: (_: Record<string, never>) => 'محلياً فقط' },
+  'cli.remote.only-remote': { en: (_: Record<string, never>) => 'only remote', ar: (_: Record<string, never>) => 'لدى الخدمة فقط' },
+  'cli.remote.summary': {
+    en: (p: { n: number; agree: number; differ: number; notCompared: number }) => `${p.n} invoice${p.n === 1 ? '' : 's'}: ${p.agree} agree, ${p.differ} differ${p.notCompared ? `, ${p.notCompared} not compared` : ''}`,
+    ar: (p: { n: number; agree: number; differ: number; notCompared: number }) => `الفواتير: ${p.n} — متفقة: ${p.agree}، مختلفة: ${p.differ}${p.notCompared ? `، لم تُقارن: ${p.notCompared}` : ''}`,
+  },
 } as const satisfies Record<string, Text<never>>;
 
 export type CliMessageId = keyof typeof CLI;

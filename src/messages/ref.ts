@@ -1,4 +1,4 @@
-import { inLang, type Lang, type Text } from './lang.js';
+import { tonguesOf, type Lang, type Text, type Tongue } from './lang.js';
 
 /**
  * A catalogue entry named with its parameters (issue 26): what a finding carries beside its English `message`, so a
@@ -26,10 +26,29 @@ export function textOf(id: string): Text<never> | undefined {
   return undefined;
 }
 
-/** The entry `ref` names, said in `lang`; undefined when no catalogue has it (a report from elsewhere). */
-export function speak(ref: MessageRef, lang: Lang, joiner?: string): string | undefined {
+/** A lower layer's reason (its English) in a language; undefined when pintae does not word it (src/messages/reasons.ts). */
+type ReasonSayer = (words: string, tongue: Tongue) => string | undefined;
+let reasonSayer: ReasonSayer | undefined;
+
+/** Makes the lower layers' reasons known to `speak` (src/messages/reasons.ts registers itself on import). */
+export function registerReasons(sayer: ReasonSayer): void {
+  reasonSayer = sayer;
+}
+
+/**
+ * The entry `ref` names, said in `lang`; undefined when no catalogue has it (a report from elsewhere). A `reason`
+ * parameter, a lower layer's words ("permission denied"), is said in each language too where pintae words it.
+ */
+export function speak(ref: MessageRef, lang: Lang, joiner = ' / '): string | undefined {
   const text = textOf(ref.id) as Text<Record<string, unknown>> | undefined;
-  return text === undefined ? undefined : inLang(text, ref.p, lang, joiner);
+  if (text === undefined) return undefined;
+  const one = (tongue: Tongue) => {
+    const reason = ref.p.reason;
+    const said = tongue !== 'en' && typeof reason === 'string' ? reasonSayer?.(reason, tongue) : undefined;
+    return text[tongue](said === undefined ? ref.p : { ...ref.p, reason: said });
+  };
+  const [first, second] = tonguesOf(lang).map(one);
+  return second === undefined || second === first ? first : `${first}${joiner}${second}`;
 }
 
 /** A catalogue entry with its parameters: its English words and the reference to say it in another language. */

@@ -19,6 +19,7 @@ const SERVE = {
   'unauthenticated': () => 'Unauthenticated: send Authorization: Bearer <token>',
   'token-wrong': () => 'Unauthenticated: the bearer token is not the one this server accepts',
   'bad-format': (p: { format: string; formats: string }) => `format ${JSON.stringify(p.format)}: choose one of ${p.formats}`,
+  'bad-lang': (p: { lang: string; langs: string }) => `lang ${JSON.stringify(p.lang)}: choose one of ${p.langs}`,
   'not-acceptable': (p: { accept: string; formats: string }) => `Accept ${p.accept}: no report format of this server is of that type; give ?format= (${p.formats})`,
   'build-one': (p: { count: number }) => `POST /v1/build takes one invoice (this body holds ${p.count}): build each invoice of a bulk body with its own request`,
   'tdd-one': (p: { count: number }) => `POST /v1/tdd takes one invoice (this body holds ${p.count}): make each TDD with its own request`,

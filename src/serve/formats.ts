@@ -1,4 +1,5 @@
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { isLang, type Lang } from '../messages/lang.js';
 
 /** The content type of each report format. */
 const TYPES: Record<FormatName, string> = {
@@ -37,3 +38,18 @@ export function chooseFormat(query: string | null, accept: string | undefined): 
 }
 
 export const FORMAT_LIST = FORMAT_NAMES.join(', ');
+
+export type LangChoice = { ok: true; lang: Lang } | { ok: false; lang: string };
+
+/**
+ * The language of a report (issue 26): `?lang=` (en, ar or en+ar) wins; else the first tag of `Accept-Language`
+ * whose language is English or Arabic (`ar-AE` is Arabic; weights are not weighed, as for Accept); else English.
+ */
+export function chooseLang(query: string | null, acceptLanguage: string | undefined): LangChoice {
+  if (query !== null) return isLang(query) ? { ok: true, lang: query } : { ok: false, lang: query };
+  for (const tag of (acceptLanguage ?? '').split(',')) {
+    const primary = tag.split(';')[0]!.trim().toLowerCase().split('-')[0];
+    if (primary === 'ar' || primary === 'en') return { ok: true, lang: primary };
+  }
+  return { ok: true, lang: 'en' };
+}

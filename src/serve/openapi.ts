@@ -54,7 +54,13 @@ const schemas = {
           properties: {
             file: { type: 'string' }, index: { type: ['integer', 'null'] }, valid: { type: 'boolean' }, rejected: { type: 'boolean' },
             response: { oneOf: [{ $ref: '#/components/schemas/ValidationResult' }, { $ref: '#/components/schemas/RequestInvalid' }, { type: 'null' }] },
-            error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' } } },
+            error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, message_en: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' } } },
+            findings: {
+              description: 'With ?lang=ar or en+ar: every finding as the reports list them, `message` in the language and `message_en` the English (`response` stays the service\'s English).',
+              type: 'object', required: ['errors', 'warnings', 'notes'],
+              properties: Object.fromEntries(['errors', 'warnings', 'notes'].map((k) => [k, { type: 'array', items: { $ref: '#/components/schemas/SaidFinding' } }])),
+            },
+            pintae_findings: { type: 'array' },
             position: { type: 'object' }, rule_set: { type: 'object' }, suppressed: { type: 'array' }, xml: { type: ['string', 'null'] },
           },
         },
@@ -65,12 +71,18 @@ const schemas = {
       },
     },
   },
+  SaidFinding: {
+    description: 'A finding said in the report\'s language (?lang=): `message` in it, `message_en` the English; `hint` and `hint_en` likewise.',
+    type: 'object', required: ['message', 'message_en'],
+    properties: { message: { type: 'string' }, message_en: { type: 'string' }, hint: { type: 'string' }, hint_en: { type: 'string' } },
+  },
   TddRefused: {
+    description: 'No TDD. With ?lang=ar or en+ar, `error` and each finding say `message` in the language, with `message_en` the English.',
     type: 'object', required: ['message', 'findings'],
     properties: {
       message: { type: 'string' },
-      error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' } } },
-      findings: { type: 'array', items: { type: 'object', required: ['message', 'section', 'severity'], properties: { message: { type: 'string' }, section: { type: 'string' }, severity: { enum: ['error', 'warning', 'info'] } } } },
+      error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, message_en: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' } } },
+      findings: { type: 'array', items: { type: 'object', required: ['message', 'section', 'severity'], properties: { message: { type: 'string' }, message_en: { type: 'string' }, section: { type: 'string' }, severity: { enum: ['error', 'warning', 'info'] } } } },
     },
   },
   Message: {
@@ -101,6 +113,18 @@ const formatParam = {
   description: 'The report format (default: from Accept, else json).',
   schema: { enum: ['json', 'sarif', 'junit', 'html', 'ndjson', 'stylish', 'github'] },
 };
+const langParams = [
+  {
+    name: 'lang', in: 'query', required: false,
+    description: 'The language of the report (issue 26): en (the default), ar, or en+ar (both, English first). Findings, hints, verdicts and the summary are said in it; `response` stays the service\'s English. Wins over Accept-Language.',
+    schema: { enum: ['en', 'ar', 'en+ar'] },
+  },
+  {
+    name: 'Accept-Language', in: 'header', required: false,
+    description: 'When there is no ?lang=: the first tag whose language is ar or en (ar-AE is ar) chooses the report\'s language; weights are not weighed; anything else is English.',
+    schema: { type: 'string' },
+  },
+];
 const reportAnswer = (description: string) => ({
   description,
   content: {
@@ -124,7 +148,7 @@ export function openApiDocument(): Record<string, unknown> {
     paths: {
       '/oauth/invoices/validate': {
         post: {
-          summary: 'The service\'s dry run (spec 4.2): 200 whether or not valid; 400 for an invalid registration type.',
+          summary: 'The service\'s dry run (spec 4.2): 200 whether or not valid; 400 for an invalid registration type. Always the service\'s English: no ?lang=, and Accept-Language is not read.',
           requestBody: invoiceBody,
           responses: { '200': jsonOf('ValidationResult', 'The validation result (spec 2.10).'), '400': refused('An invalid registration type, a body that is not JSON text, or a query parameter.'), ...common },
         },
@@ -132,8 +156,8 @@ export function openApiDocument(): Record<string, unknown> {
       '/v1/validate': {
         post: {
           summary: 'pintae\'s full report on one invoice body or a bulk body, in any report format.',
-          parameters: [formatParam], requestBody: invoiceBody,
-          responses: { '200': reportAnswer('The report.'), '400': refused('A body that is not text, or an unknown format or query parameter.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
+          parameters: [formatParam, ...langParams], requestBody: invoiceBody,
+          responses: { '200': reportAnswer('The report.'), '400': refused('A body that is not text, or an unknown format, language or query parameter.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
         },
       },
       '/v1/build': {
@@ -146,14 +170,14 @@ export function openApiDocument(): Record<string, unknown> {
       '/v1/check': {
         post: {
           summary: 'A UBL invoice or credit note, or a TDD, through well-formedness and the PINT-AE (or TDD) rules.',
-          parameters: [formatParam], requestBody: { required: true, content: { 'application/xml': { schema: { type: 'string' } } } },
-          responses: { '200': reportAnswer('The report.'), '400': jsonOf('Message', 'An unknown format.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
+          parameters: [formatParam, ...langParams], requestBody: { required: true, content: { 'application/xml': { schema: { type: 'string' } } } },
+          responses: { '200': reportAnswer('The report.'), '400': jsonOf('Message', 'An unknown format or language.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
         },
       },
       '/v1/tdd': {
         post: {
           summary: 'The Tax Data Document of one invoice (JSON request body or UBL XML).',
-          parameters: tddParams,
+          parameters: [...tddParams, ...langParams],
           requestBody: { required: true, content: { 'application/json': { schema: {} }, 'application/xml': { schema: { type: 'string' } } } },
           responses: {
             '200': { ...xmlText('The TDD.'), headers: { 'Pintae-Warning': { schema: { type: 'string' }, description: 'A transport id was generated.' } } },

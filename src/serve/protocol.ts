@@ -1,6 +1,7 @@
 import type { EnvSpec } from '../batch/env.js';
 import type { FormatName } from '../formatters/index.js';
 import type { Gates, RuleLevel } from '../model/report.js';
+import type { Lang } from '../messages/lang.js';
 
 /** What a document came to, for the log line and the documents counter of /metrics. */
 export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
@@ -12,10 +13,10 @@ import type { Answer } from '../server/layer.js';
 /** The work of one request, as a worker receives it. */
 export type ServeTask =
   | { op: 'dry-run'; text: string }
-  | { op: 'validate'; text: string; format: FormatName }
+  | { op: 'validate'; text: string; format: FormatName; lang: Lang }
   | { op: 'build'; text: string }
-  | { op: 'check'; bytes: Uint8Array; format: FormatName }
-  | { op: 'tdd'; text?: string; bytes?: Uint8Array; query: Record<string, string> };
+  | { op: 'check'; bytes: Uint8Array; format: FormatName; lang: Lang }
+  | { op: 'tdd'; text?: string; bytes?: Uint8Array; query: Record<string, string>; lang: Lang };
 
 /** Everything a worker needs, as plain data: it builds its pipeline from this once, and again on `reload`. */
 export interface ServeSetup {

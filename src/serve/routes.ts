@@ -2,7 +2,8 @@ import { serveWords } from '../messages/serve.js';
 import { BodyNotText, bodyText } from '../server/body.js';
 import { HttpRefusal, type Answer, type LayerWords, type Route, type RouteRequest } from '../server/layer.js';
 import { METRICS_TYPE, type Metrics } from '../server/metrics.js';
-import { chooseFormat, FORMAT_LIST } from './formats.js';
+import { chooseFormat, chooseLang, FORMAT_LIST } from './formats.js';
+import { LANGS, type Lang } from '../messages/lang.js';
 import { openApiDocument } from './openapi.js';
 import { QueueFull, WorkerDied, type ServePool } from './pool.js';
 import type { ServeTask } from './protocol.js';
@@ -43,6 +44,12 @@ function reportFormat(req: RouteRequest) {
     : refuse(406, serveWords('not-acceptable', { accept: chosen.accept ?? '', formats: FORMAT_LIST }));
 }
 
+/** The language of a report: `?lang=`, else `Accept-Language`, else English; a `?lang=` that is no language is refused. */
+function reportLang(req: RouteRequest): Lang {
+  const chosen = chooseLang(req.url.searchParams.get('lang'), req.headers['accept-language']);
+  return chosen.ok ? chosen.lang : refuse(400, serveWords('bad-lang', { lang: chosen.lang, langs: LANGS.join(', ') }));
+}
+
 /** Query parameters a route does not take are refused by name, never ignored. */
 function onlyQuery(req: RouteRequest, allowed: string[]): void {
   for (const name of req.url.searchParams.keys()) if (!allowed.includes(name)) refuse(400, serveWords('unknown-query', { name, route: `${req.method} ${req.url.pathname}` }));
@@ -72,12 +79,15 @@ export function serviceRoutes(state: ServiceState): Route[] {
   const spec = JSON.stringify(openApiDocument());
   return [
     { method: 'POST', path: '/oauth/invoices/validate', handle: (req) => { onlyQuery(req, []); return work({ op: 'dry-run', text: bodyText(req.body) }); } },
-    { method: 'POST', path: '/v1/validate', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'validate', text: bodyText(req.body), format }); } },
+    { method: 'POST', path: '/v1/validate', handle: (req) => { onlyQuery(req, ['format', 'lang']); const format = reportFormat(req); return work({ op: 'validate', text: bodyText(req.body), format, lang: reportLang(req) }); } },
     { method: 'POST', path: '/v1/build', handle: (req) => { onlyQuery(req, []); return work({ op: 'build', text: bodyText(req.body) }); } },
-    { method: 'POST', path: '/v1/check', handle: (req) => { onlyQuery(req, ['format']); const format = reportFormat(req); return work({ op: 'check', bytes: new Uint8Array(req.body), format }); } },
+    { method: 'POST', path: '/v1/check', handle: (req) => { onlyQuery(req, ['format', 'lang']); const format = reportFormat(req); return work({ op: 'check', bytes: new Uint8Array(req.body), format, lang: reportLang(req) }); } },
     {
       method: 'POST', path: '/v1/tdd',
-      handle: (req) => work({ op: 'tdd', ...tddBody(req.body), query: Object.fromEntries(req.url.searchParams) }),
+      handle: (req) => {
+        const { lang: _lang, ...query } = Object.fromEntries(req.url.searchParams);
+        return work({ op: 'tdd', ...tddBody(req.body), query, lang: reportLang(req) });
+      },
     },
     { method: 'GET', path: '/healthz', open: true, handle: () => json(200, { status: 'ok', message: serveWords('alive') }) },
     {

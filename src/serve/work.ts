@@ -12,6 +12,9 @@ import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, writab
 import { tddOfJson, tddOfXml, type TddResult } from '../tdd/run.js';
 import type { Answer, ServeSetup, ServeTask, Verdict } from './protocol.js';
 import { formatType } from './formats.js';
+import type { Lang } from '../messages/lang.js';
+import { speak, type MessageRef } from '../messages/ref.js';
+import { plainError } from '../formatters/speak.js';
 
 /** What a worker holds between requests: the pipeline (rules compiled, entities and rates loaded) and the report settings. */
 export interface ServeEnv { pipeline: PipelineEnv; rules: ServeSetup['rules']; gates: ServeSetup['gates']; tdd: ServeSetup['tdd'] }
@@ -32,9 +35,9 @@ export function verdictOf(r: ReportResult | InvoiceResult): Verdict {
 export function serveTask(task: ServeTask, env: ServeEnv): Answer {
   switch (task.op) {
     case 'dry-run': return dryRun(task.text, env);
-    case 'validate': return report(validateText(BODY, task.text, env.pipeline, false, task.format === 'html', false, 'server'), task.format, env);
+    case 'validate': return report(validateText(BODY, task.text, env.pipeline, false, task.format === 'html', false, 'server'), task.format, env, 200, task.lang);
     case 'build': return build(task.text, env);
-    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html', 'server')], task.format, env);
+    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html', 'server')], task.format, env, 200, task.lang);
     case 'tdd': return tdd(task, env);
   }
 }
@@ -56,9 +59,9 @@ function dryRun(text: string, env: ServeEnv): Answer {
 }
 
 /** The report of `--format <format>` on these results, as the CLI writes it (rule overrides and gates of the config). */
-function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200): Answer {
+function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en'): Answer {
   const out: string[] = [];
-  const sink = new ReportSink({ format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd() });
+  const sink = new ReportSink({ format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), ...(lang !== 'en' ? { lang } : {}) });
   const duplicates = new DuplicateNumbers();
   const verdicts: Verdict[] = [];
   for (const r of results) verdicts.push(verdictOf(sink.add(duplicates.mark(r))));
@@ -121,5 +124,7 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
     return { status: 200, type: XML_TYPE, body: result.xml, verdicts: ['valid'], ...(warnings.length ? { headers: { 'pintae-warning': warnings.join('; ') } } : {}) };
   }
   const verdict: Verdict = result.error && !result.findings.length ? 'unreadable' : 'invalid';
-  return json(result.error && !result.findings.length ? 400 : 422, { message: serveWords('tdd-refused'), ...(result.error ? { error: result.error } : {}), findings: result.findings }, [verdict]);
+  // In another language (?lang=), each finding and the error say `message` in it, with `message_en` beside it, as a report's do.
+  const say = <F extends { message: string; said?: MessageRef }>(f: F) => (task.lang === 'en' ? f : { ...plainError(f), message: (f.said && speak(f.said, task.lang, '\n')) ?? f.message, message_en: f.message });
+  return json(result.error && !result.findings.length ? 400 : 422, { message: serveWords('tdd-refused'), ...(result.error ? { error: say(result.error) } : {}), findings: result.findings.map(say) }, [verdict]);
 }

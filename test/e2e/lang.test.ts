@@ -146,10 +146,13 @@ describe('--lang: every report format', () => {
       const odd = structuredClone(standard);
       odd.line_items[0].unit_amount = '1,200.00';
       writeFileSync(join(dir, 'two.json'), JSON.stringify([odd, standard]));
-      const out = await execa('node', [BIN, 'validate', join(dir, 'two.json'), '--entity', ENTITY, '--no-config', '--format', 'json', '--lang', 'ar'], { reject: false, cwd: dir });
+      // And a file that is not JSON: its error, the JSON reader's reason, is said in Arabic too (issue 26).
+      writeFileSync(join(dir, 'cut.json'), '{"invoice_number": "A-1"');
+      const out = await execa('node', [BIN, 'validate', join(dir, 'two.json'), join(dir, 'cut.json'), '--entity', ENTITY, '--no-config', '--format', 'json', '--lang', 'ar'], { reject: false, cwd: dir });
       expect(out.exitCode).toBe(1);
       type Own = Entry & { hint?: string; hint_en?: string; field?: string };
-      const [first, second] = (JSON.parse(out.stdout) as { results: Array<Result & { pintae_findings: Own[]; findings: { errors: Own[]; warnings: Own[] } }> }).results;
+      const [first, second, cut] = (JSON.parse(out.stdout) as { results: Array<Result & { pintae_findings: Own[]; findings: { errors: Own[]; warnings: Own[] }; error?: Entry }> }).results;
+      expect(cut!.error).toMatchObject({ message: "كان المتوقع ',' أو '}'، ووُجد نهاية الملف", message_en: "expected ',' or '}', found the end of the file" });
       for (const r of [first!, second!]) {
         const validity = r.pintae_findings.find((f) => f.rule === 'pintae/rules-validity')!;
         expect(validity.message).toMatch(ARABIC);

@@ -21,6 +21,7 @@ const CRASH = 'PINTAE-TEST-CRASH-MARKER';
 const HOLD = 'PINTAE-TEST-HOLD-MARKER';
 const TDD_PARTIES = 'receiver=0242:000773&representative=0242:000001';
 const STACK = /\n\s+at /;
+const ARABIC = /[\u0600-\u06FF]/u;
 
 /** The invoice with `invoice_number` set (the test hooks look for their marker in the body). */
 const withNumber = (number: string) => JSON.stringify({ ...JSON.parse(STANDARD.toString('utf8')), invoice_number: number });
@@ -75,9 +76,12 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
   it('POST /oauth/invoices/validate: 200 valid or not, 400 for a registration type and for a body that is not JSON', async () => {
     const valid = JSON.parse(await api.check(await post(`${s.url}/oauth/invoices/validate`, STANDARD), '/oauth/invoices/validate', 'post'));
     expect(valid.data).toMatchObject({ is_valid: true, invoice_number: 'INV-2025-0001', total_errors: 0 });
-    const invalid = await post(`${s.url}/oauth/invoices/validate`, fixture('invalid/tax.json'));
+    // The service's dry run answers in the service's English whatever the client's language (issue 26).
+    const invalid = await post(`${s.url}/oauth/invoices/validate`, fixture('invalid/tax.json'), { 'accept-language': 'ar' });
     expect(invalid.status).toBe(200);
-    expect(JSON.parse(await api.check(invalid, '/oauth/invoices/validate', 'post')).data.is_valid).toBe(false);
+    const dry = await api.check(invalid, '/oauth/invoices/validate', 'post');
+    expect(JSON.parse(dry).data.is_valid).toBe(false);
+    expect(dry).not.toMatch(ARABIC);
     const rejected = await post(`${s.url}/oauth/invoices/validate`, fixture('invalid/rejected-registration-type.json'));
     expect(rejected.status).toBe(400);
     await api.check(rejected, '/oauth/invoices/validate', 'post');
@@ -91,16 +95,25 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     const report = JSON.parse(await api.check(await post(`${s.url}/v1/validate`, STANDARD), '/v1/validate', 'post'));
     expect(report.summary).toMatchObject({ invoices: 1, valid: 1 });
     const bulk = JSON.stringify({ invoices: [JSON.parse(STANDARD.toString()), JSON.parse(fixture('invalid/tax.json').toString())] });
-    const both = JSON.parse(await api.check(await post(`${s.url}/v1/validate`, bulk), '/v1/validate', 'post'));
+    // ?lang=ar (issue 26): the findings said in Arabic with their English beside them; `response` the service's English.
+    const both = JSON.parse(await api.check(await post(`${s.url}/v1/validate?lang=ar`, bulk, { 'accept-language': 'en' }), '/v1/validate', 'post'));
     expect(both.summary).toMatchObject({ invoices: 2, valid: 1, invalid: 1 });
     expect(both.results.map((r: any) => r.index)).toEqual([0, 1]);
+    const said = both.results[1].findings.errors[0];
+    expect(said.message).toMatch(ARABIC);
+    expect(said.message_en).toBe(both.results[1].response.data.errors[0].message);
+    expect(JSON.stringify(both.results[1].response)).not.toMatch(ARABIC);
     const sarif = await post(`${s.url}/v1/validate?format=sarif`, STANDARD);
     expect(sarif.headers.get('content-type')).toMatch(/^application\/sarif\+json/);
     expect(JSON.parse(await api.check(sarif, '/v1/validate', 'post')).version).toBe('2.1.0');
     const junit = await post(`${s.url}/v1/validate`, STANDARD, { accept: 'application/xml' });
     expect(await api.check(junit, '/v1/validate', 'post')).toMatch(/^<\?xml[^]*<testsuites/);
-    const html = await post(`${s.url}/v1/validate`, STANDARD, { accept: 'text/html' });
-    expect(await api.check(html, '/v1/validate', 'post')).toMatch(/^<!DOCTYPE html>/i);
+    // Accept-Language when there is no ?lang=: the first tag in English or Arabic.
+    const html = await post(`${s.url}/v1/validate`, STANDARD, { accept: 'text/html', 'accept-language': 'fr-FR, ar-AE;q=0.9, en;q=0.8' });
+    expect(await api.check(html, '/v1/validate', 'post')).toMatch(/^<!DOCTYPE html>\s*<html lang="ar" dir="rtl">/i);
+    const noLang = await post(`${s.url}/v1/validate?lang=fr`, STANDARD);
+    expect(noLang.status).toBe(400);
+    expect(JSON.parse(await api.check(noLang, '/v1/validate', 'post')).message).toBe('lang "fr": choose one of en, ar, en+ar');
     const bad = await post(`${s.url}/v1/validate?format=pdf`, STANDARD);
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toContain('"pdf"');
@@ -150,9 +163,14 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     expect(fromXml.status).toBe(200);
     expect(fromXml.headers.get('pintae-warning')).toMatch(/transport-id/);
     await api.check(fromXml, '/v1/tdd', 'post');
-    const invalid = await post(`${s.url}/v1/tdd?${TDD_PARTIES}`, fixture('invalid/tax.json'));
+    const invalid = await post(`${s.url}/v1/tdd?${TDD_PARTIES}&lang=en%2Bar`, fixture('invalid/tax.json'));
     expect(invalid.status).toBe(422);
-    expect(JSON.parse(await api.check(invalid, '/v1/tdd', 'post')).findings.some((f: any) => f.severity === 'error')).toBe(true);
+    const refusedFindings = JSON.parse(await api.check(invalid, '/v1/tdd', 'post')).findings;
+    const tddError = refusedFindings.find((f: any) => f.severity === 'error');
+    expect(tddError).toBeDefined();
+    // en+ar: the English, then the Arabic on a line of its own; the English alone in message_en.
+    expect(tddError.message.startsWith(`${tddError.message_en}\n`)).toBe(true);
+    expect(tddError.message).toMatch(ARABIC);
     for (const query of ['', `${TDD_PARTIES}&type=X`, `${TDD_PARTIES}&colour=red`]) {
       const refused = await post(`${s.url}/v1/tdd?${query}`, STANDARD);
       expect(refused.status, query).toBe(400);

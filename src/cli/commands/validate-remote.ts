@@ -5,7 +5,10 @@ import { invoicesOf } from '../../batch/run.js';
 import { parseJson } from '../../io/json.js';
 import { nestingFinding, validateInvoice, type PipelineEnv } from '../../pipeline.js';
 import { tooDeepAt } from '../../io/json-depth.js';
-import { compareVerdicts, isValidVerdict, verdictLabel, type Difference, type Verdict } from '../../api/compare.js';
+import { compareVerdicts, isValidVerdict, type Difference, type Verdict } from '../../api/compare.js';
+import { CLI } from '../../messages/cli.js';
+import { sayIn, tonguesOf, type Tongue } from '../../messages/lang.js';
+import { cliLang } from '../lang.js';
 import { validateRemote } from '../../api/invoices.js';
 import { ApiError } from '../../api/errors.js';
 import { apiClient, type ApiOptions } from '../api-setup.js';
@@ -18,7 +21,7 @@ import { fileAt } from '../../formatters/entries.js';
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
 
-interface Row {
+export interface Row {
   file: string; index: number | null; invoice_number: string | null; offline?: Verdict; remote?: Verdict; difference: Difference | null; error?: string;
   /** Where the invoice's fields are in its file: `file:line:column` of each error (issue 24 item 5), as validate prints it. */
   at?: (field: string | undefined) => string;
@@ -62,20 +65,34 @@ function locator(file: string, text: string, root: string): (field: string | und
   };
 }
 
-/** The comparison for people; --quiet keeps the invoices that differ, are invalid or could not be compared. */
-function formatText(rows: Row[], color: boolean, quiet: boolean): string {
+type RemoteWord = 'cli.remote.only-offline' | 'cli.remote.only-remote';
+
+/** The comparison for people; --quiet keeps the invoices that differ, are invalid or could not be compared. In --lang (issue 26). */
+export function comparisonText(rows: Row[], color: boolean, quiet: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const tongues = tonguesOf(cliLang());
+  /** A line of each language, English first (en+ar: the Arabic on a line of its own, at the same indent). */
+  const each = (line: (t: Tongue) => string) => tongues.map(line);
+  /** A short label in the run's language: both joined by " / " on one line. */
+  const label = (id: RemoteWord) => tongues.map((t) => sayIn(CLI, id, {}, t)).join(' / ');
+  const verdict = (v: Verdict, t: Tongue) => (v.kind === 'rejected' ? sayIn(CLI, 'cli.remote.rejected', {}, t)
+    : v.response.data?.is_valid ? sayIn(CLI, 'cli.remote.valid', {}, t) : sayIn(CLI, 'cli.remote.invalid', { n: v.response.data?.errors?.length ?? 0 }, t));
   const lines: string[] = [];
   for (const r of rows) {
     if (quiet && passed(r)) continue;
     const name = `${r.index === null ? r.file : `${r.file}[${r.index}]`}${r.invoice_number ? `  ${r.invoice_number}` : ''}`;
     if (r.error) { lines.push(`${c.red('✖')} ${name}: ${r.error}`); continue; }
     const good = !r.difference && isValidVerdict(r.offline!);
-    lines.push(`${good ? c.green('✔') : c.red('✖')} ${name}`, `    offline: ${verdictLabel(r.offline!)}    remote: ${verdictLabel(r.remote!)}    ${r.difference ? c.red('DIFFER') : c.green('agree')}`);
+    lines.push(`${good ? c.green('✔') : c.red('✖')} ${name}`, ...each((t) => `    ${sayIn(CLI, 'cli.remote.verdicts', {
+      offline: verdict(r.offline!, t), remote: verdict(r.remote!, t),
+      state: r.difference ? c.red(sayIn(CLI, 'cli.remote.differ', {}, t)) : c.green(sayIn(CLI, 'cli.remote.agree', {}, t)),
+    }, t)}`));
     if (r.difference) {
-      if (r.difference.verdict) lines.push(`    ${c.red('verdicts differ')}`);
-      const entries = [...placed(r, r.difference.onlyOffline, r.offline).map(([at, e]) => [at, c.red('only offline'), e] as const),
-        ...placed(r, r.difference.onlyRemote, r.remote).map(([at, e]) => [at, c.red('only remote '), e] as const)];
+      if (r.difference.verdict) lines.push(...each((t) => `    ${c.red(sayIn(CLI, 'cli.remote.verdicts-differ', {}, t))}`));
+      const [offline, remote] = [label('cli.remote.only-offline'), label('cli.remote.only-remote')];
+      const side = Math.max(offline.length, remote.length);
+      const entries = [...placed(r, r.difference.onlyOffline, r.offline).map(([at, e]) => [at, c.red(offline.padEnd(side)), e] as const),
+        ...placed(r, r.difference.onlyRemote, r.remote).map(([at, e]) => [at, c.red(remote.padEnd(side)), e] as const)];
       const width = Math.max(0, ...entries.map(([at]) => at.length));
       for (const [at, side, e] of entries) lines.push(`    ${at.padEnd(width)}  ${side}  ${e}`);
     } else {
@@ -86,8 +103,10 @@ function formatText(rows: Row[], color: boolean, quiet: boolean): string {
     }
   }
   const differ = rows.filter((r) => r.difference).length;
+  const notCompared = rows.filter((r) => r.error).length;
   if (lines.length) lines.push('');
-  lines.push(`${rows.every(passed) ? c.green('✔') : c.red('✖')} ${rows.length} invoice${rows.length === 1 ? '' : 's'}: ${rows.length - differ - rows.filter((r) => r.error).length} agree, ${differ} differ${rows.some((r) => r.error) ? `, ${rows.filter((r) => r.error).length} not compared` : ''}`);
+  const mark = rows.every(passed) ? c.green('✔') : c.red('✖');
+  lines.push(...each((t) => `${mark} ${sayIn(CLI, 'cli.remote.summary', { n: rows.length, agree: rows.length - differ - notCompared, differ, notCompared }, t)}`));
   return lines.join('\n') + '\n';
 }
 
@@ -143,6 +162,6 @@ export async function runValidateRemote(sources: Source[], env: PipelineEnv, opt
   }
   process.stdout.write(format === 'json'
     ? JSON.stringify({ results: rows.map(({ offline, remote, at: _at, ...r }) => ({ ...r, offline: offline?.response, remote: remote?.response })) }, null, 2) + '\n'
-    : formatText(rows, useColor(process.stdout, process.env), quiet));
+    : comparisonText(rows, useColor(process.stdout, process.env), quiet));
   return rows.every(passed) ? 0 : 1;
 }

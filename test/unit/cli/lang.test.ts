@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { cliLang, langOfArgv, noteArgv, readRunConfig, usageText } from '../../../src/cli/lang.js';
 import { UsageError } from '../../../src/io/errors.js';
 import { usageError } from '../../../src/messages/cli.js';
+import { comparisonText, type Row } from '../../../src/cli/commands/validate-remote.js';
+import type { Verdict } from '../../../src/api/compare.js';
 
 const ARABIC = /[\u0600-\u06FF]/u;
 const dirs: string[] = [];
@@ -61,5 +63,36 @@ describe('the run\'s language', () => {
     const lines = usageText(error as UsageError).split('\n');
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line).toMatch(/^\/.*pintae\.config\.json:1:\d+: .*[\u0600-\u06FF]/u);
+  });
+});
+
+/**
+ * validate --remote's comparison as stylish prints it (src/cli/commands/validate-remote.ts), in the run's language:
+ * the verdicts, agree or differ, the sides of a difference, the summary. The errors listed are the answers' own.
+ */
+describe('validate --remote in the run\'s language', () => {
+  const entry = { section: 'tax', message: 'total_tax: does not match the lines' };
+  const invalid: Verdict = { kind: 'validated', response: { message: 'x', data: { is_valid: false, entity_id: 'e', invoice_number: 'A-1', total_errors: 1, errors: [entry], warnings: [] } } as never };
+  const valid: Verdict = { kind: 'validated', response: { message: 'x', data: { is_valid: true, entity_id: 'e', invoice_number: 'A-1', total_errors: 0, errors: [], warnings: [] } } as never };
+  const rows: Row[] = [{ file: 'a.json', index: null, invoice_number: 'A-1', offline: invalid, remote: valid, difference: { verdict: true, onlyOffline: ['[tax] total_tax: does not match the lines'], onlyRemote: [] } }];
+
+  it('en: as it always was', () => {
+    expect(comparisonText(rows, false, false)).toBe([
+      '✖ a.json  A-1', '    offline: invalid, 1 error    remote: valid    DIFFER', '    verdicts differ',
+      '    a.json  only offline  [tax] total_tax: does not match the lines', '', '✖ 1 invoice: 0 agree, 1 differ', ''].join('\n'));
+  });
+
+  it('ar: every word of pintae\'s in Arabic; en+ar: each line in English, then in Arabic', () => {
+    noteArgv(['node', 'pintae', 'validate', '--remote', '--lang', 'ar']);
+    expect(comparisonText(rows, false, false)).toBe([
+      '✖ a.json  A-1', '    محلياً: غير صالحة، الأخطاء: 1    لدى الخدمة: صالحة    مختلفتان', '    النتيجتان مختلفتان',
+      // The side padded to the longer of the two ("لدى الخدمة فقط"), so the errors stand in one column.
+      '    a.json  محلياً فقط      [tax] total_tax: does not match the lines', '', '✖ الفواتير: 1 — متفقة: 0، مختلفة: 1', ''].join('\n'));
+    noteArgv(['node', 'pintae', 'validate', '--remote', '--lang', 'en+ar']);
+    const both = comparisonText(rows, false, false).split('\n');
+    expect(both.slice(1, 5)).toEqual(['    offline: invalid, 1 error    remote: valid    DIFFER', '    محلياً: غير صالحة، الأخطاء: 1    لدى الخدمة: صالحة    مختلفتان',
+      '    verdicts differ', '    النتيجتان مختلفتان']);
+    expect(both).toContain('    a.json  only offline / محلياً فقط     [tax] total_tax: does not match the lines');
+    expect(both.slice(-3, -1)).toEqual(['✖ 1 invoice: 0 agree, 1 differ', '✖ الفواتير: 1 — متفقة: 0، مختلفة: 1']);
   });
 });

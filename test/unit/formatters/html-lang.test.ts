@@ -1,7 +1,7 @@
 /**
  * The HTML report in Arabic and in both languages (issue 26 item 3): the page's language and direction, every label
  * and heading of the page's own in Arabic (`ar`) or in English and Arabic (`en+ar`, the Arabic marked as such),
- * amounts in Western digits, each finding's message as the finding has it. The words expected are the issue's own
+ * amounts in Western digits, each finding's message and hint in the language where pintae words it (else as it came). The words expected are the issue's own
  * examples ("Tax Invoice / فاتورة ضريبية", "TRN / رقم التسجيل الضريبي") and the terms of docs/glossary.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,11 +83,56 @@ describe('the HTML report in Arabic and in both languages', () => {
     }
   });
 
-  it('each finding is listed with its message as the finding has it', () => {
-    const messages = results.flatMap((r) => (r.response && 'data' in r.response ? [...r.response.data.errors, ...r.response.data.warnings] : [])).map((f) => f.message);
-    expect(messages.length).toBeGreaterThan(0);
+  // The invalid fixture's zero tax on its S line (spec 7.2, "tax amount cannot be zero"), in the catalogue's two languages.
+  const ZERO_EN = 'line_items[0]: tax amount cannot be zero on a standard-rated (S) line';
+  const ZERO_AR = 'line_items[0]: لا يجوز أن يكون مبلغ الضريبة صفراً في بند خاضع للنسبة الأساسية (S)';
+  const msgs = (lang: Lang) => all(pages.get(lang)!.page, (e) => hasClass(e, 'msg'));
+  /** The Arabic-marked text of a message (its level's badge aside) or of a hint. */
+  const arabicOf = (e: El) => all({ ...e, children: e.children.filter((c) => typeof c === 'string' || !hasClass(c, 'sev')) }, (s) => s.tag === 'span' && s.attrs.lang === 'ar' && s.attrs.dir === 'rtl').map(text);
+
+  it('ar: a finding\'s message is said in Arabic, right to left, and its English is gone', () => {
+    const shown = msgs('ar');
+    const zero = shown.find((e) => text(e).includes(ZERO_AR));
+    expect(zero, 'the Arabic message').toBeDefined();
+    expect(arabicOf(zero!)).toEqual([ZERO_AR]);
+    expect(shown.map(text).join('\n')).not.toContain(ZERO_EN);
+    // Its mark at the line's value says it too.
+    expect(pages.get('ar')!.html).toContain(`title="${ZERO_AR}"`);
+  });
+
+  it('en+ar: a finding\'s message in English, then in Arabic on a line of its own marked lang="ar" dir="rtl"', () => {
+    const zero = msgs('en+ar').find((e) => text(e).includes(ZERO_EN));
+    expect(zero, 'the English message').toBeDefined();
+    expect(arabicOf(zero!)).toEqual([ZERO_AR]);
+    expect(all(zero!, (s) => hasClass(s, 'ar-line')).map(text)).toEqual([ZERO_AR]);
+    expect(text(zero!).indexOf(ZERO_EN)).toBeLessThan(text(zero!).indexOf(ZERO_AR));
+    expect(pages.get('en+ar')!.html).toContain(`title="${ZERO_EN} / ${ZERO_AR}"`);
+    // English stays as it was.
+    expect(msgs('en').map(text).join('\n')).toContain(ZERO_EN);
+    expect(pages.get('en')!.html).not.toContain(ZERO_AR);
+  });
+
+  it('a hint is said in the language as its message is', () => {
+    const body = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
+    body.buyer.trn = '100-2345-6789-0003';
+    const [r] = validateText('trn.json', JSON.stringify(body), fixtureEnv(), false, true);
+    const hints = (lang: Lang) => all(parseHtml(html(reportOf([r!]), { color: false, lang })), (e) => hasClass(e, 'hint'));
+    // src/messages/values.ts: a TRN with dashes, in English and in Arabic.
+    const en = '"100-2345-6789-0003" has dashes: send the 15 digits alone, "100234567890003"';
+    const ar = '"100-2345-6789-0003" فيه شرطات: أرسل الأرقام الخمسة عشر وحدها، "100234567890003"';
+    expect(hints('en').map(text)).toEqual([en]);
+    const [inAr] = hints('ar');
+    expect([text(inAr!), inAr!.attrs.lang, inAr!.attrs.dir]).toEqual([ar, 'ar', 'rtl']);
+    const [both] = hints('en+ar');
+    expect(text(both!)).toBe(`${en}${ar}`);
+    expect(arabicOf(both!)).toEqual([ar]);
+  });
+
+  it('a message without an entry (no Arabic of its own) is shown as the finding has it', () => {
+    const messages = results.flatMap((r) => (r.response && 'data' in r.response ? [...r.response.data.errors, ...r.response.data.warnings] : []))
+      .filter((f) => !f.message.includes('tax amount cannot be zero') && !/^line_items\[\d+\]\.tax_exemption_reason/.test(f.message)).map((f) => f.message);
     for (const lang of ['ar', 'en+ar'] as const) {
-      const shown = all(pages.get(lang)!.page, (e) => hasClass(e, 'msg')).map(text);
+      const shown = msgs(lang).map(text);
       for (const m of messages) expect(shown.some((s) => s.includes(m)), m).toBe(true);
     }
   });

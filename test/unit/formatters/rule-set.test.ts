@@ -29,6 +29,14 @@ describe('the rule set in each report format', () => {
     expect(text).toContain('✖ SB-1 1 error  (rules builtin-billing 1.0.4, not a PINT-AE CustomizationID)');
   });
 
+  it('stylish in Arabic (issue 26): the rule set said as the HTML report says it (src/messages/view.ts)', () => {
+    const say = (lang: 'ar' | 'en+ar') => { const stream = stylishStream({ ...options, lang }); return report().results.map((r) => stream.result(r)).join(''); };
+    expect(say('ar')).toContain('(القواعد builtin-selfbilling 1.0.4)');
+    expect(say('ar')).toContain('(القواعد builtin-billing 1.0.4، ليس CustomizationID من PINT-AE)');
+    expect(say('ar')).not.toContain('rules builtin');
+    expect(say('en+ar')).toContain('(rules builtin-selfbilling 1.0.4 / القواعد builtin-selfbilling 1.0.4)');
+  });
+
   it('junit: testcase properties; sarif: each result names the set', () => {
     const xml = junit(report(), options);
     expect(xml).toContain('<property name="pintae.rule-set.name" value="builtin-selfbilling"/>');

@@ -15,6 +15,8 @@ import { VALUES } from '../../../src/messages/values.js';
 import { IO } from '../../../src/messages/io.js';
 import { API } from '../../../src/messages/api.js';
 import { DERIVE } from '../../../src/messages/derive.js';
+import { REASONS } from '../../../src/messages/reasons.js';
+import { NET_MESSAGES } from '../../../src/messages/net.js';
 import { textOf } from '../../../src/messages/ref.js';
 import type { Text } from '../../../src/messages/lang.js';
 import { ROOT } from '../../helpers/paths.js';
@@ -48,7 +50,7 @@ const entries: Array<[string, AnyText | undefined]> = [
   ...Object.entries(CLI).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(OWN).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(VALUES).map(([id, t]) => [id, t] as [string, AnyText]),
-  ...[IO, API, DERIVE].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
+  ...[IO, API, DERIVE, REASONS, NET_MESSAGES].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
   ...Object.entries(WORDS).flatMap(([rule, w]) => [[`rule:${rule}`, w.request], ...(w.xml ? [[`xml:${rule}`, w.xml]] : [])] as Array<[string, AnyText]>),
 ];
 
@@ -57,7 +59,12 @@ const entries: Array<[string, AnyText | undefined]> = [
  * sample is said in both languages too. Every kind of hint (a value sent in a common wrong form) is among them.
  */
 const validity = { date: '2025-03-10', family: 'PINT-AE', customization: 'urn:peppol:pint:billing-1@ae-1', set: { name: 'builtin-billing', version: '1.0.4', from: '2026-05-28', to: null } };
+const answerProblems = [{ status: 200, reason: 'declared', size: '80 MiB', max: '64 MiB' }, { status: 200, reason: 'grew', max: '64 MiB' }, { status: 502, reason: 'slow', seconds: 30 }];
 const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
+  'net.answer': answerProblems,
+  'net.unreadable-answer': answerProblems.map((p) => ({ ...p, method: 'GET', path: '/oauth/invoices/x', maybeCreated: true })),
+  'net.http-error': [401, 403, 404, 409, 422, 400, 500, 418].map((status) => ({ method: 'POST', path: '/oauth/entities', status, detail: 'Bad request' })),
+  'net.unreachable': ['ECONNRESET', 'HPE_INVALID_CONSTANT', 'EWEIRD'].map((code) => ({ method: 'GET', path: '/x', attempts: 4, code, detail: 'socket hang up', maybeCreated: true })),
   'rules.before-validity': [{ ...validity, dateName: 'invoice' }, { ...validity, dateName: 'issue', family: 'TDD' }],
   'rules.after-validity': [{ ...validity, dateName: 'issue' }],
   'value.fix': [
@@ -71,13 +78,16 @@ const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
   ],
 };
 
+/** Entries with no words of their own: `reason.at` is a place and a lower layer's reason ("--rates x.csv: permission denied"), the reason said in the language. */
+const NO_WORDS = new Set(['reason.at']);
+
 describe('the catalogues: every id in English and Arabic, with the same parameters', () => {
   it.each(entries)('%s', (id, text) => {
     expect(typeof text?.en, `${id}: no English`).toBe('function');
     expect(typeof text?.ar, `${id}: no Arabic`).toBe('function');
     expect(paramsRead(text!.ar), `${id}: the Arabic reads other parameters than the English`).toEqual(paramsRead(text!.en));
     // Arabic, not a copy of the English: the text said with stand-in values holds Arabic letters.
-    for (const p of SAMPLES[id] ?? [anything()]) {
+    for (const p of NO_WORDS.has(id) ? [] : SAMPLES[id] ?? [anything()]) {
       expect(text!.ar(p as never), id).toMatch(ARABIC);
       expect(text!.en(p as never), id).not.toMatch(ARABIC);
     }

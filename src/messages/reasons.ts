@@ -1,0 +1,138 @@
+import type { Text, Tongue } from './lang.js';
+import { registerCatalogue, registerReasons, textOf, type MessageRef } from './ref.js';
+
+/**
+ * The reasons of the lower layers, in pintae's words (issue 26): the file system's (src/io/input-file.ts, an errno
+ * said as "permission denied" rather than "EACCES: …") and the JSON reader's (src/io/json.ts, where a file stops being
+ * JSON). They stand alone (an unreadable input's error in a report) or as the `reason` of a sentence of pintae's
+ * ("this directory cannot be read: permission denied"); either way a report and the CLI say them in the language.
+ * Quoted characters, paths and option names stay as written.
+ */
+const END = 'the end of the file';
+/** What was found where JSON stops: a quoted character stays as it is; the end of the file is said. */
+const foundAr = (found: string) => (found === END ? 'نهاية الملف' : found);
+/** What JSON expects there: quoted punctuation, "or" between two. */
+const expectedAr = (what: string) => what.replace(/ or /g, ' أو ');
+
+type None = Record<string, never>;
+const fixed = (en: string, ar: string): Text<None> => ({ en: () => en, ar: () => ar });
+
+export const REASONS = {
+  // The file system's (errno → words, src/io/input-file.ts).
+  'reason.fs.denied': fixed('permission denied', 'الإذن مرفوض'),
+  'reason.fs.no-entry': fixed('no such file or directory', 'لا يوجد ملف أو مجلد بهذا الاسم'),
+  'reason.fs.not-directory': fixed('a part of the path is not a directory', 'جزء من المسار ليس مجلداً'),
+  'reason.fs.link-loop': fixed('a loop of symbolic links', 'حلقة من الروابط الرمزية'),
+  'reason.fs.too-long': fixed('the path is too long', 'المسار طويل جداً'),
+  'reason.fs.io': fixed('input/output error', 'خطأ في الإدخال/الإخراج'),
+  'reason.fs.too-many-open': fixed('too many open files', 'عدد الملفات المفتوحة أكثر من اللازم'),
+  'reason.fs.no-space': fixed('no space left on device', 'لا توجد مساحة متبقية على الجهاز'),
+  'reason.fs.quota': fixed('disk quota exceeded', 'تم تجاوز حصة القرص'),
+  'reason.fs.read-only': fixed('read-only file system', 'نظام ملفات للقراءة فقط'),
+  'reason.fs.is-directory': fixed('is a directory', 'هذا مجلد'),
+  'reason.fs.no-reader': fixed('no process is at the other end', 'لا توجد عملية على الطرف الآخر'),
+  'reason.fs.too-large': fixed('file too large', 'الملف كبير جداً'),
+  'reason.fs.pipe-closed': fixed('the reader closed the pipe', 'أغلق القارئ الأنبوب'),
+  'reason.fs.not-regular': {
+    en: (p: { kind: string }) => `is ${p.kind}, not a regular file: pintae reads regular files only (use - to read standard input)`,
+    ar: (p: { kind: string }) => `هذا ${KIND_AR[p.kind] ?? p.kind}، وليس ملفاً عادياً: لا يقرأ pintae إلا الملفات العادية (استخدم - للقراءة من الإدخال القياسي)`,
+  },
+  'reason.fs.dangling': {
+    en: (p: { target: string }) => `a symbolic link to ${p.target}, which does not exist`,
+    ar: (p: { target: string }) => `رابط رمزي إلى ${p.target}، وهو غير موجود`,
+  },
+  // The JSON reader's (src/io/json.ts): where and why a file stops being JSON. The more particular first: a report
+  // finds an entry by its English, and "unexpected X after the JSON value" also reads as "unexpected …".
+  'reason.json.after-value': {
+    en: (p: { found: string }) => `unexpected ${p.found} after the JSON value`,
+    ar: (p: { found: string }) => `${foundAr(p.found)} غير متوقع بعد قيمة JSON`,
+  },
+  'reason.json.expected-key': {
+    en: (p: { found: string }) => `expected a double-quoted property name, found ${p.found}`,
+    ar: (p: { found: string }) => `كان المتوقع اسم خاصية بين علامتي تنصيص مزدوجتين، ووُجد ${foundAr(p.found)}`,
+  },
+  'reason.json.expected': {
+    en: (p: { what: string; found: string }) => `expected ${p.what}, found ${p.found}`,
+    ar: (p: { what: string; found: string }) => `كان المتوقع ${expectedAr(p.what)}، ووُجد ${foundAr(p.found)}`,
+  },
+  'reason.json.unexpected': {
+    en: (p: { found: string }) => `unexpected ${p.found}`,
+    ar: (p: { found: string }) => `${foundAr(p.found)} غير متوقع`,
+  },
+  'reason.json.control': fixed('control character inside a string (escape it)', 'محرف تحكم داخل سلسلة نصية (اكتبه بتسلسل هروب)'),
+  'reason.json.bad-u-escape': fixed('bad \\u escape', 'تسلسل هروب \\u غير صحيح'),
+  'reason.json.bad-escape': fixed('bad escape in a string', 'تسلسل هروب غير صحيح في سلسلة نصية'),
+  'reason.json.unterminated': fixed('unterminated string', 'سلسلة نصية غير منتهية'),
+  'reason.json.value-missing': fixed('a value was expected, but the file ends here', 'كان المتوقع قيمة، لكن الملف ينتهي هنا'),
+  // A lower layer's reason at a place (src/io/errors.ts `reasonAt`): `--rates x.csv: permission denied`.
+  'reason.at': {
+    en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
+    ar: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
+  },
+} as const satisfies Record<string, Text<never>>;
+
+/** What a file system entry is (src/io/input-file.ts `kindOf`), in Arabic. */
+const KIND_AR: Readonly<Record<string, string>> = {
+  'a directory': 'مجلد', 'a named pipe (FIFO)': 'أنبوب مسمّى (FIFO)', 'a socket': 'مقبس (socket)',
+  'a character device': 'جهاز محارف', 'a block device': 'جهاز كتل', 'not a regular file': 'ليس ملفاً عادياً',
+};
+
+export type ReasonId = keyof typeof REASONS;
+type ParamsOf<K extends ReasonId> = Parameters<(typeof REASONS)[K]['en']>[0];
+
+/** A reason's English words. */
+export function reasonWords<K extends ReasonId>(id: K, params: ParamsOf<K>): string {
+  return (REASONS[id] as unknown as Text<ParamsOf<K>>).en(params);
+}
+
+/** The English of `found` where the JSON reader reaches the end of the file. */
+export const JSON_END = END;
+
+/*
+ * Reading an entry back from its English. A lower layer's reason travels as its English (in an `error` of a result,
+ * which crosses worker threads and is written to reports as it is, or as a `reason` parameter), so it is matched to
+ * its entry by its words: each parameter is read from the place it holds in the English, and the entry is kept only
+ * when said again with what was read it gives the same words, character for character.
+ */
+const SENTINEL = (k: string) => `\u0000${k}\u0000`;
+interface Pattern { id: string; re: RegExp; keys: string[]; text: Text<Record<string, string>> }
+
+function patternOf(id: string): Pattern | undefined {
+  const text = textOf(id) as Text<Record<string, string>> | undefined;
+  if (!text) return undefined;
+  const probe = new Proxy({}, { get: (_, k) => SENTINEL(String(k)) }) as Record<string, string>;
+  const shape = text.en(probe);
+  const source = shape.split(/\u0000([^\u0000]*)\u0000/).map((part, i) => (i % 2 ? '(.*?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const order = [...shape.matchAll(/\u0000([^\u0000]*)\u0000/g)].map((m) => m[1]!);
+  return { id, re: new RegExp(`^${source}$`, 's'), keys: order, text };
+}
+
+const patterns = new Map<readonly string[], Pattern[]>();
+/** The entry among `ids` whose English is `words`, with the parameters read back; undefined when none says them. */
+export function readBackFrom(ids: readonly string[], words: string): MessageRef | undefined {
+  let list = patterns.get(ids);
+  if (!list) { list = ids.map(patternOf).filter((p): p is Pattern => p !== undefined); patterns.set(ids, list); }
+  for (const { id, re, keys, text } of list) {
+    const m = re.exec(words);
+    if (!m) continue;
+    const p: Record<string, string> = {};
+    keys.forEach((k, i) => { p[k] = m[i + 1]!; });
+    if (text.en(p) === words) return { id, p };
+  }
+  return undefined;
+}
+
+/** The lower layers' reasons, most particular first (`reason.at` is a sentence around a reason, not one). */
+const REASON_IDS = Object.keys(REASONS).filter((id) => id !== 'reason.at');
+
+/** The entry of a lower layer's reason said by `words`; undefined when they are no reason pintae words. */
+export const reasonRef = (words: string): MessageRef | undefined => readBackFrom(REASON_IDS, words);
+
+/** A lower layer's reason in `tongue`; undefined when pintae does not word it. */
+function reasonIn(words: string, tongue: Tongue): string | undefined {
+  const ref = reasonRef(words);
+  return ref && (REASONS[ref.id as ReasonId] as unknown as Text<Record<string, unknown>>)[tongue](ref.p);
+}
+
+registerCatalogue((id) => (Object.hasOwn(REASONS, id) ? REASONS[id as ReasonId] as unknown as Text<never> : undefined));
+registerReasons(reasonIn);
