@@ -10,12 +10,11 @@ export interface Matcher {
   (node: XDocument | XElement | XAttr, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
   names?: Set<string>;
   /**
-   * Whether the pattern can match a node with these ancestors' names (predicates aside), a question with the same
-   * answer for every node of the same name path: the runner asks it once per path. Absent: it can.
+   * The matcher for the nodes of one name path (a plain path's, asked once per name path by the runner): false when it
+   * can match none of them, true when it matches all (an alternative without predicates fits), else a matcher trying
+   * only the alternatives whose names fit. Absent: the matcher itself is asked for every node.
    */
-  structural?: (node: XDocument | XElement | XAttr) => boolean;
-  /** The pattern has no predicate: where `structural` holds, it matches. */
-  namesOnly?: boolean;
+  forPath?: (node: XDocument | XElement) => boolean | Matcher;
 }
 
 /** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
@@ -188,10 +187,21 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
       }
       return false;
     };
+    m.forPath = (node) => {
+      if (node.kind !== 1) return matchesDocument;
+      const fit = paths.filter((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute));
+      if (fit.length === 0) return false;
+      if (fit.some((p) => p.steps.every((s) => !s.fromParent))) return true;
+      const fitting: Matcher = (n, _doc, vars, cache) => {
+        for (const p of fit) {
+          try { if (matchPath(n, p.steps, p.steps.length - 1, p.absolute, vars, cache)) return true; } catch (e) { if (!(e instanceof XPathError)) throw e; }
+        }
+        return false;
+      };
+      return fitting;
+    };
     m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
     if (matchesDocument) m.names.add('#document');
-    m.structural = (node) => (node.kind === 9 ? matchesDocument : paths.some((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute)));
-    m.namesOnly = paths.every((p) => p.steps.every((s) => !s.fromParent));
     return m;
   }
   if (current) throw new XPathUnsupported(`current() in the rule context ${context}, which is not a plain path`);
