@@ -14,34 +14,6 @@ const SHARED_LENGTH = 16;
 /** A name as written, split; `names` its Name in each namespace it was found bound to. */
 export interface Split { prefix: string; local: string; names: Map<string, Name> }
 
-/**
- * Short strings the reader meets in every document (element and attribute names, the indentation between elements),
- * found in the text where they stand without slicing them out or hashing them: by length and last character, then
- * compared in place. Kept for the process, at most KNOWN_MAX of them, each an internalized copy (a slice would keep
- * the whole text it was cut from alive).
- */
-const KNOWN_MAX = 2048;
-/** The longest text, and the longest name, the reader looks for with knownSlice. */
-export const KNOWN_LENGTH = 16;
-export const KNOWN_NAME_LENGTH = 64;
-const known = new Map<number, string[]>();
-let knownCount = 0;
-/** Internalizes a string: the key of a property is V8's internalized copy (flat, compared by identity). */
-const intern = (t: string): string => Object.keys({ [t]: 0 })[0]!;
-
-/** The text of `s` from `from` to `to` (at least one character, a few dozen at most): the same string each time it is met. */
-export function knownSlice(s: string, from: number, to: number): string {
-  const key = (to - from) * 0x10000 + s.charCodeAt(to - 1);
-  let list = known.get(key);
-  if (list !== undefined) for (let i = 0; i < list.length; i++) if (s.startsWith(list[i]!, from)) return list[i]!;
-  if (knownCount >= KNOWN_MAX) return s.slice(from, to);
-  const t = intern(s.slice(from, to));
-  if (list === undefined) known.set(key, (list = []));
-  list.push(t);
-  knownCount++;
-  return t;
-}
-
 export class TreeBuilder {
   /** The children of the open elements, innermost last (each open element knows where its own start); text as strings. */
   private readonly kids: Array<XNode | string> = [];

@@ -9,7 +9,7 @@
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Attr, Element } from './dom.js';
-import { KNOWN_LENGTH, KNOWN_NAME_LENGTH, knownSlice, TreeBuilder } from './xml-tree.js';
+import { TreeBuilder } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -282,13 +282,6 @@ class Parser {
 
   /** Character data from pos up to the '<' at `end`: one text node to libxml2, whose length it limits. */
   private text(end: number): void {
-    // Short text without references or CR (indentation, most values): the string met before, neither sliced nor hashed.
-    if (end - this.pos <= KNOWN_LENGTH && this.pending === '' && this.lineEnds === same) {
-      const s = this.s;
-      let plain = true;
-      for (let i = this.pos; i < end; i++) { const c = s.charCodeAt(i); if (c === 0x26 || c === 0x5d) { plain = false; break; } } // & ]
-      if (plain) { this.pending = knownSlice(s, this.pos, end); return; }
-    }
     const raw = this.s.slice(this.pos, end);
     const cdataEnd = raw.indexOf(']]>');
     if (cdataEnd >= 0) this.fail("']]>' in text", this.pos + cdataEnd);
@@ -390,7 +383,7 @@ class Parser {
         }
         break;
       }
-      if (!(c >= 0x80) && i - at <= MAX_NAME_BYTES) { this.pos = i; return i - at <= KNOWN_NAME_LENGTH ? knownSlice(s, at, i) : s.slice(at, i); }
+      if (!(c >= 0x80) && i - at <= MAX_NAME_BYTES) { this.pos = i; return s.slice(at, i); }
     }
     return this.fullName(pattern, at, what);
   }

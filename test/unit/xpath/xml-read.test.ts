@@ -160,25 +160,3 @@ describe('many attributes and namespace declarations', () => {
     expect(((doc.children[0] as XElement).children[0] as XElement).children[0]).toMatchObject({ ns: 'urn:n9999', local: 'b' });
   });
 });
-
-describe('short texts and names met before (found in place, the same string each time: xml-tree.ts knownSlice)', () => {
-  const texts = (doc: XDocument): string[] => {
-    const out: string[] = [];
-    const visit = (e: XElement) => { out.push(`${e.prefix}:${e.local}`); for (const c of e.children) if (c.kind === 1) visit(c); else if (c.kind === 3) out.push(JSON.stringify(c.value)); };
-    for (const c of doc.children) if (c.kind === 1) visit(c);
-    return out;
-  };
-  it('equal length and last character, other text: each read as written, in one document and the next', () => {
-    // 'ab' and 'cb', <ab> and <cb>, p:ab and q:ab: alike in length and last character, told apart by their text.
-    const xml = '<r xmlns:p="urn:p" xmlns:q="urn:q"><ab>ab</ab><cb>cb</cb><p:ab>xab</p:ab><q:ab>yab</q:ab>\n  <ab>ab</ab>\n  </r>';
-    const expected = [':r', ':ab', '"ab"', ':cb', '"cb"', 'p:ab', '"xab"', 'q:ab', '"yab"', '"\\n  "', ':ab', '"ab"', '"\\n  "'];
-    expect(texts(parseXml(xml))).toEqual(expected);
-    expect(texts(parseXml(xml.replace(/ab/g, 'zb')))).toEqual(expected.map((t) => t.replace(/ab/g, 'zb')));
-    expect(texts(parseXml(xml))).toEqual(expected);
-  });
-  it('short text with a reference, a CR or "]]>" is read as before: replaced, normalized, refused', () => {
-    expect(texts(parseXml('<r><a>&amp;b</a><a>a\r\nb</a><a>]]</a></r>'))).toEqual([':r', ':a', '"&b"', ':a', '"a\\nb"', ':a', '"]]"']);
-    expect(() => parseXml('<r>a]]>b</r>')).toThrow(XmlError);
-    expect(() => parseXml('<r>]]></r>')).toThrow(XmlError);
-  });
-});
