@@ -1,12 +1,17 @@
-// Part of `npm run bench` (issue 13 item 6), compiled at bench time with javac into a cache directory (never committed
+// Part of `npm run bench` (issues 13 and 23), compiled at bench time with javac into a cache directory (never committed
 // as a class file): CPU per document of an XSLT rule set on Java Saxon-HE, for the ratio against Saxon-JS and pintae's
 // own evaluator. Every stylesheet of the directory is compiled once (as the official release's two layers, or our
-// rules' one); each document is then transformed by all of them from its text (parsing included, as the other two
-// engines read text), for warm-up rounds first, then measured rounds. CPU is this thread's (ThreadMXBean), so JVM
-// start-up, class loading, stylesheet compilation and the JIT's warm-up are outside the figure.
+// rules' one). Each document is then read once from its text into Saxon's tree (DocumentBuilder: a TinyTree, as a
+// transform from text builds) and every stylesheet is applied to that tree, its SVRL serialized to a sink — the work
+// pintae's `check` does natively (the document read once, every layer on the tree, the report built). Warm-up rounds
+// first (the JIT), then measured rounds; then the reading alone (parse), measured the same way, so the figures split
+// into reading and evaluating. CPU is given twice: this thread's (ThreadMXBean) and the whole process's (every thread:
+// the garbage collector and the JIT compiler included, as Node's process.cpuUsage() counts V8's helper threads). JVM
+// start-up, class loading and stylesheet compilation are outside both.
 //
 // Usage: java -cp Saxon-HE.jar:<dir> SaxonHeBench <xslt-dir> <warm-up rounds> <rounds> <document>...
-// Prints one line: `docs=<n> stylesheets=<k> rounds=<r> cpu_ms_per_doc=<x> failed=<f>`.
+// Prints one line: `docs=<n> stylesheets=<k> rounds=<r> cpu_ms_per_doc=<x> failed=<f> parse_ms_per_doc=<p>
+// process_cpu_ms_per_doc=<X> process_parse_ms_per_doc=<P>` (cpu_: this thread; process_: the process).
 import java.io.File;
 import java.io.StringReader;
 import java.lang.management.ManagementFactory;
@@ -17,9 +22,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.xml.transform.stream.StreamSource;
+import net.sf.saxon.s9api.DocumentBuilder;
 import net.sf.saxon.s9api.Processor;
 import net.sf.saxon.s9api.SaxonApiException;
 import net.sf.saxon.s9api.Serializer;
+import net.sf.saxon.s9api.XdmNode;
 import net.sf.saxon.s9api.XsltCompiler;
 import net.sf.saxon.s9api.XsltExecutable;
 import net.sf.saxon.s9api.Xslt30Transformer;
@@ -44,30 +51,56 @@ public final class SaxonHeBench {
     int rounds = Integer.parseInt(args[2]);
     List<String> docs = new ArrayList<>();
     for (int i = 3; i < args.length; i++) docs.add(new String(Files.readAllBytes(new File(args[i]).toPath()), StandardCharsets.UTF_8));
+    DocumentBuilder builder = processor.newDocumentBuilder();
 
     int[] failed = {0};
-    for (int r = 0; r < warmUp; r++) runAll(processor, stylesheets, docs, failed);
+    for (int r = 0; r < warmUp; r++) { runAll(processor, builder, stylesheets, docs, failed); parseAll(builder, docs); }
     failed[0] = 0;
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long start = threads.getCurrentThreadCpuTime();
-    for (int r = 0; r < rounds; r++) runAll(processor, stylesheets, docs, failed);
-    long used = threads.getCurrentThreadCpuTime() - start;
-    double perDoc = used / 1e6 / ((double) rounds * docs.size());
-    System.out.printf(java.util.Locale.ROOT, "docs=%d stylesheets=%d rounds=%d cpu_ms_per_doc=%.3f failed=%d%n", docs.size(), stylesheets.size(), rounds, perDoc, failed[0] / Math.max(rounds, 1));
+    com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    double n = (double) rounds * docs.size();
+    long thread0 = threads.getCurrentThreadCpuTime(), process0 = os.getProcessCpuTime();
+    for (int r = 0; r < rounds; r++) runAll(processor, builder, stylesheets, docs, failed);
+    long thread1 = threads.getCurrentThreadCpuTime(), process1 = os.getProcessCpuTime();
+    for (int r = 0; r < rounds; r++) parseAll(builder, docs);
+    long thread2 = threads.getCurrentThreadCpuTime(), process2 = os.getProcessCpuTime();
+    System.out.printf(java.util.Locale.ROOT, "docs=%d stylesheets=%d rounds=%d cpu_ms_per_doc=%.3f failed=%d parse_ms_per_doc=%.3f process_cpu_ms_per_doc=%.3f process_parse_ms_per_doc=%.3f%n",
+        docs.size(), stylesheets.size(), rounds, (thread1 - thread0) / 1e6 / n, failed[0] / Math.max(rounds, 1), (thread2 - thread1) / 1e6 / n,
+        (process1 - process0) / 1e6 / n, (process2 - process1) / 1e6 / n);
   }
 
-  /** Every document through every stylesheet; the SVRL is serialized to a sink, as the other engines build theirs. */
-  private static void runAll(Processor processor, List<XsltExecutable> stylesheets, List<String> docs, int[] failed) {
+  /** Every document read once, every stylesheet applied to its tree; the SVRL serialized to a sink. */
+  private static void runAll(Processor processor, DocumentBuilder builder, List<XsltExecutable> stylesheets, List<String> docs, int[] failed) {
     for (String doc : docs) {
+      XdmNode tree;
+      try {
+        tree = builder.build(new StreamSource(new StringReader(doc)));
+      } catch (SaxonApiException e) {
+        failed[0] += stylesheets.size();
+        continue;
+      }
       for (XsltExecutable x : stylesheets) {
         try {
           Xslt30Transformer t = x.load30();
           Serializer out = processor.newSerializer(java.io.OutputStream.nullOutputStream());
-          t.transform(new StreamSource(new StringReader(doc)), out);
+          t.transform(tree.asSource(), out);
         } catch (SaxonApiException e) {
           failed[0]++;
         }
       }
     }
+  }
+
+  /** Reading alone: every document into Saxon's tree. */
+  private static long parseAll(DocumentBuilder builder, List<String> docs) {
+    long nodes = 0;
+    for (String doc : docs) {
+      try {
+        nodes += builder.build(new StreamSource(new StringReader(doc))).hashCode();
+      } catch (SaxonApiException e) {
+        // counted as failed by runAll
+      }
+    }
+    return nodes;
   }
 }

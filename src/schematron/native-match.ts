@@ -10,12 +10,11 @@ export interface Matcher {
   (node: XDocument | XElement | XAttr, doc: XDocument, vars: Map<string, Sequence>, cache: MatchCache): boolean;
   names?: Set<string>;
   /**
-   * Whether the pattern can match a node with these ancestors' names (predicates aside), a question with the same
-   * answer for every node of the same name path: the runner asks it once per path. Absent: it can.
+   * The matcher for the nodes of one name path (a plain path's, asked once per name path by the runner): false when it
+   * can match none of them, true when it matches all (an alternative without predicates fits), else a matcher trying
+   * only the alternatives whose names fit. Absent: the matcher itself is asked for every node.
    */
-  structural?: (node: XDocument | XElement | XAttr) => boolean;
-  /** The pattern has no predicate: where `structural` holds, it matches. */
-  namesOnly?: boolean;
+  forPath?: (node: XDocument | XElement | XAttr) => boolean | Matcher;
 }
 
 /** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
@@ -178,20 +177,34 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   if (alternatives.every((a) => a !== undefined)) {
     const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
     if (current) for (const p of paths) currentOnLastStep(p.steps, context);
-    const m: Matcher = (node, _doc, vars, cache) => {
+    const forPath = (node: XDocument | XElement | XAttr): boolean | Matcher => {
       if (node.kind !== 1) return node.kind === 9 && matchesDocument;
-      for (const p of paths) {
-        const last = p.steps.length - 1;
-        if (!namesMatch(node, p.steps, last, p.absolute)) continue;
-        // XSLT 3.0 5.5.4: a dynamic error while matching a pattern means no match (Saxon-JS: each union branch alone).
-        try { if (matchPath(node, p.steps, last, p.absolute, vars, cache)) return true; } catch (e) { if (!(e instanceof XPathError)) throw e; }
-      }
-      return false;
+      const fit = paths.filter((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute));
+      if (fit.length === 0) return false;
+      if (fit.every((p) => p.steps.every((s) => !s.fromParent))) return true;
+      const fitting: Matcher = (n, _doc, vars, cache) => {
+        let matched = false;
+        for (const p of fit) {
+          // XSLT 3.0 5.5.4: a dynamic error while matching a pattern means no match. Where another alternative of the
+          // union fits the node too, whether Saxon-JS still matches depends on how it evaluates the union (`c[error] |
+          // d/c` fires no rule on a d/c there): declined, so that document is Saxon-JS's to answer.
+          try { if (matchPath(n, p.steps, p.steps.length - 1, p.absolute, vars, cache)) matched = true; } catch (e) {
+            if (!(e instanceof XPathError)) throw e;
+            if (fit.length > 1) throw new XPathUnsupported(`an XPath error in one alternative of the rule context ${context}, which another fits too: ${e.message}`);
+          }
+          if (matched && fit.length === 1) break;
+        }
+        return matched;
+      };
+      return fitting;
     };
+    const m: Matcher = (node, doc, vars, cache) => {
+      const f = forPath(node);
+      return typeof f === 'boolean' ? f : f(node, doc, vars, cache);
+    };
+    m.forPath = forPath;
     m.names = new Set(paths.map((p) => p.steps.at(-1)!.local ?? '*'));
     if (matchesDocument) m.names.add('#document');
-    m.structural = (node) => (node.kind === 9 ? matchesDocument : paths.some((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute)));
-    m.namesOnly = paths.every((p) => p.steps.every((s) => !s.fromParent));
     return m;
   }
   if (current) throw new XPathUnsupported(`current() in the rule context ${context}, which is not a plain path`);

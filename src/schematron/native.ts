@@ -26,25 +26,37 @@ interface Rule {
   /** Compiled on the rule's first firing: a cold start pays only for the rules its documents reach. */
   parts?: Part[];
 }
+/**
+ * A rule that may fire on the nodes of one name path: `match` true when it matches every such node (an alternative of
+ * its context without predicates fits the path), else the test to make on each.
+ */
+interface Candidate { rule: Rule; match: true | Matcher }
 interface Pattern {
   /** Attribute nodes are walked too: each element's attributes after it, before its children (XSLT's `@*|*`). */
   attributes: boolean;
   byName: Map<string, Rule[]>;
-  /** By name path (NamePaths id): the rules whose names fit, in order; kept across documents. */
-  byPath: Map<number, Rule[]>;
+  /**
+   * By name path (NamePaths id, 0 the document node): the rules that may fire there, in order; kept across documents
+   * (an array indexed by the id: one look-up per element and pattern).
+   */
+  byPath: Array<Candidate[] | undefined>;
+  /** The rules that may fire on an attribute (those whose context is no plain path: a plain path matches elements only). */
+  onAttributes?: Candidate[];
 }
 
 /**
  * Numbers for the name paths of elements (namespace and local name of each ancestor-or-self), shared by every
- * document a rule set sees: what rules can fire on an element depends on its path before its values.
+ * document and every rule set of the process: what rules can fire on an element depends on its path before its
+ * values.
  */
 class NamePaths {
-  private readonly children = new Map<number, Map<string, Map<string, number>>>();
+  /** By parent id: namespace → local name → id. */
+  private readonly children: Array<Map<string, Map<string, number>> | undefined> = [];
   private next = 1;
   /** The id of a child path of `parent` (0: the document node). */
   child(parent: number, ns: string, local: string): number {
-    let byNs = this.children.get(parent);
-    if (!byNs) this.children.set(parent, (byNs = new Map()));
+    let byNs = this.children[parent];
+    if (!byNs) this.children[parent] = byNs = new Map();
     let byLocal = byNs.get(ns);
     if (!byLocal) byNs.set(ns, (byLocal = new Map()));
     let id = byLocal.get(local);
@@ -52,6 +64,12 @@ class NamePaths {
     return id;
   }
 }
+const PATHS = new NamePaths();
+
+/** A document's elements in document order with the ids of their name paths (see inOrder). */
+interface InOrder { elements: XElement[]; pathIds: Int32Array }
+/** Per document: every rule set (every layer) run on one tree walks it in the same order. */
+const ORDERS = new WeakMap<XDocument, InOrder>();
 
 export class NativeRules {
   private readonly namespaces: ReadonlyMap<string, string>;
@@ -59,7 +77,6 @@ export class NativeRules {
   private readonly globalNames: ReadonlySet<string>;
   private readonly globals: Array<{ name: string; value: Evaluate }>;
   private readonly patterns: Pattern[];
-  private readonly paths = new NamePaths();
 
   constructor(private readonly engine: XPathEngine, plan: NativePlan) {
     this.namespaces = new Map(plan.namespaces);
@@ -73,7 +90,7 @@ export class NativeRules {
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
-      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: new Map() };
+      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: [] };
     });
   }
 
@@ -91,52 +108,42 @@ export class NativeRules {
     const doc = typeof input === 'string' ? parseXml(input) : input;
     let vars = new Map<string, Sequence>();
     for (const g of this.globals) vars = bind(vars, g.name, () => g.value(doc, vars), false, true);
-    const { elements, pathIds } = this.inOrder(doc);
+    const { elements, pathIds } = inOrder(doc);
     const out: SvrlResult[] = [];
     const cache = { memo: new Map<unknown, unknown>() };
     for (const pattern of this.patterns) {
-      this.fire(this.candidates(pattern, doc, 0), doc, doc, vars, out, cache);
+      const byPath = pattern.byPath;
+      this.fire(byPath[0] ?? this.candidates(pattern, doc, 0), doc, doc, vars, out, cache);
+      const attributes = pattern.attributes ? (pattern.onAttributes ??= this.attributeCandidates(pattern)) : undefined;
       for (let i = 0; i < elements.length; i++) {
         const e = elements[i]!;
-        this.fire(this.candidates(pattern, e, pathIds[i]!), e, doc, vars, out, cache);
-        if (pattern.attributes) for (const a of e.attrs) this.fire(this.candidates(pattern, a, this.paths.child(pathIds[i]!, `@${a.ns}`, a.local)), a, doc, vars, out, cache);
+        const id = pathIds[i]!;
+        const candidates = byPath[id] ?? this.candidates(pattern, e, id);
+        if (candidates.length !== 0) this.fire(candidates, e, doc, vars, out, cache);
+        if (attributes !== undefined && attributes.length !== 0) for (const a of e.attrs) this.fire(attributes, a, doc, vars, out, cache);
       }
     }
     return out;
   }
 
   /**
-   * Every element in document order with the id of its name path, in arrays of exactly that length (an invoice of
-   * 100,000 lines has 2.3 million elements: arrays grown by push kept up to half as much again, for the whole run).
+   * The rules of a pattern that may fire on a node of this name path, worked out on the first such node: those whose
+   * names fit, each with what is left to test on the node (nothing, when an alternative without predicates fits).
    */
-  private inOrder(doc: XDocument): { elements: XElement[]; pathIds: Int32Array } {
-    let count = 0;
-    const stack: XElement[] = [...doc.elements];
-    while (stack.length > 0) { const e = stack.pop()!; count++; for (const c of e.elements) stack.push(c); }
-    const elements: XElement[] = new Array(count);
-    const pathIds = new Int32Array(count);
-    let i = 0;
-    const walk = (n: XDocument | XElement, id: number) => {
-      for (const c of n.elements) {
-        const childId = this.paths.child(id, c.ns, c.local);
-        elements[i] = c; pathIds[i++] = childId;
-        walk(c, childId);
-      }
-    };
-    walk(doc, 0);
-    return { elements, pathIds };
+  private candidates(pattern: Pattern, node: XDocument | XElement, pathId: number): Candidate[] {
+    const byLocal = (node.kind === 1 ? pattern.byName.get(node.local) : pattern.byName.get('#document')) ?? pattern.byName.get('*')!;
+    const out: Candidate[] = [];
+    for (const rule of byLocal) {
+      const fit = rule.match.forPath ? rule.match.forPath(node) : rule.match;
+      if (fit !== false) out.push({ rule, match: fit });
+    }
+    pattern.byPath[pathId] = out;
+    return out;
   }
 
-  /** The rules of a pattern that may fire on a node of this name path, worked out on the first such node. */
-  private candidates(pattern: Pattern, node: XDocument | XElement | XAttr, pathId: number): Rule[] {
-    let rules = pattern.byPath.get(pathId);
-    if (!rules) {
-      // An attribute: the rules that are no plain element path (a plain path never matches one) are among '*'.
-      const byLocal = (node.kind === 1 ? pattern.byName.get(node.local) : node.kind === 9 ? pattern.byName.get('#document') : undefined) ?? pattern.byName.get('*')!;
-      rules = byLocal.filter((r) => !r.match.structural || r.match.structural(node));
-      pattern.byPath.set(pathId, rules);
-    }
-    return rules;
+  /** The rules of a pattern that may fire on an attribute: a plain path matches elements only. */
+  private attributeCandidates(pattern: Pattern): Candidate[] {
+    return pattern.byName.get('*')!.filter((r) => !r.match.forPath).map((rule) => ({ rule, match: rule.match }));
   }
 
   private compile(expr: string, variables: ReadonlySet<string>): Evaluate {
@@ -165,9 +172,12 @@ export class NativeRules {
     }));
   }
 
-  private fire(candidates: Rule[], node: XDocument | XElement | XAttr, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
+  private fire(candidates: Candidate[], node: XDocument | XElement | XAttr, doc: XDocument, globals: Map<string, Sequence>, out: SvrlResult[], cache: { memo: Map<unknown, unknown> }): void {
     let rule: Rule | undefined;
-    for (const r of candidates) if (r.match.namesOnly || r.match(node, doc, globals, cache)) { rule = r; break; }
+    for (let i = 0; i < candidates.length; i++) {
+      const c = candidates[i]!;
+      if (c.match === true || c.match(node, doc, globals, cache)) { rule = c.rule; break; }
+    }
     if (!rule) return;
     let vars = globals;
     for (const part of this.parts(rule)) {
@@ -196,6 +206,40 @@ export class NativeRules {
     const diagnostics = c.diagnostics?.map((d) => ({ id: d.id, text: say(d.message) }));
     return { kind: c.kind, id: c.id, flag: c.flag, role: c.role, test: c.test, location: location(node), text: say(c.message), ...(diagnostics ? { diagnostics } : {}) };
   }
+}
+
+/**
+ * Every element of a document in document order with the id of its name path, in arrays of exactly that length (an
+ * invoice of 100,000 lines has 2.3 million elements: arrays grown by push kept up to half as much again, for the whole
+ * run); made once per document, for every rule set run on it.
+ */
+function inOrder(doc: XDocument): InOrder {
+  const known = ORDERS.get(doc);
+  if (known) return known;
+  let count = 0;
+  const stack: XElement[] = [...doc.elements];
+  while (stack.length > 0) { const e = stack.pop()!; count++; for (const c of e.elements) stack.push(c); }
+  const elements: XElement[] = new Array(count);
+  const pathIds = new Int32Array(count);
+  // Iterative (a document may nest deeper than the stack): each element with its parent's path id.
+  const open: Array<XDocument | XElement> = [doc];
+  const openIds: number[] = [0];
+  const next: number[] = [0];
+  let i = 0;
+  while (open.length > 0) {
+    const top = open.length - 1;
+    const kids = open[top]!.elements;
+    const k = next[top]!;
+    if (k === kids.length) { open.pop(); openIds.pop(); next.pop(); continue; }
+    next[top] = k + 1;
+    const c = kids[k]!;
+    const id = PATHS.child(openIds[top]!, c.ns, c.local);
+    elements[i] = c; pathIds[i++] = id;
+    if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
+  }
+  const order = { elements, pathIds };
+  ORDERS.set(doc, order);
+  return order;
 }
 
 /**
