@@ -2,8 +2,8 @@ import type { JudgedBy } from '../model/types.js';
 import { sayIn, type Lang } from '../messages/lang.js';
 import { VIEW } from '../messages/view.js';
 
-/** `1 warning`, `2 warnings`, `0 warnings`: a count with its noun, in the number it takes. */
-export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 warning`, `2 warnings`: kept in the catalogue's core, which the view's words use too (no import cycle). */
+export { plural } from '../messages/lang.js';
 
 /**
  * The rule set that judged a document, as a report says it beside the verdict: which specification's rules, and when the document

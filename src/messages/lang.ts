@@ -51,3 +51,6 @@ export function westernDigits(s: string): string {
   return s.replace(/[\u0660-\u0669]/gu, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06F0-\u06F9]/gu, (d) => String(d.charCodeAt(0) - 0x06F0));
 }
+
+/** An English count with its noun ("1 file", "2 files"): Arabic counts are written "الملفات: 2" instead. */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -6,11 +6,10 @@
  * Amounts, codes, dates and field names are parameters: they stay as the document has them, in Western digits.
  */
 import type { Joined, Said, Words } from '../model/view.js';
-import type { Text, Tongue } from './lang.js';
+import { plural, type Text, type Tongue } from './lang.js';
 import { COUNTRY_NAMES } from '../codelists/countries.data.js';
 import { EXEMPTION_REASONS, PAYMENT_MEANS, REVERSE_CHARGE_ITEM_TYPES } from '../codelists/tax.js';
 import { lookup } from '../codelists/lookup.js';
-import { plural } from '../formatters/words.js';
 
 type N = { n: number };
 const t = (en: string, ar: string): Text<object> => ({ en: () => en, ar: () => ar });
