@@ -235,7 +235,9 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const seen = new Set<string>();
     return items.map((item) => {
       const o = item as Record<string, unknown> | null;
-      const key = o && typeof o === 'object' && typeof o.entity_id === 'string' && typeof o.invoice_number === 'string' ? `${o.entity_id}\u0000${o.invoice_number.trim()}` : undefined;
+      // A blank number is none (the invoice lacks one): nothing for a second one to repeat.
+      const key = o && typeof o === 'object' && typeof o.entity_id === 'string' && typeof o.invoice_number === 'string' && o.invoice_number.trim() !== ''
+        ? `${o.entity_id}\u0000${o.invoice_number.trim()}` : undefined;
       const duplicate = key !== undefined && seen.has(key);
       if (key !== undefined) seen.add(key);
       return plain(ofOutcome(validateInvoice(item, { ...env, duplicate })), overrides);

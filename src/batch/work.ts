@@ -135,6 +135,8 @@ export function placeInBody(text: string, outcome: InvoiceOutcome): void {
 /** An invoice's run-wide identity (entity_id + trimmed invoice_number, spec 2.10) and the warning a repeat gets. */
 function duplicateOf(item: Record<string, unknown> | null): Pick<WorkResult, 'duplicate'> {
   if (!item || typeof item !== 'object' || typeof item.entity_id !== 'string' || typeof item.invoice_number !== 'string') return {};
+  // A blank number is no number (pruned, it is "invoice_number is required"): nothing for a second one to repeat.
+  if (item.invoice_number.trim() === '') return {};
   return {
     duplicate: {
       key: `${item.entity_id}\u0000${item.invoice_number.trim()}`,

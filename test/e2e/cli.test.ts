@@ -601,6 +601,18 @@ describe.concurrent('pintae duplicate invoice numbers (spawned)', () => {
     expect(summary).toMatchObject({ invoices: 2, valid: 2, invalid: 0 });
   });
 
+  it('does not call two blank invoice_numbers a repeat: each lacks a number, and says so (fuzzing found "invoice_number undefined was already used")', async () => {
+    const dir = tempDir();
+    const bulk = join(dir, 'blank.json');
+    writeFileSync(bulk, JSON.stringify({ invoices: ['   ', ''].map((invoice_number) => ({ ...fixtureJson(STANDARD), invoice_number })) }));
+    const r = await run(['validate', bulk, ...ENTITIES, '--format', 'json']);
+    expect(r.exitCode).toBe(1);
+    for (const result of report(r.stdout).results) {
+      expect(result.response.data.errors).toEqual([expect.objectContaining({ message: 'invoice_number is required', field: 'invoice_number' })]);
+      expect(result.response.data.warnings).toEqual([]);
+    }
+  });
+
   it('does not warn when another entity uses the same invoice_number', async () => {
     const dir = tempDir();
     const [mine, theirs] = [join(dir, 'mine.json'), join(dir, 'theirs.json')];

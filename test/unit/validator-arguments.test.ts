@@ -120,3 +120,21 @@ describe('its methods refuse what they cannot take', () => {
     expect(validator.tdd(xml, { transportId: '22222222-3333-4444-5555-666666666666', issued: '2025-02-06T08:00:00+04:00' }).ok).toBe(true);
   });
 });
+
+describe('validateMany and blank invoice numbers', () => {
+  it('two blank invoice_numbers are two invoices without a number, not a repeat (as objects and as text)', async () => {
+    const validator = await createValidator(base);
+    const invoice = JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
+    const blanks = ['   ', ''].map((invoice_number) => ({ ...invoice, invoice_number }));
+    for (const results of [validator.validateMany(blanks), validator.validateMany(JSON.stringify({ invoices: blanks }))]) {
+      expect(results).toHaveLength(2);
+      for (const r of results) {
+        expect(r.response?.data.errors.map((e) => e.message)).toContain('invoice_number is required');
+        expect(r.response?.data.warnings).toEqual([]);
+      }
+    }
+    // A number repeated is still a repeat.
+    const twice = validator.validateMany([invoice, invoice]);
+    expect(twice[1]!.response?.data.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/was already used for entity/)]);
+  });
+});
