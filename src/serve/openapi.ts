@@ -121,7 +121,7 @@ const langParams = [
   },
   {
     name: 'Accept-Language', in: 'header', required: false,
-    description: 'When there is no ?lang=: the first tag whose language is ar or en (ar-AE is ar) chooses the report\'s language; weights are not weighed; anything else is English.',
+    description: 'When there is no ?lang=: the language among ar and en (ar-AE is ar, * is en) with the highest q weight chooses the report\'s language (equal weights: the first listed; q=0 refuses it); anything else is English.',
     schema: { type: 'string' },
   },
 ];
