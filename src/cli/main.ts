@@ -280,9 +280,10 @@ Exit codes:
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
     .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
+    .option('--drain-timeout <seconds>', 'on SIGTERM or Ctrl-C, time the requests in flight have to be answered (default 10)')
     .addOption(langOption());
   helpEnd(groupOptions(sandbox, {
-    Server: ['--port', '--data-dir', '--processing-delay', '--lang'],
+    Server: ['--port', '--data-dir', '--processing-delay', '--drain-timeout', '--lang'],
     Validation: ['--rates', '--rules'],
     Faults: ['--fail-rate', '--after-commit-rate', '--latency', '--seed'],
   }), [

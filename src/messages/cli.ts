@@ -183,7 +183,7 @@ export const CLI = {
     ar: (p: { signal: string; seconds: number }) => `pintae sandbox: ${p.signal}، إغلاق: لا طلبات جديدة؛ ويُرد على الطلبات الجارية (خلال ${p.seconds} ث على الأكثر)`,
   },
   'cli.sandbox-cut': {
-    en: (p: { cut: number }) => `pintae sandbox: ${p.cut} request${p.cut === 1 ? '' : 's'} still unanswered after the drain timeout were cut`,
+    en: (p: { cut: number }) => `pintae sandbox: ${p.cut} request${p.cut === 1 ? '' : 's'} still unanswered after the drain timeout ${p.cut === 1 ? 'was' : 'were'} cut`,
     ar: (p: { cut: number }) => `pintae sandbox: قُطعت طلبات لم يُرد عليها بعد انقضاء مهلة الإنهاء، عددها ${p.cut}`,
   },
   'cli.sandbox-keeps': {

@@ -81,4 +81,33 @@ describe('pintae sandbox on the shared HTTP layer', () => {
     expect(result.stderr).not.toContain('Caf');
     expect(result.stderr).not.toContain(token);
   });
+  it('--drain-timeout 0: SIGTERM cuts the request in flight at once, says so, and exits 0', async () => {
+    const dir = tempDir();
+    const child = execa('node', [BIN, 'sandbox', '--port', '0', '--data-dir', dir, '--drain-timeout', '0'], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (out.includes('\n')) resolve(out.split('\n')[0]!); });
+    });
+    const token = Object.keys(JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')))[0]!;
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const body = Buffer.from(JSON.stringify({ name: 'Never Finished' }));
+    const held = partial(url, '/oauth/users', { ...auth, 'content-length': body.length }, body.subarray(0, 5));
+    const outcome = held.answered.then(() => 'answered', () => 'cut');
+    await until(async () => (await metric(url, 'pintae_http_requests_in_flight', auth)) === 2);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(await outcome).toBe('cut');
+    expect(result.exitCode).toBe(0);
+    expect(err).toContain('at most 0 s');
+    expect(err).toContain('pintae sandbox: 1 request still unanswered after the drain timeout was cut');
+  });
+
+  it('--drain-timeout must be whole seconds', async () => {
+    const r = await execa('node', [BIN, 'sandbox', '--port', '0', '--data-dir', tempDir(), '--drain-timeout', 'soon'], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--drain-timeout');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });

@@ -15,13 +15,14 @@ export interface SandboxCliOptions {
   latency?: string;
   seed?: string;
   processingDelay?: string;
+  drainTimeout?: string;
   lang?: string;
 }
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = '.pintae/sandbox';
-/** SIGTERM or SIGINT: requests in flight have this long to be answered (they take milliseconds). */
-const DRAIN_MS = 10_000;
+/** SIGTERM or SIGINT: requests in flight have this long to be answered by default (they take milliseconds). */
+const DEFAULT_DRAIN_SECONDS = 10;
 
 function integer(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -41,6 +42,7 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   readRunConfig(options);
   const port = integer('--port', options.port, DEFAULT_PORT, 65535);
   const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const drainMs = integer('--drain-timeout', options.drainTimeout, DEFAULT_DRAIN_SECONDS, 3600) * 1000;
   const settings = {
     failRate: rate('--fail-rate', options.failRate),
     faults: { afterCommit: rate('--after-commit-rate', options.afterCommitRate) },
@@ -71,8 +73,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt); process.off('SIGTERM', onTerm);
-      log(tell('cli.sandbox-draining', { signal, seconds: DRAIN_MS / 1000 }));
-      void sandbox!.drain(DRAIN_MS).then((cut) => { if (cut) log(tell('cli.sandbox-cut', { cut })); done(); });
+      log(tell('cli.sandbox-draining', { signal, seconds: drainMs / 1000 }));
+      void sandbox!.drain(drainMs).then((cut) => { if (cut) log(tell('cli.sandbox-cut', { cut })); done(); });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');
