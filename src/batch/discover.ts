@@ -1,11 +1,16 @@
 import { statSync } from 'node:fs';
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import { ioError } from '../messages/io.js';
 import { danglingTarget, fsErrorWords, InputError, readInputFile } from '../io/input-file.js';
 import { textOrThrow } from '../io/text.js';
 import { Found, type Source, type Walk } from './walk.js';
 
 export type { Source } from './walk.js';
+
+/** picomatch (CommonJS) loaded on the first glob: a run of plain files and directories never loads it. */
+let loadedPicomatch: typeof Picomatch | undefined;
+const picomatchLib = (): typeof Picomatch => (loadedPicomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch);
 
 /** What a command reads: the extension a directory is searched for, and whether `-` (standard input) is allowed. */
 export interface InputKind { ext: string; noun: string; stdin: boolean }
@@ -27,7 +32,7 @@ function byExtension(ext: string): Walk {
  * so they are reported rather than dropped). Without `**` or braces the walk goes no deeper than the pattern.
  */
 function byPattern(glob: string): Walk {
-  const match = picomatch(glob);
+  const match = picomatchLib()(glob);
   const maxDepth = /\*\*|\{/.test(glob) ? Infinity : glob.split('/').length;
   const dotted = /(^|\/)\./.test(glob);
   return { accepts: (rel) => match(rel), maxDepth, skip: (name) => name.startsWith('.') && !dotted };
@@ -50,7 +55,7 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
     let isDir = false;
     try { isDir = statSync(p).isDirectory(); } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (picomatch.scan(p).isGlob) { expandGlob(p, found); continue; }
+      if (picomatchLib().scan(p).isGlob) { expandGlob(p, found); continue; }
       if (code === 'ENOENT' || code === 'ENOTDIR') {
         const target = danglingTarget(p);
         throw target !== undefined ? ioError('io.path.dangling', { path: p, target }) : ioError('io.path.missing', { path: p });
@@ -67,7 +72,7 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
 }
 
 function expandGlob(pattern: string, found: Found): void {
-  const { base, glob } = picomatch.scan(pattern);
+  const { base, glob } = picomatchLib().scan(pattern);
   const root = base === '' ? '.' : base;
   const here = new Found();
   try {

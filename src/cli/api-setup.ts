@@ -3,7 +3,7 @@ import { ApiClient } from '../api/client.js';
 import { resolveSettings } from '../api/settings.js';
 import { redact } from '../api/redact.js';
 import { Ledger } from '../batch/ledger.js';
-import { isFormatName } from '../formatters/index.js';
+import { isFormatName } from '../formatters/names.js';
 import { usageError } from '../messages/cli.js';
 import { apiError } from '../messages/api.js';
 import { tell } from './lang.js';

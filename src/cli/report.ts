@@ -5,6 +5,7 @@ import { useColor } from './ui.js';
 import { removeTemporariesOnExit } from './signals.js';
 import { OutputError, prepareOutput } from '../io/write.js';
 import { builtinRuleText } from '../schematron/rule-texts.js';
+import { loadFormats } from '../formatters/load.js';
 
 /**
  * The report of a command run, opened before the first result: `sink.add(result)` for each result in input order,
@@ -12,7 +13,7 @@ import { builtinRuleText } from '../schematron/rule-texts.js';
  * left half-written). `terminal` is where the report goes without --output: standard output, or standard error when
  * standard output carries the data itself (build's XML).
  */
-export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream = process.stdout): ReportSink {
+export async function openReport(settings: RunSettings, terminal: NodeJS.WriteStream = process.stdout): Promise<ReportSink> {
   let output: ReturnType<typeof prepareOutput> | undefined;
   if (settings.output) {
     removeTemporariesOnExit();
@@ -21,7 +22,10 @@ export function openReport(settings: RunSettings, terminal: NodeJS.WriteStream =
       throw new UsageError(`--output ${e.message}`);
     }
   }
+  // The formatters this report writes, and no other (the terminal's stylish beside an --output file).
+  const formats = await loadFormats(settings.output ? [settings.format, 'stylish'] : [settings.format]);
   return new ReportSink({
+    formats,
     format: settings.format,
     ...(settings.output && output ? { output: settings.output, openOutput: output.open } : {}),
     stdout: terminal,

@@ -1,4 +1,4 @@
-import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/names.js';
 import type { Gates, RuleLevel } from '../model/report.js';
 import { loadConfig, type PintaeConfig } from './load.js';
 import { usageError } from '../messages/cli.js';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { InvoiceResult } from '../model/report.js';
-import { FORMATTERS, STREAMS, SummaryCounter, type FormatName, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/index.js';
+import { SummaryCounter, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/report.js';
+import type { FormatName } from '../formatters/names.js';
+import type { FormatTable } from '../formatters/load.js';
 import type { Lang } from '../messages/lang.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
@@ -30,6 +32,11 @@ export interface ReportTarget {
   ruleText?: (id: string) => string | undefined;
   /** The language of the report (--lang, config `lang`); English when absent. */
   lang?: Lang;
+  /**
+   * The formatters, loaded: at least those of `format` and, with `output`, stylish (formatters/load.ts: the CLI loads
+   * what it writes; formatters/index.ts ALL_FORMATS holds every one).
+   */
+  formats: FormatTable;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -75,7 +82,8 @@ export class ReportSink {
   }
 
   private destination(format: FormatName, write: (s: string) => void, options: FormatOptions): Destination {
-    const open = STREAMS[format];
+    const open = this.target.formats.streams[format];
+    if (!open) this.formatter(format);
     return { format, write, options, ...(open ? { stream: open(options, this.target.gates) } : {}) };
   }
 
@@ -114,7 +122,7 @@ export class ReportSink {
       this.start();
       for (const d of this.destinations) {
         if (d.stream) d.write(d.stream.footer(summary, overrides));
-        else d.write(FORMATTERS[d.format]({ results: this.held, summary, overrides, gates: this.target.gates }, d.options));
+        else d.write(this.formatter(d.format)({ results: this.held, summary, overrides, gates: this.target.gates }, d.options));
       }
       this.file?.commit();
     } catch (e) {
@@ -122,6 +130,12 @@ export class ReportSink {
       throw e;
     }
     return gateExitCode(summary, this.target.gates);
+  }
+
+  private formatter(format: FormatName) {
+    const f = this.target.formats.formatters[format];
+    if (!f) throw new Error(`the ${format} formatter was not loaded`);
+    return f;
   }
 
   /** Whether a format of this report shows the invoices themselves: the run then makes each result's view. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { XDocument, XPathEngine } from '../xpath/api.js';
-import { GlobalLetError, NativeRules } from './native.js';
+import { GlobalLetError, NativeRules, UncompiledContext } from './native.js';
 import { XPathLimit } from '../xpath/index.js';
 import type { NativePlan } from './native-plan.js';
 import type { Stylesheet } from './run.js';
@@ -57,7 +57,11 @@ export class NativeFirst implements RuleLayer {
       } catch (e) {
         // A limit reached is the document's answer: Saxon-JS would only reach it again, slower.
         if (e instanceof GlobalLetError || e instanceof XPathLimit) throw e;
-        this.stats.fallbacks++;
+        if (e instanceof UncompiledContext) {
+          // Compiled on first need (native.ts, later): a schema the evaluator cannot run leaves it for good, as at construction.
+          this.native = null;
+          this.stats.unsupported = e.message;
+        } else this.stats.fallbacks++;
       }
     }
     return this.stylesheet.results(xml);

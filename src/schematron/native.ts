@@ -77,6 +77,8 @@ export class NativeRules {
   private readonly globalNames: ReadonlySet<string>;
   private readonly globals: Array<{ name: string; value: Evaluate }>;
   private readonly patterns: Pattern[];
+  /** The rule contexts' expressions not compiled yet (see later): compileAll compiles them. */
+  private readonly pending: Array<() => void> = [];
 
   constructor(private readonly engine: XPathEngine, plan: NativePlan) {
     this.namespaces = new Map(plan.namespaces);
@@ -89,13 +91,14 @@ export class NativeRules {
     });
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
-      const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
+      const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.later(e, names)) }));
       return { attributes: p.attributes ?? false, byName: byName(rules), byPath: [] };
     });
   }
 
   /** Compiles every rule now (by default each is compiled on its first firing): how a build checks a whole schema. */
   compileAll(): this {
+    for (const compile of this.pending.splice(0)) compile();
     for (const p of this.patterns) for (const rules of p.byName.values()) for (const r of rules) this.parts(r);
     return this;
   }
@@ -149,6 +152,24 @@ export class NativeRules {
   private compile(expr: string, variables: ReadonlySet<string>): Evaluate {
     const context: StaticContext = { namespaces: this.namespaces, variables, functions: this.functions };
     return this.engine.compile(expr, context);
+  }
+
+  /**
+   * An expression of a rule context, compiled when a node first needs it (most of a schema's contexts are never tried
+   * on a given document: a cold start pays only for those its documents reach). Where it does not compile, the schema
+   * is not the evaluator's (as when that was found while building the rules): UncompiledContext, never an XPath error
+   * that the matcher would take for "no match".
+   */
+  private later(expr: string, variables: ReadonlySet<string>): Evaluate {
+    let compiled: Evaluate | undefined;
+    const compile = (): Evaluate => (compiled ??= this.compile(expr, variables));
+    this.pending.push(compile);
+    return (item, vars) => {
+      if (compiled === undefined) {
+        try { compile(); } catch (e) { throw new UncompiledContext(e); }
+      }
+      return compiled!(item, vars);
+    };
   }
 
   private parts(rule: Rule): Part[] {
@@ -266,6 +287,14 @@ class FailedLets extends Map<string, Sequence> {
     this.failed?.delete(name);
     return super.set(name, value);
   }
+}
+
+/**
+ * A rule context's expression, compiled on first need, did not compile: the schema cannot run on pintae's evaluator
+ * (NativeFirst then leaves it to Saxon-JS for good, as when the whole schema is compiled up front: compileAll).
+ */
+export class UncompiledContext extends Error {
+  constructor(override readonly cause: unknown) { super((cause as Error)?.message ?? String(cause)); this.name = 'UncompiledContext'; }
 }
 
 /**

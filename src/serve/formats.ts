@@ -1,4 +1,4 @@
-import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/names.js';
 import { isLang, type Lang } from '../messages/lang.js';
 
 /** The content type of each report format. */

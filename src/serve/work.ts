@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkFile } from '../batch/check-work.js';
 import { DuplicateNumbers, validateText } from '../batch/work.js';
-import type { FormatName } from '../formatters/index.js';
+import { ALL_FORMATS, type FormatName } from '../formatters/index.js';
 import { serveWords } from '../messages/serve.js';
 import type { InvoiceResult, ReportResult } from '../model/report.js';
 import type { PipelineEnv } from '../pipeline.js';
@@ -61,7 +61,7 @@ function dryRun(text: string, env: ServeEnv): Answer {
 /** The report of `--format <format>` on these results, as the CLI writes it (rule overrides and gates of the config). */
 function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en'): Answer {
   const out: string[] = [];
-  const sink = new ReportSink({ format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), ...(lang !== 'en' ? { lang } : {}) });
+  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), ...(lang !== 'en' ? { lang } : {}) });
   const duplicates = new DuplicateNumbers();
   const verdicts: Verdict[] = [];
   for (const r of results) verdicts.push(verdictOf(sink.add(duplicates.mark(r))));

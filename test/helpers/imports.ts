@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
  * test/unit/xpath/boundary.test.ts): every module a file imports or re-exports, static or dynamic, and whether the
  * statement names types only (TypeScript erases it, so nothing is loaded at run time).
  */
-export interface Import { spec: string; typeOnly: boolean }
+export interface Import { spec: string; typeOnly: boolean; /** `import('…')`: loaded when the code runs there, not with the file. */ dynamic?: boolean }
 
 const STATEMENT = /(?:^|\n)[ \t]*(import|export)\b(\s+type\b)?([^'";]*?)\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)[ \t]*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -18,7 +18,7 @@ export function imports(text: string): Import[] {
       const names = /\{([^}]*)\}/.exec(m[3]!)?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
       const allTypes = names !== undefined && names.length > 0 && !/^\s*[\w$]+\s*,/.test(m[3]!) && !m[3]!.includes('*') && names.every((n) => n.startsWith('type '));
       out.push({ spec: m[4], typeOnly: m[2] !== undefined || allTypes });
-    } else out.push({ spec: (m[5] ?? m[6])!, typeOnly: false });
+    } else out.push({ spec: (m[5] ?? m[6])!, typeOnly: false, ...(m[6] !== undefined ? { dynamic: true } : {}) });
   }
   return out;
 }

@@ -75,7 +75,7 @@ describe('the import reader', () => {
       { spec: './f.js', typeOnly: true },
       { spec: './g.js', typeOnly: false },
       { spec: './side-effect.js', typeOnly: false },
-      { spec: './lazy.js', typeOnly: false },
+      { spec: './lazy.js', typeOnly: false, dynamic: true },
     ]);
   });
 

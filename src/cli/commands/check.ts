@@ -6,7 +6,8 @@ import { readRunConfig, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { withDefaultSignals } from '../signals.js';
 import { discover, XML_INPUTS } from '../../batch/discover.js';
-import { parseJobs, runCheckBatch, type CheckSource } from '../../batch/batch.js';
+import { parseJobs } from '../../batch/jobs.js';
+import { runCheckBatch, type CheckSource } from '../../batch/check-batch.js';
 import { TDD_NS, type DocumentRules } from '../../check.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
@@ -42,7 +43,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   warnAll(checkConfigOverrides(settings, rules));
-  const report = openReport(settings);
+  const report = await openReport(settings);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.

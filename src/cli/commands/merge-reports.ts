@@ -1,6 +1,7 @@
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
-import { FORMATTERS, FORMAT_NAMES, isFormatName } from '../../formatters/index.js';
+import { FORMAT_NAMES, isFormatName } from '../../formatters/names.js';
+import { loadFormats } from '../../formatters/load.js';
 import { reasonAt } from '../../io/errors.js';
 import { cliLang, readRunConfig } from '../lang.js';
 import { parseJson } from '../../io/json.js';
@@ -36,6 +37,7 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
     }
   });
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
-  process.stdout.write(FORMATTERS[format](report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText, lang: cliLang() }));
+  const formatter = (await loadFormats([format])).formatters[format]!;
+  process.stdout.write(formatter(report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText, lang: cliLang() }));
   return gateExitCode(report.summary, report.gates);
 }

@@ -1,7 +1,7 @@
 import { discover } from '../../batch/discover.js';
 import { todayOption } from '../../config/today.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
-import { parseJobs, runBatch } from '../../batch/batch.js';
+import { parseJobs } from '../../batch/jobs.js';
 import { loadEnv, type EnvSpec } from '../../batch/env.js';
 import { withDefaultSignals } from '../signals.js';
 import { checkConfigOverrides } from '../../config/rule-ids.js';
@@ -9,7 +9,6 @@ import { mapResults, prepareOutDir, StdoutXml, xmlWriter } from '../xml-out.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
 import { runSettings, type ReportCliOptions, type RunSettings } from '../../config/settings.js';
-import { openReport } from '../report.js';
 import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
@@ -97,7 +96,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
   }
   if (options.outDir && !toStdout) prepareOutDir(options.outDir);
-  const report = openReport(settings, toStdout ? process.stderr : process.stdout);
+  // The run's machinery, loaded once the run is known to happen (a usage error above loads none of it).
+  const [{ openReport }, { runBatch }] = await Promise.all([import('../report.js'), import('../../batch/batch.js')]);
+  const report = await openReport(settings, toStdout ? process.stderr : process.stdout);
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, {

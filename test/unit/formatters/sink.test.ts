@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReportSink, type ReportTarget } from '../../../src/report/sink.js';
+import { ALL_FORMATS } from '../../../src/formatters/index.js';
 import { finding, unreadable, validated } from './support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pintae-sink-'));
@@ -11,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function sink(target: Partial<ReportTarget>) {
   const out: string[] = [];
-  const s = new ReportSink({ format: 'json', stdout: { write: (c: string) => out.push(c) }, color: false, gates: { failSeverity: 'error' }, baseDir: dir, ...target });
+  const s = new ReportSink({ formats: ALL_FORMATS, format: 'json', stdout: { write: (c: string) => out.push(c) }, color: false, gates: { failSeverity: 'error' }, baseDir: dir, ...target });
   return { s, out };
 }
 const dueDate = finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date' });
