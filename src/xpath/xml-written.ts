@@ -50,6 +50,9 @@ export class WrittenTree {
   private attrs: Array<string | number> = [];
   private readonly bound = new Map<string, string>([['xml', XML_NS], ['', '']]);
   private readonly shared = new Map<string, string>();
+  /** The Name of each element and attribute name met while the bindings in scope stayed as they are. */
+  private readonly elementNames = new Map<string, Name>();
+  private readonly attributeNames = new Map<string, Name>();
   private rooted = false;
   /** Why the reader would refuse what was written (then there is no tree). */
   private refused: string | undefined;
@@ -82,6 +85,7 @@ export class WrittenTree {
       (undo ??= []).push([prefix, this.bound.get(prefix)]);
       this.bound.set(prefix, uri);
     }
+    if (undo) this.rebound();
     const name = this.nameOf(qname, false);
     if (!name) return;
     const parent = open ? open.element : this.doc;
@@ -139,6 +143,21 @@ export class WrittenTree {
 
   /** The one Name of a name as written in the namespace its prefix is bound to; undefined (refused) for an unbound prefix. */
   private nameOf(qname: string, attribute: boolean): Name | undefined {
+    const names = attribute ? this.attributeNames : this.elementNames;
+    const known = names.get(qname);
+    if (known !== undefined) return known;
+    const name = this.resolve(qname, attribute);
+    if (name !== undefined) names.set(qname, name);
+    return name;
+  }
+
+  /** The bindings in scope changed: names are resolved anew. */
+  private rebound(): void {
+    this.elementNames.clear();
+    this.attributeNames.clear();
+  }
+
+  private resolve(qname: string, attribute: boolean): Name | undefined {
     const colon = qname.indexOf(':');
     const prefix = colon > 0 ? qname.slice(0, colon) : '';
     const ns = attribute && prefix === '' ? '' : prefix === 'xmlns' ? undefined : this.bound.get(prefix);
@@ -181,6 +200,7 @@ export class WrittenTree {
   }
 
   private restore(undo: Array<[string, string | undefined]>): void {
+    this.rebound();
     for (let i = undo.length - 1; i >= 0; i--) {
       const [prefix, previous] = undo[i]!;
       if (previous === undefined) this.bound.delete(prefix); else this.bound.set(prefix, previous);
