@@ -58,7 +58,16 @@ const pad = (depth: number) => PADS[depth] ?? '  '.repeat(depth);
 /** The text before a tag at `depth`: the line end of the piece before it, and the tag's indentation. */
 const NEWLINE_PADS = PADS.map((p) => `\n${p}`);
 const newlinePad = (depth: number) => NEWLINE_PADS[depth] ?? `\n${pad(depth)}`;
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+/** The local part of a name (`cbc:ID` → `ID`), each made once: a writer's names are few. */
+const LOCAL_NAMES = new Map<string, string>();
+function localName(name: string): string {
+  let local = LOCAL_NAMES.get(name);
+  if (local === undefined) {
+    local = name.slice(name.indexOf(':') + 1);
+    if (LOCAL_NAMES.size < 4096) LOCAL_NAMES.set(name, local);
+  }
+  return local;
+}
 /** Line feeds in a text: it is written with them as they are (only a carriage return becomes a reference). */
 function lineFeeds(text: string): number {
   let n = 0;
@@ -198,7 +207,10 @@ class Writer {
       const local = localName(key);
       const at = `${base}/${local}`;
       const repeated = total.get(local)! > 1;
-      for (const item of itemsOf(v)) {
+      // The elements the member stands for, made one at a time where they are Items.
+      const count = v instanceof Items || Array.isArray(v) ? v.length : 1;
+      for (let i = 0; i < count; i++) {
+        const item = v instanceof Items ? v.item(i) : Array.isArray(v) ? v[i]! : v as string | XmlNode;
         const n = (seen.get(local) ?? 0) + 1;
         seen.set(local, n);
         if (repeated) this.element(key, item, depth, `${at}[${n}]`, inherited, { base: at, n });
@@ -206,13 +218,6 @@ class Writer {
       }
     }
   }
-}
-
-/** The elements a member stands for, made one at a time where they are Items. */
-function* itemsOf(v: XmlValue): Generator<string | XmlNode> {
-  if (v instanceof Items) for (let i = 0; i < v.length; i++) yield v.item(i);
-  else if (Array.isArray(v)) yield* v;
-  else if (v !== undefined) yield v;
 }
 
 /** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */

@@ -41,9 +41,13 @@ export class WrittenTree {
   private order = 0;
   private readonly doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [] };
   private readonly stack: Open[] = [];
-  /** The element children of the open elements, innermost last, and the text before each ('' for none): as long as each other. */
+  /**
+   * The element children of the open elements, innermost last, and the text before each ('' for none): stacks of
+   * `size` entries (what lies beyond is stale).
+   */
   private readonly kids: Element[] = [];
   private readonly before: string[] = [];
+  private size = 0;
   /** Text since the last start or end tag, waiting to become one text node (as the reader's). */
   private pending = '';
   /** The attributes of the next start tag: qname, value, line, column, one after the other. */
@@ -90,12 +94,13 @@ export class WrittenTree {
     if (!name) return;
     const parent = open ? open.element : this.doc;
     // The text before it: a text node numbered before the element (as the reader flushes it).
-    if (open) { if (this.pending !== '') this.order++; this.before.push(this.shareText(this.pending)); this.pending = ''; }
+    // (Not shared as the reader shares text: a writer's whitespace between tags is a few strings it reuses.)
+    if (open) { if (this.pending !== '') this.order++; this.before[this.size] = this.pending; this.pending = ''; }
     const element = new Element(parent, this.order++, name, line, column);
     if (raw.length > 0 && !this.attributes(element, raw)) return;
     if (undo) this.declare(element, undo.map(([prefix]) => [prefix, this.bound.get(prefix)!] as const));
-    if (open) this.kids.push(element); else this.doc.children.push(element);
-    this.stack.push({ element, undo, from: this.kids.length });
+    if (open) this.kids[this.size++] = element; else this.doc.children.push(element);
+    this.stack.push({ element, undo, from: this.size });
   }
 
   /** Text (already as the reader gives it back: references resolved) in the element open now. */
@@ -114,7 +119,7 @@ export class WrittenTree {
     const last = this.pending;
     this.pending = '';
     if (last !== '') this.order++;
-    const n = this.kids.length - open.from;
+    const n = this.size - open.from;
     if (n === 0) {
       if (last !== '') element.texts = this.shareText(last);
     } else {
@@ -128,8 +133,7 @@ export class WrittenTree {
       }
       if (text) element.texts = sharedTexts(this.before, from, n, last);
       element.elements = elements;
-      this.kids.length = from;
-      this.before.length = from;
+      this.size = from;
     }
     if (open.undo) this.restore(open.undo);
   }
