@@ -96,21 +96,24 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
   const pintAe = (built: Serialized) => {
     const chosen = chooseForBuilt(env.schematron!, built.xml, datedAs);
     judgedBy ??= chosen.judgedBy;
-    const found = inRequestTerms(withFields(withoutRepeats(chosen.rules.run(built.xml), findings), built.sources), body, invoice);
+    // The tree the writer made as it wrote (the text is not read back); the rules read the text where there is none.
+    const doc = built.doc;
+    built.doc = undefined;
+    const found = inRequestTerms(withFields(withoutRepeats(chosen.rules.run(built.xml, doc), findings), built.sources), body, invoice);
     const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'invoice');
     // pintae's own note, beside the response (never in it), is_valid untouched, counted by no gate.
     if (outside) found.unshift({ ...outside, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, field: 'date' });
     return found;
   };
   if (!gaps.length) {
-    const built = build(findings, input);
+    const built = build(findings, input, env.schematron !== undefined);
     // A loop, not push(...): a document may have more findings than a call can take arguments (about 120,000).
     if (built && env.schematron) for (const f of pintAe(built)) findings.push(f);
     return { findings, engine, links, built, invoice, ...(judgedBy ? { judgedBy } : {}) };
   }
   if (env.schematron) {
     const runs = ([0, 1] as const).map((run) => {
-      const built = build([], gaps.reduce((i, gap) => gap.fill(i, run), input));
+      const built = build([], gaps.reduce((i, gap) => gap.fill(i, run), input), true);
       return built ? pintAe(built) : undefined;
     });
     if (runs[0] && runs[1]) {
@@ -125,12 +128,12 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
 }
 
 /**
- * The document and its source map. Text no XML can carry is refused before this (checkSchema, unwritableEntity); if
+ * The document and its source map (`withTree`: and the tree the rules read, made while writing). Text no XML can carry is refused before this (checkSchema, unwritableEntity); if
  * any still reached the writer, the invoice gets a located finding instead of a broken document.
  */
-function build(findings: Finding[], input: BuildInput): Serialized | null {
+function build(findings: Finding[], input: BuildInput, withTree: boolean): Serialized | null {
   try {
-    return renderInvoiceWithSources(input);
+    return renderInvoiceWithSources(input, withTree);
   } catch (e) {
     if (!(e instanceof UnwritableText)) throw e;
     const field = e.field ?? '(body)';

@@ -13,6 +13,9 @@ export const RECORDED_DEPTH = MAX_JSON_DEPTH + 3;
 
 interface Open { pointer: string | null; depth: number; array: boolean; n: number }
 
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, OPEN_OBJECT = 0x7b, CLOSE_OBJECT = 0x7d, OPEN_ARRAY = 0x5b, CLOSE_ARRAY = 0x5d;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+
 /**
  * A small scanner over JSON text that is already known to parse: it records positions and nothing else, so reports
  * can point at a line of the input (config errors, SARIF and GitHub annotations of a field). It keeps its own stack
@@ -25,19 +28,35 @@ export function jsonPositions(text: string, wanted?: ReadonlySet<string>, maxDep
   const values = new Map<string, Position>();
   const keys = new Map<string, Position>();
   const lineStarts = [0];
-  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lineStarts.push(k + 1);
+  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) lineStarts.push(k + 1);
   const at = (offset: number): Position => {
     let lo = 0, hi = lineStarts.length - 1;
     while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid]! <= offset) lo = mid; else hi = mid - 1; }
     return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
   };
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
+  // Character codes, not one-character strings: the scan visits every character of the text.
+  const end = text.length;
+  const ws = () => { while (i < end && isSpace(text.charCodeAt(i))) i++; };
   const skipString = (): number => {
     const start = i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      i += c === BACKSLASH ? 2 : 1;
+    }
     i++;
     return start;
+  };
+  const skipContainer = () => {
+    let level = 0;
+    while (i < end) {
+      const d = text.charCodeAt(i);
+      if (d === QUOTE) { skipString(); continue; }
+      i++;
+      if (d === OPEN_OBJECT || d === OPEN_ARRAY) level++;
+      else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --level === 0) return;
+    }
   };
   const stack: Open[] = [];
   let pointer: string | null = '';
@@ -45,23 +64,25 @@ export function jsonPositions(text: string, wanted?: ReadonlySet<string>, maxDep
   for (;;) {
     ws();
     if (pointer !== null) values.set(pointer, at(i));
-    const c = text[i];
+    const c = text.charCodeAt(i);
     let opened = false;
-    if (c === '{' || c === '[') { i++; stack.push({ pointer, depth, array: c === '[', n: 0 }); opened = true; }
-    else if (c === '"') skipString();
+    // A container nothing of which is recorded is skipped whole: only its strings and brackets are looked at.
+    if ((c === OPEN_OBJECT || c === OPEN_ARRAY) && pointer === null) skipContainer();
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) { i++; stack.push({ pointer, depth, array: c === OPEN_ARRAY, n: 0 }); opened = true; }
+    else if (c === QUOTE) skipString();
     else {
       const start = i;
-      while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
+      for (; i < end; i++) { const d = text.charCodeAt(i); if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || isSpace(d)) break; }
       if (i === start) i++; // never stall, even on text that changed since it parsed
     }
     // The next value to read, closing the containers that end on the way; none left: the text is read.
     let next = false;
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      if (!opened) { ws(); if (text[i] === ',') i++; }
+      if (!opened) { ws(); if (text.charCodeAt(i) === COMMA) i++; }
       opened = false;
       ws();
-      if (text[i] === (top.array ? ']' : '}') || i >= text.length) { i++; stack.pop(); continue; }
+      if (text.charCodeAt(i) === (top.array ? CLOSE_ARRAY : CLOSE_OBJECT) || i >= end) { i++; stack.pop(); continue; }
       const recorded = top.pointer !== null && top.depth < maxDepth;
       depth = top.depth + 1;
       if (top.array) pointer = recorded ? `${top.pointer}/${top.n}` : null;

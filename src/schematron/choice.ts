@@ -53,7 +53,13 @@ export function validityWords(judgedBy: JudgedBy, date: string, dateName: 'issue
   return own(judgedBy.by_date === 'before' ? 'rules.before-validity' : 'rules.after-validity', { date, dateName, family, customization: judgedBy.customization ?? null, set });
 }
 
-const textOf = (xml: string, name: string) => new RegExp(`<cbc:${name}>([^<]*)</cbc:${name}>`).exec(xml)?.[1]?.trim();
+/** A leaf's text as pintae's writer spells it; the expression made once per name. */
+const LEAVES = new Map<string, RegExp>();
+function textOf(xml: string, name: string): string | undefined {
+  let leaf = LEAVES.get(name);
+  if (!leaf) LEAVES.set(name, (leaf = new RegExp(`<cbc:${name}>([^<]*)</cbc:${name}>`)));
+  return leaf.exec(xml)?.[1]?.trim();
+}
 
 /**
  * The rules for a document pintae built (validate): its CustomizationID read from the text as pintae's writer spells

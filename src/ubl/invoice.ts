@@ -85,9 +85,12 @@ export function invoiceTree(input: BuildInput): XmlNode {
   };
 }
 
-/** The delivered UBL document as text, with its source map (location → request field, serialize.ts). */
-export function renderInvoiceWithSources(input: BuildInput): Serialized {
-  return serializeWithSources(compact(invoiceTree(input))!);
+/**
+ * The delivered UBL document as text, with its source map (location → request field, serialize.ts); `withTree`: with
+ * the tree pintae's reader would make of the text (Serialized.doc), for the rules.
+ */
+export function renderInvoiceWithSources(input: BuildInput, withTree = false): Serialized {
+  return serializeWithSources(compact(invoiceTree(input))!, withTree);
 }
 
 /** The delivered UBL document as text. */

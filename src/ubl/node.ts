@@ -20,6 +20,17 @@ export class Items {
 /** The key of an element's source field. */
 export const SOURCE = '$';
 
+/** `@name` and `$@name` of each attribute name, made once: a key made anew for each element costs a lookup in V8's string table. */
+const ATTRIBUTE_KEYS = new Map<string, readonly [string, string]>();
+function attributeKeys(name: string): readonly [string, string] {
+  let keys = ATTRIBUTE_KEYS.get(name);
+  if (keys === undefined) {
+    keys = [`@${name}`, `${SOURCE}@${name}`];
+    if (ATTRIBUTE_KEYS.size < 1024) ATTRIBUTE_KEYS.set(name, keys);
+  }
+  return keys;
+}
+
 /**
  * An element with text and attributes; undefined attributes are left out. `source` is the element's field,
  * `attributeSources` those of attributes that come from another field than the element.
@@ -31,9 +42,10 @@ export function el(text: string, attributes: Record<string, string | undefined> 
   for (const k in attributes) {
     const v = attributes[k];
     if (v === undefined || v === '') continue;
-    node[`@${k}`] = v;
+    const [key, sourceKey] = attributeKeys(k);
+    node[key] = v;
     const from = attributeSources[k];
-    if (from !== undefined) node[`${SOURCE}@${k}`] = from;
+    if (from !== undefined) node[sourceKey] = from;
   }
   node['#'] = text;
   return node;
@@ -56,17 +68,27 @@ export function compact(node: XmlNode): XmlNode | undefined {
   const text = node['#'];
   if (text !== undefined) return text === '' ? undefined : node;
   const out: XmlNode = {};
-  for (const [k, v] of Object.entries(node)) {
+  // Whether a member kept is content (an element or text), not only attributes and sources.
+  let content = false;
+  const keys = Object.keys(node);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = node[k];
     if (v === undefined || v === '') continue;
     if (v instanceof Items) {
-      if (v.length > 0) out[k] = new Items(v.length, (i) => compact(v.item(i)) ?? emptyItem(k, i));
+      if (v.length === 0) continue;
+      out[k] = new Items(v.length, (n) => compact(v.item(n)) ?? emptyItem(k, n));
     } else if (Array.isArray(v)) {
-      const items = v.map(compact).filter((x): x is XmlNode => x !== undefined);
-      if (items.length) out[k] = items;
+      const items: XmlNode[] = [];
+      for (const x of v) { const c = compact(x); if (c !== undefined) items.push(c); }
+      if (items.length === 0) continue;
+      out[k] = items;
     } else if (typeof v === 'object') {
       const c = compact(v);
-      if (c) out[k] = c;
+      if (!c) continue;
+      out[k] = c;
     } else out[k] = v;
+    if (!content && isContent(k)) content = true;
   }
-  return Object.keys(out).some(isContent) ? out : undefined;
+  return content ? out : undefined;
 }

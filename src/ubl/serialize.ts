@@ -1,6 +1,7 @@
 import { Items, SOURCE, type XmlNode, type XmlValue } from './node.js';
 import { Sources } from './sources.js';
-import { MAX_TEXT_BYTES, utf8Length } from '../xpath/xml.js';
+import { MAX_TEXT_BYTES, utf8Length, writtenTree, type WrittenTree } from '../xpath/xml.js';
+import type { XDocument } from '../xpath/api.js';
 import { own as ownWords, type Unwritable } from '../messages/own.js';
 
 /*
@@ -11,7 +12,9 @@ import { own as ownWords, type Unwritable } from '../messages/own.js';
  * literal ones into spaces): what a conforming reader gives back is exactly the text sent.
  *
  * While writing, each element's location (in the form of src/xpath/location.ts, which Schematron findings carry) is
- * paired with the request field the builder recorded for it (`$` keys, node.ts): the source map.
+ * paired with the request field the builder recorded for it (`$` keys, node.ts): the source map. On request the writer
+ * also tells pintae's XML reader where each start tag, attribute and text lands, and so gets the tree the reader would
+ * make of the text (src/xpath/xml-written.ts) without reading it back: the rules judge a built invoice on it.
  */
 
 /** A character XML 1.0 cannot carry (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates). */
@@ -52,7 +55,25 @@ const reference = (c: string) => REFERENCE[c]!;
 const PIECES = 4096;
 const PADS = Array.from({ length: 16 }, (_, depth) => '  '.repeat(depth));
 const pad = (depth: number) => PADS[depth] ?? '  '.repeat(depth);
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+/** The text before a tag at `depth`: the line end of the piece before it, and the tag's indentation. */
+const NEWLINE_PADS = PADS.map((p) => `\n${p}`);
+const newlinePad = (depth: number) => NEWLINE_PADS[depth] ?? `\n${pad(depth)}`;
+/** The local part of a name (`cbc:ID` → `ID`), each made once: a writer's names are few. */
+const LOCAL_NAMES = new Map<string, string>();
+function localName(name: string): string {
+  let local = LOCAL_NAMES.get(name);
+  if (local === undefined) {
+    local = name.slice(name.indexOf(':') + 1);
+    if (LOCAL_NAMES.size < 4096) LOCAL_NAMES.set(name, local);
+  }
+  return local;
+}
+/** Line feeds in a text: it is written with them as they are (only a carriage return becomes a reference). */
+function lineFeeds(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
 
 class Writer {
   /**
@@ -61,6 +82,10 @@ class Writer {
    */
   private readonly chunks: string[] = [];
   private pieces: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  /** The line the next piece starts on (each piece starts a line), while a tree is made. */
+  private line = 2;
+
+  constructor(private readonly tree?: WrittenTree) {}
 
   private write(piece: string): void {
     if (this.pieces.push(piece) === PIECES) { this.chunks.push(this.pieces.join('')); this.pieces = []; }
@@ -97,7 +122,11 @@ class Writer {
    */
   element(name: string, value: string | XmlNode, depth: number, path: string, inherited: string | undefined, item?: { base: string; n: number }): void {
     const indent = pad(depth);
-    if (typeof value === 'string') { this.write(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`); return; }
+    if (typeof value === 'string') {
+      this.write(`${indent}<${name}>${this.text(value, path, inherited)}</${name}>\n`);
+      if (this.tree) this.leaf(name, depth, value);
+      return;
+    }
     const field = value[SOURCE] as string | undefined;
     // An exception (UnwritableText) ends the whole document: no item is left to close then.
     const entered = item !== undefined && field !== undefined && this.sources.enter(item.base, item.n, field);
@@ -123,6 +152,8 @@ class Writer {
         if (from !== undefined) this.sources.set(at, from);
         const written = this.attribute(v as string, at, from ?? own);
         if (written.length > (longest?.length ?? -1)) longest = { at, field: from ?? own, length: written.length };
+        // Its name starts after the space: the column is one past the tag so far, counted from 1.
+        if (this.tree) this.tree.attribute(key.slice(1), v as string, this.line, open.length + 2);
         open += ` ${key.slice(1)}="${written}"`;
       } else if (first === 36 /* $ */) continue;
       else if (key === '#') text = v as string;
@@ -135,11 +166,26 @@ class Writer {
     }
     if (children.length === 0) {
       this.write(text === undefined || text === '' ? `${open}/>\n` : `${open}>${this.text(text, path, own)}</${name}>\n`);
+      if (this.tree) this.leaf(name, depth, text);
       return;
     }
     this.write(`${open}>\n`);
+    const tree = this.tree;
+    // Each tag starts a line: the text before it is the line end before and its indentation (outside the root, skipped).
+    if (tree) { tree.text(newlinePad(depth)); tree.start(name, this.line++, indent.length + 1); }
     this.children(children, depth + 1, path, own);
     this.write(`${indent}</${name}>\n`);
+    if (tree) { tree.text(newlinePad(depth)); tree.end(); this.line++; }
+  }
+
+  /** The tree's part of an element written on its line(s): `<name …>text</name>` or `<name …/>`. */
+  private leaf(name: string, depth: number, text: string | undefined): void {
+    const tree = this.tree!;
+    tree.text(newlinePad(depth));
+    tree.start(name, this.line, pad(depth).length + 1);
+    if (text) tree.text(text);
+    tree.end();
+    this.line += text ? 1 + lineFeeds(text) : 1;
   }
 
   /** The children of one parent: `[n]` in a location only when the parent has more than one child of that local name. */
@@ -161,7 +207,10 @@ class Writer {
       const local = localName(key);
       const at = `${base}/${local}`;
       const repeated = total.get(local)! > 1;
-      for (const item of itemsOf(v)) {
+      // The elements the member stands for, made one at a time where they are Items.
+      const count = v instanceof Items || Array.isArray(v) ? v.length : 1;
+      for (let i = 0; i < count; i++) {
+        const item = v instanceof Items ? v.item(i) : Array.isArray(v) ? v[i]! : v as string | XmlNode;
         const n = (seen.get(local) ?? 0) + 1;
         seen.set(local, n);
         if (repeated) this.element(key, item, depth, `${at}[${n}]`, inherited, { base: at, n });
@@ -169,13 +218,6 @@ class Writer {
       }
     }
   }
-}
-
-/** The elements a member stands for, made one at a time where they are Items. */
-function* itemsOf(v: XmlValue): Generator<string | XmlNode> {
-  if (v instanceof Items) for (let i = 0; i < v.length; i++) yield v.item(i);
-  else if (Array.isArray(v)) yield* v;
-  else if (v !== undefined) yield v;
 }
 
 /** Whether two children share a local name (an array, or `cbc:ID` beside `cac:ID`): most parents have none. */
@@ -193,13 +235,24 @@ export interface Serialized {
   xml: string;
   /** Location of an element or attribute → the request field it was built from (only those the builder recorded). */
   sources: ReadonlyMap<string, string>;
+  /**
+   * With `withTree`: the tree pintae's reader makes of `xml` (parseXml), made while writing it; undefined when the
+   * reader would refuse the text (then reading it says why).
+   */
+  doc?: XDocument;
 }
 
-/** The document: XML declaration, then the root element, each element on its own line; ends with a newline. */
-export function serializeWithSources(tree: XmlNode): Serialized {
-  const writer = new Writer();
+/**
+ * The document: XML declaration, then the root element, each element on its own line; ends with a newline. `withTree`:
+ * with the tree the rules run on (Serialized.doc), so that the text need not be read back.
+ */
+export function serializeWithSources(tree: XmlNode, withTree = false): Serialized {
+  const made = withTree ? writtenTree() : undefined;
+  const writer = new Writer(made);
   writer.children(Object.entries(tree).filter(([, v]) => v !== undefined), 0, '', undefined);
-  return { xml: writer.document(), sources: writer.sources };
+  const xml = writer.document();
+  const doc = made?.finish();
+  return { xml, sources: writer.sources, ...(doc ? { doc } : {}) };
 }
 
 export function serializeXml(tree: XmlNode): string {

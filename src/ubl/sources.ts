@@ -32,7 +32,22 @@ interface Open {
 
 /** A source map as the serializer fills it; read through ReadonlyMap like any map. */
 export class Sources implements ReadonlyMap<string, string> {
-  private readonly plain = new Map<string, string>();
+  /**
+   * The plain locations and their fields as written, made a map when first read: most built documents have no
+   * finding to place, and a map of their locations cost a validation some 2% of its time.
+   */
+  private readonly written: string[] = [];
+  private made: Map<string, string> | undefined;
+  private get plain(): Map<string, string> {
+    const made = (this.made ??= new Map());
+    const w = this.written;
+    if (w.length > 0) {
+      // In the order written: a location written twice keeps its first place and its last field, as Map.set keeps them.
+      for (let i = 0; i < w.length; i += 2) made.set(w[i]!, w[i + 1]!);
+      w.length = 0;
+    }
+    return made;
+  }
   /** Repeated elements with their own field (the lines), by the location they share before `[n]`: item n at n - 1. */
   private readonly items = new Map<string, Item[]>();
   private readonly shapes = new Map<string, Shape>();
@@ -75,7 +90,7 @@ export class Sources implements ReadonlyMap<string, string> {
 
   set(location: string, field: string): void {
     const open = this.open;
-    if (!open || !location.startsWith(open.path)) { this.plain.set(location, field); return; }
+    if (!open || !location.startsWith(open.path)) { this.written.push(location, field); return; }
     const from = open.path.length;
     if (location.length === from) return; // the item's own field, kept with the item
     const own = field === open.field || (field.startsWith(open.field) && (field[open.field.length] === '.' || field[open.field.length] === '['));

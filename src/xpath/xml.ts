@@ -16,9 +16,11 @@ import {
 import { decodeXml } from './xml-decode.js';
 import { Lines, xmlErrorAt } from './xml-error.js';
 import { isUriReference } from './xml-uri.js';
+import { WrittenTree } from './xml-written.js';
 
 export { decodeXml, invalidUtf16 } from './xml-decode.js';
 export { XmlError } from './xml-error.js';
+export type { WrittenTree } from './xml-written.js';
 /** libxml2's limit on one text node, and the UTF-8 length it is measured in: what pintae writes, this reader reads. */
 export { MAX_TEXT_BYTES, utf8Length } from './xml-chars.js';
 /** The string value of a node of the trees this reader makes (XPath's string()). */
@@ -37,6 +39,14 @@ export function inScopeNamespaces(element: XElement): Map<string, string> {
   const map = new Map<string, string>([['xml', XML_NS]]);
   for (const e of chain) for (const [p, u] of declarations.get(e) ?? []) map.set(p, u);
   return map;
+}
+
+/**
+ * The tree this reader would make of a document, made while the document is written (xml-written.ts): a writer that
+ * knows where what it writes lands need not have its text read back.
+ */
+export function writtenTree(): WrittenTree {
+  return new WrittenTree((element, declared) => declarations.set(element, declared));
 }
 
 /** Parses the text of a whole document. Throws XmlError (located) for anything libxml2 refuses, and for a DOCTYPE. */
