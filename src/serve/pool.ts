@@ -5,6 +5,13 @@ import type { Answer, ServePoolMessage, ServeSetup, ServeTask, ServeWorkerMessag
 export class QueueFull extends Error {}
 /** The worker handling the request stopped (a crash, an out-of-memory kill): the request is answered 500. */
 export class WorkerDied extends Error {}
+/**
+ * The pool was closed (the server drained) before the request reached a worker: it was never worked on, so it is
+ * answered 503, to be sent again elsewhere, never 500.
+ */
+export class PoolClosed extends WorkerDied {
+  constructor() { super('closed'); }
+}
 
 export interface ServePoolOptions {
   /** Worker threads (each compiles the rules once). */
@@ -111,7 +118,7 @@ export class ServePool {
   /** The answer to one request; rejects with QueueFull at once when every worker is busy and the queue is full. */
   run(task: ServeTask): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      if (this.closed) { reject(new WorkerDied('closed')); return; }
+      if (this.closed) { reject(new PoolClosed()); return; }
       const job = { task, resolve, reject };
       const slot = this.idle.shift();
       if (slot) this.dispatch(slot, job);
@@ -134,7 +141,7 @@ export class ServePool {
   /** Stops every worker; requests still waiting are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new WorkerDied('closed'));
+    for (const job of this.queue.splice(0)) job.reject(new PoolClosed());
     await Promise.all([...this.slots].map((s) => s.worker.terminate()));
   }
 }

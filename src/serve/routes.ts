@@ -5,7 +5,7 @@ import { METRICS_TYPE, type Metrics } from '../server/metrics.js';
 import { chooseFormat, chooseLang, FORMAT_LIST } from './formats.js';
 import { LANGS, type Lang } from '../messages/lang.js';
 import { openApiDocument } from './openapi.js';
-import { QueueFull, WorkerDied, type ServePool } from './pool.js';
+import { PoolClosed, QueueFull, WorkerDied, type ServePool } from './pool.js';
 import type { ServeTask } from './protocol.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -72,6 +72,9 @@ export function serviceRoutes(state: ServiceState): Route[] {
       if (e instanceof QueueFull) {
         return json(503, { message: serveWords('queue-full', { seconds: RETRY_AFTER_SECONDS }) }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
       }
+      // A request that arrived as the server stopped (its connection was busy, so not closed as idle) is refused as
+      // the rest are during a drain: never worked on, to be sent elsewhere.
+      if (e instanceof PoolClosed) return json(503, { message: serveWords('shutting-down') }, { 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' });
       if (e instanceof WorkerDied) return { status: 500, body: '', fault: `worker: ${e.message}` };
       throw e;
     }
