@@ -34,6 +34,8 @@ interface Candidate { rule: Rule; match: true | Matcher }
 interface Pattern {
   /** Attribute nodes are walked too: each element's attributes after it, before its children (XSLT's `@*|*`). */
   attributes: boolean;
+  /** Every rule of the pattern, in order. */
+  rules: Rule[];
   byName: Map<string, Rule[]>;
   /**
    * By name path (NamePaths id, 0 the document node): the rules that may fire there, in order; kept across documents
@@ -45,22 +47,25 @@ interface Pattern {
 }
 
 /**
- * Numbers for the name paths of elements (namespace and local name of each ancestor-or-self), shared by every
+ * Numbers for the name paths of elements (namespace, local name and prefix of each ancestor-or-self), shared by every
  * document and every rule set of the process: what rules can fire on an element depends on its path before its
- * values.
+ * values, and a predicate of the element's name alone (`*[ends-with(name(), 'Amount')]`, which reads the prefix) is
+ * decided once per path.
  */
 class NamePaths {
-  /** By parent id: namespace → local name → id. */
-  private readonly children: Array<Map<string, Map<string, number>> | undefined> = [];
+  /** By parent id: namespace → local name → prefix → id. */
+  private readonly children: Array<Map<string, Map<string, Map<string, number>>> | undefined> = [];
   private next = 1;
   /** The id of a child path of `parent` (0: the document node). */
-  child(parent: number, ns: string, local: string): number {
+  child(parent: number, ns: string, local: string, prefix: string): number {
     let byNs = this.children[parent];
     if (!byNs) this.children[parent] = byNs = new Map();
     let byLocal = byNs.get(ns);
     if (!byLocal) byNs.set(ns, (byLocal = new Map()));
-    let id = byLocal.get(local);
-    if (id === undefined) byLocal.set(local, (id = this.next++));
+    let byPrefix = byLocal.get(local);
+    if (!byPrefix) byLocal.set(local, (byPrefix = new Map()));
+    let id = byPrefix.get(prefix);
+    if (id === undefined) byPrefix.set(prefix, (id = this.next++));
     return id;
   }
 }
@@ -90,13 +95,13 @@ export class NativeRules {
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.compile(e, names)) }));
-      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: [] };
+      return { attributes: p.attributes ?? false, rules, byName: byName(rules), byPath: [] };
     });
   }
 
   /** Compiles every rule now (by default each is compiled on its first firing): how a build checks a whole schema. */
   compileAll(): this {
-    for (const p of this.patterns) for (const rules of p.byName.values()) for (const r of rules) this.parts(r);
+    for (const p of this.patterns) for (const r of p.rules) this.parts(r);
     return this;
   }
 
@@ -141,9 +146,12 @@ export class NativeRules {
     return out;
   }
 
-  /** The rules of a pattern that may fire on an attribute: a plain path matches elements only. */
+  /**
+   * The rules of a pattern that may fire on an attribute: a plain path matches elements only; a pattern ending in an
+   * attribute step is in no list of byName (it never matches an element) but may match here.
+   */
   private attributeCandidates(pattern: Pattern): Candidate[] {
-    return pattern.byName.get('*')!.filter((r) => !r.match.forPath).map((rule) => ({ rule, match: rule.match }));
+    return pattern.rules.filter((r) => !r.match.forPath && (r.match.names === undefined || r.match.attributesOnly)).map((rule) => ({ rule, match: rule.match }));
   }
 
   private compile(expr: string, variables: ReadonlySet<string>): Evaluate {
@@ -233,7 +241,7 @@ function inOrder(doc: XDocument): InOrder {
     if (k === kids.length) { open.pop(); openIds.pop(); next.pop(); continue; }
     next[top] = k + 1;
     const c = kids[k]!;
-    const id = PATHS.child(openIds[top]!, c.ns, c.local);
+    const id = PATHS.child(openIds[top]!, c.ns, c.local, c.prefix);
     elements[i] = c; pathIds[i++] = id;
     if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
   }
