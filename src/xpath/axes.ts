@@ -92,11 +92,13 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
 
 /**
  * The axis as a function of the context node. `elementsOnly`: no node but an element can pass `test` (a name test on
- * an axis other than attribute, element()).
+ * an axis other than attribute, element()); `anyElement`: every element passes it (`*`, `element()`).
  */
-export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }, elementsOnly = false): AxisFn {
+export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }, elementsOnly = false, anyElement = false): AxisFn {
   switch (axis) {
     case 'child':
+      // `*`: the node's own array of element children, shared (results are never modified).
+      if (anyElement) return (n) => (n.kind === 1 || n.kind === 9 ? n.elements : (NO_NODES as XNode[]));
       if (fast?.kind === 1) {
         const { ns, local } = fast;
         return (n) => {

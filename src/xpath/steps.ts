@@ -54,6 +54,8 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
   let test: Test;
   let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
   let elementsOnly = false;
+  /** Every element passes the test (`*`, `element()`). */
+  let anyElement = false;
   const t = e.test;
   if (t.k === 'name') {
     const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
@@ -61,17 +63,19 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
     test = nameTest(principal, ns, local);
     if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
     elementsOnly = principal === 1;
+    anyElement = principal === 1 && ns === undefined && local === undefined;
   } else if (t.kind === 'element' || t.kind === 'attribute') {
     const kind = t.kind === 'element' ? 1 : 2;
     const ns = t.name && t.name.prefix !== '*' ? (t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope)) : undefined;
     const local = t.name && t.name.local !== '*' ? t.name.local : undefined;
     test = nameTest(kind, ns, local);
     elementsOnly = kind === 1;
+    anyElement = kind === 1 && ns === undefined && local === undefined;
   } else {
     const kind = { node: 0, text: 3, comment: 8, 'document-node': 9, 'processing-instruction': 7 }[t.kind];
     test = kind === 0 ? () => true : (n) => n.kind === kind;
   }
-  const axis = axisFn(e.axis, test, fast, elementsOnly);
+  const axis = axisFn(e.axis, test, fast, elementsOnly, anyElement);
   if (e.preds.length === 0) {
     return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
   }
