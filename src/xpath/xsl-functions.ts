@@ -204,7 +204,7 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   const memo = types.every(atMostOneAtomic) ? new Memo() : undefined;
   return {
     call(args: Sequence[]): Sequence {
-      const converted = args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
+      const converted = args.length === 0 ? args : args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
       if (memo) {
         const known = memo.get(converted);
         if (known !== undefined) return known;
@@ -239,25 +239,29 @@ class Memo {
   private readonly root = new Map<string, unknown>();
   private size = 0;
 
-  /** The key of an argument: its type and value, or undefined when it is not kept (a number, a date …). */
-  private static key(arg: Sequence): [string, string | boolean] | undefined {
-    if (arg.length === 0) return ['()', ''];
+  /** The type of an argument as its key, or undefined when it is not kept (a number, a date …); its value is keyOf's. */
+  private static typeOf(arg: Sequence): string | undefined {
+    if (arg.length === 0) return '()';
     const a = arg[0] as Atomic;
     if (arg.length > 1 || a.atomic !== true) return undefined;
-    return isStringLike(a.type) || a.type === 'boolean' ? [a.type, a.value as string | boolean] : undefined;
+    return isStringLike(a.type) || a.type === 'boolean' ? a.type : undefined;
+  }
+  private static valueOf(arg: Sequence): unknown {
+    return arg.length === 0 ? '' : (arg[0] as Atomic).value;
   }
 
-  /** The map where the last argument's value is looked up, made on the way when `make`. */
+  /** The map where the last argument's value is looked up (type → value → … → result), made on the way when `make`. */
   private leaf(args: Sequence[], make: boolean): Map<unknown, unknown> | undefined {
     let level: Map<unknown, unknown> = this.root;
     for (let i = 0; i < args.length; i++) {
-      const key = Memo.key(args[i]!);
-      if (key === undefined) return undefined;
-      let byValue = level.get(key[0]) as Map<unknown, unknown> | undefined;
-      if (!byValue) { if (!make) return undefined; level.set(key[0], (byValue = new Map())); }
-      if (i === args.length - 1) return byValue.has(key[1]) || make ? byValue : undefined;
-      let next = byValue.get(key[1]) as Map<unknown, unknown> | undefined;
-      if (!next) { if (!make) return undefined; byValue.set(key[1], (next = new Map())); }
+      const type = Memo.typeOf(args[i]!);
+      if (type === undefined) return undefined;
+      let byValue = level.get(type) as Map<unknown, unknown> | undefined;
+      if (!byValue) { if (!make) return undefined; level.set(type, (byValue = new Map())); }
+      if (i === args.length - 1) return byValue;
+      const value = Memo.valueOf(args[i]!);
+      let next = byValue.get(value) as Map<unknown, unknown> | undefined;
+      if (!next) { if (!make) return undefined; byValue.set(value, (next = new Map())); }
       level = next;
     }
     return level;
@@ -265,8 +269,7 @@ class Memo {
 
   get(args: Sequence[]): Sequence | undefined {
     if (args.length === 0) return this.root.get('') as Sequence | undefined;
-    const leaf = this.leaf(args, false);
-    return leaf?.get(Memo.key(args[args.length - 1]!)![1]) as Sequence | undefined;
+    return this.leaf(args, false)?.get(Memo.valueOf(args[args.length - 1]!)) as Sequence | undefined;
   }
 
   set(args: Sequence[], value: Sequence): void {
@@ -274,7 +277,7 @@ class Memo {
     if (args.length === 0) { this.root.set('', value); this.size++; return; }
     const leaf = this.leaf(args, true);
     if (!leaf) return;
-    leaf.set(Memo.key(args[args.length - 1]!)![1], value);
+    leaf.set(Memo.valueOf(args[args.length - 1]!), value);
     this.size++;
   }
 }

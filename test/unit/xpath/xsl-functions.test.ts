@@ -92,15 +92,16 @@ const MEMO_CALLS = [
   'f:kind(true())', 'f:kind("true")', 'f:kind(1)', 'f:kind("1")', 'f:kind(1)', 'f:kind(1.0)', 'f:kind(1e0)',
   'f:pair("a", "b")', 'f:pair("a", xs:untypedAtomic("b"))', 'f:pair(xs:untypedAtomic("a"), "b")', 'f:pair((), "b")', 'f:pair("", "b")',
   'f:pair("a", ())', 'f:pair("a", "")', 'f:pair("a", "b")', 'f:zero()', 'f:zero()', 'f:err("x")', 'f:err("x")', 'f:err("1")', 'f:err("1")',
-  '(f:kind("a"), f:kind(xs:untypedAtomic("a")), f:kind("a"))',
+  '(f:kind("a"), f:kind(xs:untypedAtomic("a")), f:kind("a"))', 'f:pair(/r/a[1], /r/a[2])', 'f:pair(/r/a[2], /r/a[1])', 'f:pair(/r/a, "x")',
+  'f:pair(/r/c, "x")', 'f:pair(/r/c/text(), "x")',
 ];
 
 describe('user functions whose results are kept by argument, differentially against Saxon-JS', () => {
   let oracle: Oracle;
   beforeAll(async () => { oracle = await xpathOracle({ namespaces: { f: 'urn:f' }, functions: [MEMO_FUNCTIONS] }); });
   it('the same value in another type, the empty sequence and \'\', errors', () => {
-    expect(MEMO_CALLS.flatMap((expr) => disagreements(oracle.compare('<r><a>1</a><a/></r>', expr), expr))).toEqual([]);
-    expect(MEMO_CALLS.filter((expr) => oracle.compare('<r><a>1</a><a/></r>', expr).some((r) => verdict(r) === 'fallback'))).toEqual([]);
+    expect(MEMO_CALLS.flatMap((expr) => disagreements(oracle.compare('<r><a>1</a><a/><c> 2 <!--n--></c></r>', expr), expr))).toEqual([]);
+    expect(MEMO_CALLS.filter((expr) => oracle.compare('<r><a>1</a><a/><c> 2 <!--n--></c></r>', expr).some((r) => verdict(r) === 'fallback'))).toEqual([]);
   });
 });
 
