@@ -105,9 +105,12 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
           if (n.kind !== 1 && n.kind !== 9) return NO_NODES as XNode[];
           const elements = n.elements;
           if (n.kind === 1 && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
-          // Most steps find one child or none: no array is made for none.
+          // Most steps find one child or none: no array is made for none, one of exactly one item for one (an array
+          // grown by push from empty reserves 16).
           let out: XNode[] | undefined;
-          for (const c of elements) if (c.local === local && c.ns === ns) (out ??= []).push(c);
+          for (const c of elements) {
+            if (c.local === local && c.ns === ns) { if (out === undefined) out = [c]; else out.push(c); }
+          }
           return out ?? (NO_NODES as XNode[]);
         };
       }

@@ -103,7 +103,8 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
   return (seq, d) => {
     if (seq.length === 0) return seq;
     const saved = d.item, savedPos = d.position, savedSize = d.size;
-    const out: Item[] = [];
+    // Made at the first item kept, of one item (a predicate keeps one node or none, most often).
+    let out: Item[] | undefined;
     d.size = seq.length;
     tick(seq.length);
     for (let i = 0; i < seq.length; i++) {
@@ -114,10 +115,10 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
       let keep: boolean;
       if (v.length === 1 && !isNode(v[0]!) && isNumericAtomic(v[0] as Atomic)) keep = toNumber(v[0] as Atomic) === i + 1;
       else keep = ebv(v);
-      if (keep) out.push(it);
+      if (keep) { if (out === undefined) out = [it]; else out.push(it); }
     }
     d.item = saved; d.position = savedPos; d.size = savedSize;
-    return out;
+    return out ?? EMPTY;
   };
 }
 
