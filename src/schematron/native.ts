@@ -1,6 +1,6 @@
 import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
-import { parseXml } from '../xpath/xml.js';
+import { parseXml, sharedName } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
 import type { NativePlan, PlanCheck, PlanPart, PlanRule } from './native-plan.js';
 import type { CompileOptions } from './compile.js';
@@ -53,19 +53,30 @@ interface Pattern {
  * decided once per path.
  */
 class NamePaths {
-  /** By parent id: namespace → local name → prefix → id. */
-  private readonly children: Array<Map<string, Map<string, Map<string, number>>> | undefined> = [];
+  /** Names (namespace → local name → prefix) numbered once for the process. */
+  private readonly names = new Map<string, Map<string, Map<string, number>>>();
+  private nextName = 0;
+  /** By parent id: name id → id. */
+  private readonly children: Array<Map<number, number> | undefined> = [];
   private next = 1;
-  /** The id of a child path of `parent` (0: the document node). */
-  child(parent: number, ns: string, local: string, prefix: string): number {
-    let byNs = this.children[parent];
-    if (!byNs) this.children[parent] = byNs = new Map();
-    let byLocal = byNs.get(ns);
-    if (!byLocal) byNs.set(ns, (byLocal = new Map()));
+
+  /** The number of a name (the same for every element so named, in any document). */
+  name(ns: string, local: string, prefix: string): number {
+    let byLocal = this.names.get(ns);
+    if (!byLocal) this.names.set(ns, (byLocal = new Map()));
     let byPrefix = byLocal.get(local);
     if (!byPrefix) byLocal.set(local, (byPrefix = new Map()));
     let id = byPrefix.get(prefix);
-    if (id === undefined) byPrefix.set(prefix, (id = this.next++));
+    if (id === undefined) byPrefix.set(prefix, (id = this.nextName++));
+    return id;
+  }
+
+  /** The id of a child path of `parent` (0: the document node) by the child's name number. */
+  child(parent: number, name: number): number {
+    let byName = this.children[parent];
+    if (!byName) this.children[parent] = byName = new Map();
+    let id = byName.get(name);
+    if (id === undefined) byName.set(name, (id = this.next++));
     return id;
   }
 }
@@ -125,7 +136,7 @@ export class NativeRules {
         const id = pathIds[i]!;
         const candidates = byPath[id] ?? this.candidates(pattern, e, id);
         if (candidates.length !== 0) this.fire(candidates, e, doc, vars, out, cache);
-        if (attributes !== undefined && attributes.length !== 0) for (const a of e.attrs) this.fire(attributes, a, doc, vars, out, cache);
+        if (attributes !== undefined && attributes.length !== 0) { const attrs = e.attrs; for (let j = 0; j < attrs.length; j++) this.fire(attributes, attrs[j]!, doc, vars, out, cache); }
       }
     }
     return out;
@@ -226,9 +237,21 @@ function inOrder(doc: XDocument): InOrder {
   if (known) return known;
   let count = 0;
   const stack: XElement[] = [...doc.elements];
-  while (stack.length > 0) { const e = stack.pop()!; count++; for (const c of e.elements) stack.push(c); }
+  // Index loops, not for…of: an element without children holds a frozen empty array, and iterating frozen and other
+  // arrays at one site costs more than the walk (here and in the evaluator's hot loops).
+  while (stack.length > 0) { const e = stack.pop()!; count++; const es = e.elements; for (let j = 0; j < es.length; j++) stack.push(es[j]!); }
   const elements: XElement[] = new Array(count);
   const pathIds = new Int32Array(count);
+  // The reader makes one Name object for all the elements of a name in a document: its number is looked up once per
+  // document by the object (comparing namespace URIs as strings, element after element, cost more than the walk).
+  const nameIds = new Map<object, number>();
+  const nameOf = (e: XElement): number => {
+    const shared = sharedName(e);
+    if (shared === undefined) return PATHS.name(e.ns, e.local, e.prefix);
+    let id = nameIds.get(shared);
+    if (id === undefined) nameIds.set(shared, (id = PATHS.name(e.ns, e.local, e.prefix)));
+    return id;
+  };
   // Iterative (a document may nest deeper than the stack): each element with its parent's path id.
   const open: Array<XDocument | XElement> = [doc];
   const openIds: number[] = [0];
@@ -241,7 +264,7 @@ function inOrder(doc: XDocument): InOrder {
     if (k === kids.length) { open.pop(); openIds.pop(); next.pop(); continue; }
     next[top] = k + 1;
     const c = kids[k]!;
-    const id = PATHS.child(openIds[top]!, c.ns, c.local, c.prefix);
+    const id = PATHS.child(openIds[top]!, nameOf(c));
     elements[i] = c; pathIds[i++] = id;
     if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
   }

@@ -101,7 +101,7 @@ export function atomizeNode(node: XNode): Atomic {
 
 export function atomize(seq: Sequence): Atomic[] {
   let allAtomic = true;
-  for (const it of seq) if (!isAtomic(it)) { allAtomic = false; break; }
+  for (let i = 0; i < seq.length; i++) if (!isAtomic(seq[i]!)) { allAtomic = false; break; }
   if (allAtomic) return seq as Atomic[];
   return seq.map((it) => (isAtomic(it) ? it : atomizeNode(it as XNode)));
 }

@@ -113,7 +113,7 @@ function compileSeq(parts: C[]): C {
   if (parts.length === 1) return parts[0]!;
   return (d) => {
     const out: Item[] = [];
-    for (const p of parts) for (const it of p(d)) out.push(it);
+    for (const p of parts) { const items = p(d); for (let i = 0; i < items.length; i++) out.push(items[i]!); }
     return out;
   };
 }
@@ -193,22 +193,23 @@ function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }
       const items = value(d);
       const out: Item[] = [];
       tick(items.length);
-      for (const it of items) {
-        d.locals[slot] = [it];
-        for (const r of body(d)) out.push(r);
+      for (let i = 0; i < items.length; i++) {
+        d.locals[slot] = [items[i]!];
+        const r = body(d);
+        for (let j = 0; j < r.length; j++) out.push(r[j]!);
       }
       return out;
     };
     case 'some': return (d) => {
       const items = value(d);
       tick(items.length);
-      for (const it of items) { d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
+      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (ebv(body(d))) return SEQ_TRUE; }
       return SEQ_FALSE;
     };
     default: return (d) => {
       const items = value(d);
       tick(items.length);
-      for (const it of items) { d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
+      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (!ebv(body(d))) return SEQ_FALSE; }
       return SEQ_TRUE;
     };
   }

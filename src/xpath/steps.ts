@@ -16,7 +16,7 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
       const out: XNode[] = [];
       tick(ctx.length);
-      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
+      for (let i = 0; i < ctx.length; i++) { const ns = step(requireNode(ctx[i]!), d); for (let j = 0; j < ns.length; j++) out.push(ns[j]!); }
       return documentOrder(out);
     };
   }
@@ -32,7 +32,8 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
     for (let i = 0; i < ctx.length; i++) {
       d.item = requireNode(ctx[i]!);
       d.position = i + 1;
-      for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
+      const r = right(d);
+      for (let j = 0; j < r.length; j++) { const it = r[j]!; out.push(it); if (isNode(it)) nodes++; }
     }
     d.item = saved; d.position = savedPos; d.size = savedSize;
     if (nodes === 0) return out;

@@ -174,8 +174,10 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
   const xs = atomize(a), ys = atomize(b);
   // Check every pair for an error first (types only matter, so one pass per distinct type pair).
   let seen: Set<string> | undefined;
-  for (const x of xs) {
-    for (const y of ys) {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    for (let j = 0; j < ys.length; j++) {
+      const y = ys[j]!;
       if (isStringLike(x.type) && isStringLike(y.type)) continue; // compared as strings: cannot fail
       if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic' && !valueMayFail(x.type, y.type)) {
         const key = `${x.type}|${y.type}`;
@@ -185,7 +187,7 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
       comparePair(op, x, y, ordering);
     }
   }
-  for (const x of xs) for (const y of ys) if (comparePair(op, x, y, ordering)) return true;
+  for (let i = 0; i < xs.length; i++) for (let j = 0; j < ys.length; j++) if (comparePair(op, xs[i]!, ys[j]!, ordering)) return true;
   return false;
 }
 
