@@ -5,6 +5,7 @@ import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes
 import { FN, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
 import { tick } from './budget.js';
+import { intern } from './intern.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
 export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile): C {
@@ -59,8 +60,8 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
   let anyElement = false;
   const t = e.test;
   if (t.k === 'name') {
-    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
-    const local = t.name.local === '*' ? undefined : t.name.local;
+    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : intern(resolvePrefix(t.name.prefix, scope));
+    const local = t.name.local === '*' ? undefined : intern(t.name.local);
     test = nameTest(principal, ns, local);
     if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
     elementsOnly = principal === 1;
