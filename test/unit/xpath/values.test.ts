@@ -259,8 +259,10 @@ xs:decimal('-12.5') lt xs:decimal('-12.49')|0.0 = -0.0|xs:decimal('5.00') = 5|12
 -123456789.000000012 gt -123456789.000000013|10000000 gt 9999999.9999999|0.00000010 = 0.0000001|1 ge 1.0|-1 lt 0
 0 lt 0.0000000001|-0.0000000001 lt 0|99999999999999999999.5 gt 99999999999999999999|//a[3] = 2.50|xs:decimal(//a[3]) ge 2.5
 xs:decimal('1.5 ')|xs:decimal(' 1.5')|xs:integer(concat('7', codepoints-to-string(10)))|xs:double(concat(codepoints-to-string(13), '2'))
-xs:boolean(concat(codepoints-to-string(9), 'true'))|xs:string(' a ')|xs:untypedAtomic(' a ') = ' a '`;
-const FAST_ERRORS = `not((1, 2))|boolean((1, //a[1]))|//a[2] = 1|1 = //a[2]|exists(1 div 0)|count(xs:integer('x'))`;
+xs:boolean(concat(codepoints-to-string(9), 'true'))|xs:string(' a ')|xs:untypedAtomic(' a ') = ' a '
+string-length(//a[3])|substring(//a[3], 1, 2)|normalize-space(//a[3])|contains(//a[2], 'x')|upper-case(//a[2])|string-length(//zz)
+starts-with(/r, '1x')|ends-with(//a[3]/text(), ' ')`;
+const FAST_ERRORS = `not((1, 2))|boolean((1, //a[1]))|//a[2] = 1|1 = //a[2]|exists(1 div 0)|count(xs:integer('x'))|starts-with(//a, '1')|contains(1, '1')`;
 
 describe('fast paths, differentially against Saxon-JS', () => {
   let oracle: Oracle;
