@@ -1,5 +1,5 @@
 import { XPathError, XPathUnsupported, type Evaluate, type Sequence, type XAttr, type XDocument, type XElement, type XNode } from '../xpath/api.js';
-import { Atomic, ebv, isNumeric } from '../xpath/index.js';
+import { Atomic, ebv, isNumeric, nameOnly } from '../xpath/index.js';
 
 /**
  * Whether a rule's context (an XSLT match pattern) matches a node. `names` are the local names of the elements it can
@@ -15,6 +15,8 @@ export interface Matcher {
    * only the alternatives whose names fit. Absent: the matcher itself is asked for every node.
    */
   forPath?: (node: XDocument | XElement | XAttr) => boolean | Matcher;
+  /** It can match attribute nodes only (and the document node, when `names` has '#document'). */
+  attributesOnly?: boolean;
 }
 
 /** Per-document memory of the matchers: node sets they computed, keyed by what computed them. */
@@ -34,7 +36,10 @@ interface Step {
   /** Per predicate: an integer literal, which Saxon-JS compares with the position like XPath. */
   literalPositions: boolean[];
   descendant: boolean;
+  /** Every predicate depends on the element's name alone (xpath's nameOnly): decided once per name path. */
+  byName: boolean;
 }
+interface Path { absolute: boolean; steps: Step[] }
 
 /** Splits at a character outside brackets, parentheses and string literals. */
 function splitTop(text: string, at: (text: string, i: number) => number): string[] {
@@ -73,7 +78,7 @@ function splitPredicates(text: string): string[] | undefined {
 const QNAME = /^(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*|\*)$/;
 
 /** A path of name tests with predicates (`a:b[p]/c//d`), or undefined for any other pattern. */
-function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): { absolute: boolean; steps: Step[] } | undefined {
+function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Path | undefined {
   let text = alternative.trim();
   let absolute = false;
   let leadingDescendant = false;
@@ -104,6 +109,7 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
       literalPositions: predicateTexts.map((p) => /^\s*\d+\s*$/.test(p)),
       predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => compile(p)) : undefined,
       fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
+      byName: predicateTexts.length > 0 && !positional && predicateTexts.every(nameOnly),
     });
     descendant = false;
   }
@@ -175,11 +181,16 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   const elementTexts = texts.filter((t) => !DOCUMENT.test(t));
   const alternatives = elementTexts.map((a) => plainPath(a, namespaces, compile));
   if (alternatives.every((a) => a !== undefined)) {
-    const paths = alternatives as Array<{ absolute: boolean; steps: Step[] }>;
+    const paths = alternatives as Path[];
     if (current) for (const p of paths) currentOnLastStep(p.steps, context);
     const forPath = (node: XDocument | XElement | XAttr): boolean | Matcher => {
       if (node.kind !== 1) return node.kind === 9 && matchesDocument;
-      const fit = paths.filter((p) => namesMatch(node, p.steps, p.steps.length - 1, p.absolute));
+      const fit: Path[] = [];
+      for (const p of paths) {
+        if (!namesMatch(node, p.steps, p.steps.length - 1, p.absolute)) continue;
+        const decided = decideByName(p, node);
+        if (decided !== undefined) fit.push(decided);
+      }
       if (fit.length === 0) return false;
       if (fit.every((p) => p.steps.every((s) => !s.fromParent))) return true;
       const fitting: Matcher = (n, _doc, vars, cache) => {
@@ -212,7 +223,7 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
   const unclear = predicatesIn(context).find((p) => !/^\s*\d+\s*$/.test(p) && !clearlyBoolean(p));
   if (unclear !== undefined) throw new XPathUnsupported(`rule context ${context}: the predicate [${unclear}] may be a number`);
   const select = compile(`//(${elementTexts.join(' | ')})`);
-  return (node, doc, vars, cache) => {
+  const m: Matcher = (node, doc, vars, cache) => {
     if (node.kind === 9) return matchesDocument;
     let set = cache.memo.get(select) as Set<XNode> | undefined;
     if (!set) {
@@ -221,9 +232,41 @@ export function matcher(context: string, namespaces: ReadonlyMap<string, string>
     }
     return set.has(node);
   };
+  // A pattern whose every alternative ends in an attribute step matches attributes alone: never tried on an element.
+  if (elementTexts.length > 0 && elementTexts.every(endsInAttribute)) {
+    m.names = new Set(matchesDocument ? ['#document'] : []);
+    m.attributesOnly = true;
+  }
+  return m;
+}
+
+/** Whether a path pattern's last step is on the attribute axis (`a/@b`, `@*[p]`, `a//attribute::b`). */
+function endsInAttribute(alternative: string): boolean {
+  const last = splitTop(alternative, (t, i) => (t[i] === '/' ? 1 : 0)).at(-1)!.trim();
+  return /^(@|attribute\s*::)/.test(last);
 }
 
 const CURRENT = /\bcurrent\s*\(/;
+const NO_VARIABLES = new Map<string, Sequence>();
+
+/**
+ * The path with the predicates of its last step decided on this element when they depend on its name alone (every
+ * element of the name path, which holds the prefix too, gives the same answer): undefined when one is false (the path
+ * matches no element of this name path), the path without them when all are true. An error is left to be raised on
+ * each element, as before (the path is returned unchanged).
+ */
+function decideByName(p: Path, node: XElement): Path | undefined {
+  const last = p.steps[p.steps.length - 1]!;
+  if (!last.byName) return p;
+  try {
+    for (const predicate of last.predicates!) if (!ebv(predicate(node, NO_VARIABLES))) return undefined;
+  } catch (e) {
+    if (e instanceof XPathError) return p;
+    throw e;
+  }
+  const bare: Step = { ...last, predicates: undefined, fromParent: undefined, texts: [], literalPositions: [], byName: false };
+  return { absolute: p.absolute, steps: [...p.steps.slice(0, -1), bare] };
+}
 
 /**
  * current() in a match pattern is the node being matched (XSLT 3.0 5.5.3). A predicate of the last step, evaluated

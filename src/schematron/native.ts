@@ -1,6 +1,6 @@
 import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
-import { parseXml } from '../xpath/xml.js';
+import { parseXml, sharedName } from '../xpath/xml.js';
 import { matcher, type Matcher } from './native-match.js';
 import type { NativePlan, PlanCheck, PlanPart, PlanRule } from './native-plan.js';
 import type { CompileOptions } from './compile.js';
@@ -34,6 +34,8 @@ interface Candidate { rule: Rule; match: true | Matcher }
 interface Pattern {
   /** Attribute nodes are walked too: each element's attributes after it, before its children (XSLT's `@*|*`). */
   attributes: boolean;
+  /** Every rule of the pattern, in order. */
+  rules: Rule[];
   byName: Map<string, Rule[]>;
   /**
    * By name path (NamePaths id, 0 the document node): the rules that may fire there, in order; kept across documents
@@ -45,22 +47,36 @@ interface Pattern {
 }
 
 /**
- * Numbers for the name paths of elements (namespace and local name of each ancestor-or-self), shared by every
+ * Numbers for the name paths of elements (namespace, local name and prefix of each ancestor-or-self), shared by every
  * document and every rule set of the process: what rules can fire on an element depends on its path before its
- * values.
+ * values, and a predicate of the element's name alone (`*[ends-with(name(), 'Amount')]`, which reads the prefix) is
+ * decided once per path.
  */
 class NamePaths {
-  /** By parent id: namespace → local name → id. */
-  private readonly children: Array<Map<string, Map<string, number>> | undefined> = [];
+  /** Names (namespace → local name → prefix) numbered once for the process. */
+  private readonly names = new Map<string, Map<string, Map<string, number>>>();
+  private nextName = 0;
+  /** By parent id: name id → id. */
+  private readonly children: Array<Map<number, number> | undefined> = [];
   private next = 1;
-  /** The id of a child path of `parent` (0: the document node). */
-  child(parent: number, ns: string, local: string): number {
-    let byNs = this.children[parent];
-    if (!byNs) this.children[parent] = byNs = new Map();
-    let byLocal = byNs.get(ns);
-    if (!byLocal) byNs.set(ns, (byLocal = new Map()));
-    let id = byLocal.get(local);
-    if (id === undefined) byLocal.set(local, (id = this.next++));
+
+  /** The number of a name (the same for every element so named, in any document). */
+  name(ns: string, local: string, prefix: string): number {
+    let byLocal = this.names.get(ns);
+    if (!byLocal) this.names.set(ns, (byLocal = new Map()));
+    let byPrefix = byLocal.get(local);
+    if (!byPrefix) byLocal.set(local, (byPrefix = new Map()));
+    let id = byPrefix.get(prefix);
+    if (id === undefined) byPrefix.set(prefix, (id = this.nextName++));
+    return id;
+  }
+
+  /** The id of a child path of `parent` (0: the document node) by the child's name number. */
+  child(parent: number, name: number): number {
+    let byName = this.children[parent];
+    if (!byName) this.children[parent] = byName = new Map();
+    let id = byName.get(name);
+    if (id === undefined) byName.set(name, (id = this.next++));
     return id;
   }
 }
@@ -92,14 +108,14 @@ export class NativeRules {
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
       const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.later(e, names)) }));
-      return { attributes: p.attributes ?? false, byName: byName(rules), byPath: [] };
+      return { attributes: p.attributes ?? false, rules, byName: byName(rules), byPath: [] };
     });
   }
 
   /** Compiles every rule now (by default each is compiled on its first firing): how a build checks a whole schema. */
   compileAll(): this {
     for (const compile of this.pending.splice(0)) compile();
-    for (const p of this.patterns) for (const rules of p.byName.values()) for (const r of rules) this.parts(r);
+    for (const p of this.patterns) for (const r of p.rules) this.parts(r);
     return this;
   }
 
@@ -123,7 +139,7 @@ export class NativeRules {
         const id = pathIds[i]!;
         const candidates = byPath[id] ?? this.candidates(pattern, e, id);
         if (candidates.length !== 0) this.fire(candidates, e, doc, vars, out, cache);
-        if (attributes !== undefined && attributes.length !== 0) for (const a of e.attrs) this.fire(attributes, a, doc, vars, out, cache);
+        if (attributes !== undefined && attributes.length !== 0) { const attrs = e.attrs; for (let j = 0; j < attrs.length; j++) this.fire(attributes, attrs[j]!, doc, vars, out, cache); }
       }
     }
     return out;
@@ -144,9 +160,12 @@ export class NativeRules {
     return out;
   }
 
-  /** The rules of a pattern that may fire on an attribute: a plain path matches elements only. */
+  /**
+   * The rules of a pattern that may fire on an attribute: a plain path matches elements only; a pattern ending in an
+   * attribute step is in no list of byName (it never matches an element) but may match here.
+   */
   private attributeCandidates(pattern: Pattern): Candidate[] {
-    return pattern.byName.get('*')!.filter((r) => !r.match.forPath).map((rule) => ({ rule, match: rule.match }));
+    return pattern.rules.filter((r) => !r.match.forPath && (r.match.names === undefined || r.match.attributesOnly)).map((rule) => ({ rule, match: rule.match }));
   }
 
   private compile(expr: string, variables: ReadonlySet<string>): Evaluate {
@@ -239,9 +258,21 @@ function inOrder(doc: XDocument): InOrder {
   if (known) return known;
   let count = 0;
   const stack: XElement[] = [...doc.elements];
-  while (stack.length > 0) { const e = stack.pop()!; count++; for (const c of e.elements) stack.push(c); }
+  // Index loops, not for…of: an element without children holds a frozen empty array, and iterating frozen and other
+  // arrays at one site costs more than the walk (here and in the evaluator's hot loops).
+  while (stack.length > 0) { const e = stack.pop()!; count++; const es = e.elements; for (let j = 0; j < es.length; j++) stack.push(es[j]!); }
   const elements: XElement[] = new Array(count);
   const pathIds = new Int32Array(count);
+  // The reader makes one Name object for all the elements of a name in a document: its number is looked up once per
+  // document by the object (comparing namespace URIs as strings, element after element, cost more than the walk).
+  const nameIds = new Map<object, number>();
+  const nameOf = (e: XElement): number => {
+    const shared = sharedName(e);
+    if (shared === undefined) return PATHS.name(e.ns, e.local, e.prefix);
+    let id = nameIds.get(shared);
+    if (id === undefined) nameIds.set(shared, (id = PATHS.name(e.ns, e.local, e.prefix)));
+    return id;
+  };
   // Iterative (a document may nest deeper than the stack): each element with its parent's path id.
   const open: Array<XDocument | XElement> = [doc];
   const openIds: number[] = [0];
@@ -254,7 +285,7 @@ function inOrder(doc: XDocument): InOrder {
     if (k === kids.length) { open.pop(); openIds.pop(); next.pop(); continue; }
     next[top] = k + 1;
     const c = kids[k]!;
-    const id = PATHS.child(openIds[top]!, c.ns, c.local);
+    const id = PATHS.child(openIds[top]!, nameOf(c));
     elements[i] = c; pathIds[i++] = id;
     if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
   }

@@ -13,6 +13,37 @@ import { stringValueOf } from './dom.js';
 export const Decimal = DecimalJs.clone({ precision: 1e9, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -1000, toExpPos: 1000 });
 export type Decimal = DecimalJs;
 
+/** decimal.js's representation (its own fields): sign ±1, exponent, digits in base 1e7 with no trailing zero word. */
+interface DecimalFields { s: number; e: number; d: number[] | null }
+/**
+ * Whether this decimal.js stores its values as cmpDecimals reads them (checked once, on values of each kind): when not,
+ * cmpDecimals is decimal.js's own cmp.
+ */
+const FIELDS_AS_READ = (() => {
+  const f = (v: string) => new Decimal(v) as unknown as DecimalFields;
+  const a = f('-12.5'), b = f('0'), c = f('123456789.000000012'), z = f('-0');
+  return a.s === -1 && a.e === 1 && a.d?.join() === '12,5000000' && b.d?.join() === '0' && c.e === 8 && c.d?.join() === '12,3456789,0,1200000'
+    && z.d?.join() === '0';
+})();
+
+/**
+ * a.cmp(b) for two finite decimals, as decimal.js's comparedTo computes it but without the copy of `b` it makes first
+ * (most comparisons in rules are of decimals: `count(x) le 1`, `xs:decimal(y) > 0`).
+ */
+export function cmpDecimals(a: Decimal, b: Decimal): number {
+  if (!FIELDS_AS_READ) return a.cmp(b);
+  const x = a as unknown as DecimalFields, y = b as unknown as DecimalFields;
+  const xd = x.d, yd = y.d;
+  if (!xd || !yd) return a.cmp(b); // NaN or an infinity: never an XPath decimal, but decimal.js knows
+  const xs = x.s, ys = y.s;
+  if (!xd[0] || !yd[0]) return xd[0] ? xs : yd[0] ? -ys : 0;
+  if (xs !== ys) return xs;
+  if (x.e !== y.e) return (x.e > y.e) !== (xs < 0) ? 1 : -1;
+  const xl = xd.length, yl = yd.length;
+  for (let i = 0, n = xl < yl ? xl : yl; i < n; i++) if (xd[i] !== yd[i]) return (xd[i]! > yd[i]!) !== (xs < 0) ? 1 : -1;
+  return xl === yl ? 0 : (xl > yl) !== (xs < 0) ? 1 : -1;
+}
+
 export type AtomicType = 'string' | 'untypedAtomic' | 'anyURI' | 'boolean' | 'decimal' | 'integer' | 'double' | 'float'
   | 'date' | 'dateTime' | 'time' | 'QName';
 
@@ -70,7 +101,7 @@ export function atomizeNode(node: XNode): Atomic {
 
 export function atomize(seq: Sequence): Atomic[] {
   let allAtomic = true;
-  for (const it of seq) if (!isAtomic(it)) { allAtomic = false; break; }
+  for (let i = 0; i < seq.length; i++) if (!isAtomic(seq[i]!)) { allAtomic = false; break; }
   if (allAtomic) return seq as Atomic[];
   return seq.map((it) => (isAtomic(it) ? it : atomizeNode(it as XNode)));
 }

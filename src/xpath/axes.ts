@@ -25,7 +25,8 @@ const childrenFor = (n: XElement | XDocument, elementsOnly: boolean): readonly X
 
 function collectChildren(n: XNode, test: Test, out: XNode[], elementsOnly: boolean): void {
   if (n.kind !== 1 && n.kind !== 9) return;
-  for (const c of childrenFor(n, elementsOnly)) if (test(c)) out.push(c);
+  const cs = childrenFor(n, elementsOnly);
+  for (let i = 0; i < cs.length; i++) if (test(cs[i]!)) out.push(cs[i]!);
 }
 
 /** The descendants of n that pass the test, in document order (iterative: documents may nest deeper than the stack). */
@@ -77,7 +78,9 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
   let index = childIndex.get(n);
   if (!index) {
     index = new Map();
-    for (const c of n.elements) {
+    const elements = n.elements;
+    for (let i = 0; i < elements.length; i++) {
+      const c = elements[i]!;
       const entry = index.get(c.local);
       if (!entry) index.set(c.local, { ns: c.ns, nodes: [c] });
       else { (entry.nodes as XNode[]).push(c); if (entry.ns !== c.ns) entry.ns = null; }
@@ -92,20 +95,26 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
 
 /**
  * The axis as a function of the context node. `elementsOnly`: no node but an element can pass `test` (a name test on
- * an axis other than attribute, element()).
+ * an axis other than attribute, element()); `anyElement`: every element passes it (`*`, `element()`).
  */
-export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }, elementsOnly = false): AxisFn {
+export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string; local: string }, elementsOnly = false, anyElement = false): AxisFn {
   switch (axis) {
     case 'child':
+      // `*`: the node's own array of element children, shared (results are never modified).
+      if (anyElement) return (n) => (n.kind === 1 || n.kind === 9 ? n.elements : (NO_NODES as XNode[]));
       if (fast?.kind === 1) {
         const { ns, local } = fast;
         return (n) => {
           if (n.kind !== 1 && n.kind !== 9) return NO_NODES as XNode[];
           const elements = n.elements;
           if (n.kind === 1 && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local) as XNode[];
-          // Most steps find one child or none: no array is made for none.
+          // Most steps find one child or none: no array is made for none, one of exactly one item for one (an array
+          // grown by push from empty reserves 16).
           let out: XNode[] | undefined;
-          for (const c of elements) if (c.local === local && c.ns === ns) (out ??= []).push(c);
+          for (let i = 0; i < elements.length; i++) {
+            const c = elements[i]!;
+            if (c.local === local && c.ns === ns) { if (out === undefined) out = [c]; else out.push(c); }
+          }
           return out ?? (NO_NODES as XNode[]);
         };
       }
@@ -115,7 +124,8 @@ export function axisFn(axis: Axis, test: Test, fast?: { kind: 1 | 2; ns: string;
         const { ns, local } = fast;
         return (n) => {
           if (n.kind !== 1) return NO_NODES as XNode[];
-          for (const a of n.attrs) if (a.local === local && a.ns === ns) return [a];
+          const attrs = n.attrs;
+          for (let i = 0; i < attrs.length; i++) { const a = attrs[i]!; if (a.local === local && a.ns === ns) return [a]; }
           return NO_NODES as XNode[];
         };
       }

@@ -7,6 +7,9 @@ import { Atomic, Decimal, NOT_IMPLEMENTED, bool, notImplemented, str, type Atomi
 import { formatDateTime, parseDateTime, type DateTimeValue } from './datetime.js';
 
 const XML_SPACE_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+const isXmlSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 10;
+/** Whether XML_SPACE_EDGES has anything to remove (most values have no space at either end: no replace then). */
+const edgeSpace = (s: string) => s.length > 0 && (isXmlSpace(s.charCodeAt(0)) || isXmlSpace(s.charCodeAt(s.length - 1)));
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 const DOUBLE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -62,7 +65,7 @@ const invalid = (s: string, t: AtomicType): XPathError =>
 function fromString(s: string, t: AtomicType): Atomic {
   if (t === 'string') return str(s);
   if (t === 'untypedAtomic' || t === 'anyURI') return new Atomic(t, s);
-  const v = s.replace(XML_SPACE_EDGES, '');
+  const v = edgeSpace(s) ? s.replace(XML_SPACE_EDGES, '') : s;
   switch (t) {
     case 'boolean':
       if (v === 'true' || v === '1') return bool(true);

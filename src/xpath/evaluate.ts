@@ -16,7 +16,7 @@ import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
-import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, isNode, str, unary } from './values.js';
+import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, int, isNode, str, unary } from './values.js';
 import { boolSeq, FN, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 function contextItem(d: Dyn): Item {
@@ -113,7 +113,7 @@ function compileSeq(parts: C[]): C {
   if (parts.length === 1) return parts[0]!;
   return (d) => {
     const out: Item[] = [];
-    for (const p of parts) for (const it of p(d)) out.push(it);
+    for (const p of parts) { const items = p(d); for (let i = 0; i < items.length; i++) out.push(items[i]!); }
     return out;
   };
 }
@@ -129,6 +129,8 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
     }
     const fn = name.local === 'key' ? keyCall(argExprs, scope) : FUNCTIONS.get(`${name.local}#${arity}`);
     if (!fn) throw new XPathUnsupported(`function fn:${name.local}#${arity}`);
+    const inline = arity === 1 ? inlineCall(name.local, args[0]!) : undefined;
+    if (inline) return inline;
     call = fn;
   } else if (ns === XS) {
     const fn = FUNCTIONS.get(`xs:${name.local}#${arity}`);
@@ -146,6 +148,28 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   return (d) => call(args.map((a) => a(d)), d);
 }
 
+
+/**
+ * The commonest functions of one argument without the call's argument array and look-up: exactly functions.ts's
+ * definitions (not, boolean, exists, empty, count), written out.
+ */
+function inlineCall(local: string, a0: C): C | undefined {
+  switch (local) {
+    case 'not': return (d) => boolSeq(!ebv(a0(d)));
+    case 'boolean': return (d) => boolSeq(ebv(a0(d)));
+    case 'exists': return (d) => boolSeq(a0(d).length > 0);
+    case 'empty': return (d) => boolSeq(a0(d).length === 0);
+    case 'count': return (d) => countSeq(a0(d).length);
+    default: return undefined;
+  }
+}
+
+/** count()'s one-item results, made once for the small counts. */
+const COUNTS: Sequence[] = [];
+function countSeq(n: number): Sequence {
+  if (n < 64) return (COUNTS[n] ??= frozen([int(n)]));
+  return [int(n)];
+}
 
 /** key('name', values) of an xsl:key the caller's stylesheets declare: the name must be a string literal. */
 function keyCall(argExprs: Expr[], scope: Scope): ((values: Sequence[], d: Dyn) => Sequence) | undefined {
@@ -169,22 +193,23 @@ function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }
       const items = value(d);
       const out: Item[] = [];
       tick(items.length);
-      for (const it of items) {
-        d.locals[slot] = [it];
-        for (const r of body(d)) out.push(r);
+      for (let i = 0; i < items.length; i++) {
+        d.locals[slot] = [items[i]!];
+        const r = body(d);
+        for (let j = 0; j < r.length; j++) out.push(r[j]!);
       }
       return out;
     };
     case 'some': return (d) => {
       const items = value(d);
       tick(items.length);
-      for (const it of items) { d.locals[slot] = [it]; if (ebv(body(d))) return SEQ_TRUE; }
+      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (ebv(body(d))) return SEQ_TRUE; }
       return SEQ_FALSE;
     };
     default: return (d) => {
       const items = value(d);
       tick(items.length);
-      for (const it of items) { d.locals[slot] = [it]; if (!ebv(body(d))) return SEQ_FALSE; }
+      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (!ebv(body(d))) return SEQ_FALSE; }
       return SEQ_TRUE;
     };
   }

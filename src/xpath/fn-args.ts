@@ -3,7 +3,7 @@
  * parameter types the fn: functions declare), shared by the fn-*.ts files.
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
-import { Atomic, atomizeNode, isAtomic, isNumeric, isStringLike } from './atomic.js';
+import { Atomic, atomizeNode, isAtomic, isNumeric, isStringLike, stringValue } from './atomic.js';
 import { castAs } from './cast.js';
 
 export interface FnContext { item: Item | undefined; position: number; size: number; current: Item | undefined }
@@ -30,6 +30,8 @@ export function optAtomic(seq: Sequence, fn: string): Atomic | undefined {
 
 /** An xs:string? argument ('' when empty, as the string functions treat it). */
 export function optString(seq: Sequence, fn: string): string {
+  // A node's typed value is untyped or a string: its string value, without the atomic value made for it.
+  if (seq.length === 1 && !isAtomic(seq[0]!)) return stringValue(seq[0] as XNode);
   const a = optAtomic(seq, fn);
   if (a === undefined) return '';
   if (!isStringLike(a.type)) throw new XPathError('XPTY0004', `${fn}: an xs:${a.type} is not an xs:string`);

@@ -28,5 +28,7 @@ export * from './api.js';
 /** Atomic values and the effective boolean value, for callers that look at what an expression returned. */
 export { Atomic, isNumeric } from './atomic.js';
 export { ebv, valueOf } from './values.js';
+/** Predicates decided by an element's name alone (the native runner decides them once per name path). */
+export { nameOnly } from './name-only.js';
 /** Limits on one evaluation (CPU time, memory): the rules of anyone run within them. */
 export { XPathLimit, withinLimits, type Limits } from './budget.js';

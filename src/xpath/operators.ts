@@ -12,7 +12,7 @@ import {
 const MAX_RANGE = 1_000_000;
 
 function nodesOf(seq: Sequence, op: string): XNode[] {
-  for (const it of seq) if (!isNode(it)) throw new XPathError('XPTY0004', `${op}: an operand contains an atomic value`);
+  for (let i = 0; i < seq.length; i++) if (!isNode(seq[i]!)) throw new XPathError('XPTY0004', `${op}: an operand contains an atomic value`);
   return seq as XNode[];
 }
 
@@ -86,7 +86,8 @@ export function compileBinary(op: BinaryOp, left: C, right: C): C {
       for (let i = 0; i < items.length; i++) {
         d.item = items[i];
         d.position = i + 1;
-        for (const r of right(d)) out.push(r);
+        const r = right(d);
+        for (let j = 0; j < r.length; j++) out.push(r[j]!);
       }
       d.item = saved; d.position = savedPos; d.size = savedSize;
       return out;

@@ -5,6 +5,7 @@ import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes
 import { FN, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
 import { tick } from './budget.js';
+import { intern } from './intern.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
 export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile): C {
@@ -16,7 +17,7 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
       const out: XNode[] = [];
       tick(ctx.length);
-      for (const it of ctx) for (const n of step(requireNode(it), d)) out.push(n);
+      for (let i = 0; i < ctx.length; i++) { const ns = step(requireNode(ctx[i]!), d); for (let j = 0; j < ns.length; j++) out.push(ns[j]!); }
       return documentOrder(out);
     };
   }
@@ -32,7 +33,8 @@ export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, comp
     for (let i = 0; i < ctx.length; i++) {
       d.item = requireNode(ctx[i]!);
       d.position = i + 1;
-      for (const it of right(d)) { out.push(it); if (isNode(it)) nodes++; }
+      const r = right(d);
+      for (let j = 0; j < r.length; j++) { const it = r[j]!; out.push(it); if (isNode(it)) nodes++; }
     }
     d.item = saved; d.position = savedPos; d.size = savedSize;
     if (nodes === 0) return out;
@@ -54,24 +56,28 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
   let test: Test;
   let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
   let elementsOnly = false;
+  /** Every element passes the test (`*`, `element()`). */
+  let anyElement = false;
   const t = e.test;
   if (t.k === 'name') {
-    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope);
-    const local = t.name.local === '*' ? undefined : t.name.local;
+    const ns = t.name.prefix === '*' ? undefined : t.name.prefix === '' ? '' : intern(resolvePrefix(t.name.prefix, scope));
+    const local = t.name.local === '*' ? undefined : intern(t.name.local);
     test = nameTest(principal, ns, local);
     if (ns !== undefined && local !== undefined) fast = { kind: principal, ns, local };
     elementsOnly = principal === 1;
+    anyElement = principal === 1 && ns === undefined && local === undefined;
   } else if (t.kind === 'element' || t.kind === 'attribute') {
     const kind = t.kind === 'element' ? 1 : 2;
     const ns = t.name && t.name.prefix !== '*' ? (t.name.prefix === '' ? '' : resolvePrefix(t.name.prefix, scope)) : undefined;
     const local = t.name && t.name.local !== '*' ? t.name.local : undefined;
     test = nameTest(kind, ns, local);
     elementsOnly = kind === 1;
+    anyElement = kind === 1 && ns === undefined && local === undefined;
   } else {
     const kind = { node: 0, text: 3, comment: 8, 'document-node': 9, 'processing-instruction': 7 }[t.kind];
     test = kind === 0 ? () => true : (n) => n.kind === kind;
   }
-  const axis = axisFn(e.axis, test, fast, elementsOnly);
+  const axis = axisFn(e.axis, test, fast, elementsOnly, anyElement);
   if (e.preds.length === 0) {
     return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
   }
@@ -99,7 +105,8 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
   return (seq, d) => {
     if (seq.length === 0) return seq;
     const saved = d.item, savedPos = d.position, savedSize = d.size;
-    const out: Item[] = [];
+    // Made at the first item kept, of one item (a predicate keeps one node or none, most often).
+    let out: Item[] | undefined;
     d.size = seq.length;
     tick(seq.length);
     for (let i = 0; i < seq.length; i++) {
@@ -110,10 +117,10 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
       let keep: boolean;
       if (v.length === 1 && !isNode(v[0]!) && isNumericAtomic(v[0] as Atomic)) keep = toNumber(v[0] as Atomic) === i + 1;
       else keep = ebv(v);
-      if (keep) out.push(it);
+      if (keep) { if (out === undefined) out = [it]; else out.push(it); }
     }
     d.item = saved; d.position = savedPos; d.size = savedSize;
-    return out;
+    return out ?? EMPTY;
   };
 }
 

@@ -1,8 +1,8 @@
 /*
  * Sequence types (`instance of`, `treat as`, xsl:param/@as, xsl:function/@as) and the function conversion rules.
  */
-import { XPathError, type Item, type Sequence } from './api.js';
-import { Atomic, atomize, isAtomic, isNumeric, notImplemented, type AtomicType } from './atomic.js';
+import { XPathError, type Item, type Sequence, type XNode } from './api.js';
+import { Atomic, atomizeNode, isAtomic, isNumeric, notImplemented, str, stringValue, type AtomicType } from './atomic.js';
 import { castAs } from './cast.js';
 
 export type ItemType = { kind: 'item' } | { kind: 'atomic'; type: AtomicType | 'anyAtomicType' | 'numeric' }
@@ -46,7 +46,7 @@ function cardinalityOk(n: number, occurrence: '' | '?' | '*' | '+'): boolean {
 export function instanceOf(seq: Sequence, t: SequenceType): boolean {
   if (t.kind === 'empty') return seq.length === 0;
   if (!cardinalityOk(seq.length, t.occurrence)) return false;
-  for (const it of seq) if (!itemMatches(it, t.item)) return false;
+  for (let i = 0; i < seq.length; i++) if (!itemMatches(seq[i]!, t.item)) return false;
   return true;
 }
 
@@ -85,8 +85,11 @@ export function convert(seq: Sequence, t: SequenceType, what: string): Sequence 
     if (wanted === 'numeric') throw notImplemented('function conversion to xs:numeric');
     // Most arguments already have the declared type (a string passed as xs:string): kept as they are.
     let asDeclared = true;
-    for (const it of seq) if (!isAtomic(it) || !atomicMatches(it.type, wanted)) { asDeclared = false; break; }
-    if (!asDeclared) out = atomize(seq).map((a) => convertAtomic(a, wanted));
+    for (let i = 0; i < seq.length; i++) { const it = seq[i]!; if (!isAtomic(it) || !atomicMatches(it.type, wanted)) { asDeclared = false; break; } }
+    if (!asDeclared) {
+      // A node wanted as a string: its typed value is untyped (or a string), cast to xs:string as it is.
+      out = seq.map((it) => (!isAtomic(it) && wanted === 'string' ? str(stringValue(it as XNode)) : convertAtomic(isAtomic(it) ? it : atomizeNode(it as XNode), wanted)));
+    }
   }
   if (!instanceOf(out, t)) {
     throw new XPathError('XPTY0004', `${what}: the value does not match the required type ${describe(t)}`);

@@ -5,7 +5,7 @@
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, boolSeq, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
+  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, boolSeq, cmpDecimals, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
 import { compareDateTimes, isDateTimeValue } from './datetime.js';
@@ -57,7 +57,7 @@ export function compareAtomics(a: Atomic, b: Atomic, ordering: boolean): number 
   const ta = a.type, tb = b.type;
   if (isNumeric(ta) && isNumeric(tb)) {
     if ((ta === 'integer' || ta === 'decimal') && (tb === 'integer' || tb === 'decimal')) {
-      return (a.value as Decimal).cmp(b.value as Decimal);
+      return cmpDecimals(a.value as Decimal, b.value as Decimal);
     }
     const x = toNumber(a), y = toNumber(b);
     if (x !== x || y !== y) return NaN;
@@ -162,12 +162,22 @@ function untypedAs(u: Atomic, other: AtomicType): Atomic {
 export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequence, b: Sequence): boolean {
   if (a.length === 0 || b.length === 0) return false;
   const ordering = op !== '=' && op !== '!=';
-  if (a.length === 1 && b.length === 1) return comparePair(op, atomizeItem(a[0]), atomizeItem(b[0]), ordering);
+  if (a.length === 1 && b.length === 1) {
+    // A node's typed value is a string or untyped: against another node or a string-like value both compare as
+    // strings (comparePair's first case), here without making the atomic value of the node.
+    const x = a[0]!, y = b[0]!;
+    const xNode = !isAtomic(x), yNode = !isAtomic(y);
+    if (xNode && (yNode || isStringLike(y.type))) return holds(op, compareStrings(stringValue(x as XNode), yNode ? stringValue(y as XNode) : (y as Atomic).value as string));
+    if (yNode && isStringLike((x as Atomic).type)) return holds(op, compareStrings((x as Atomic).value as string, stringValue(y as XNode)));
+    return comparePair(op, atomizeItem(x), atomizeItem(y), ordering);
+  }
   const xs = atomize(a), ys = atomize(b);
   // Check every pair for an error first (types only matter, so one pass per distinct type pair).
   let seen: Set<string> | undefined;
-  for (const x of xs) {
-    for (const y of ys) {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    for (let j = 0; j < ys.length; j++) {
+      const y = ys[j]!;
       if (isStringLike(x.type) && isStringLike(y.type)) continue; // compared as strings: cannot fail
       if (x.type !== 'untypedAtomic' && y.type !== 'untypedAtomic' && !valueMayFail(x.type, y.type)) {
         const key = `${x.type}|${y.type}`;
@@ -177,7 +187,7 @@ export function generalCompare(op: '=' | '!=' | '<' | '<=' | '>' | '>=', a: Sequ
       comparePair(op, x, y, ordering);
     }
   }
-  for (const x of xs) for (const y of ys) if (comparePair(op, x, y, ordering)) return true;
+  for (let i = 0; i < xs.length; i++) for (let j = 0; j < ys.length; j++) if (comparePair(op, xs[i]!, ys[j]!, ordering)) return true;
   return false;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Element, Text, type Name } from './dom.js';
+import { intern } from './intern.js';
 
 /** Short strings are shared through a map of at most this many (the first met): enough for a document's repeats. */
 const SHARED_MAX = 4096;
@@ -26,7 +27,7 @@ export class TreeBuilder {
     let split = this.names.get(qname);
     if (!split) {
       const colon = qname.indexOf(':');
-      split = colon > 0 ? { prefix: qname.slice(0, colon), local: qname.slice(colon + 1), names: new Map() } : { prefix: '', local: qname, names: new Map() };
+      split = colon > 0 ? { prefix: intern(qname.slice(0, colon)), local: intern(qname.slice(colon + 1)), names: new Map() } : { prefix: '', local: intern(qname), names: new Map() };
       this.names.set(qname, split);
     }
     return split;
@@ -35,7 +36,7 @@ export class TreeBuilder {
   /** The one Name object of a split name in this namespace. */
   name(split: Split, ns: string): Name {
     let name = split.names.get(ns);
-    if (!name) split.names.set(ns, (name = { ns, local: split.local, prefix: split.prefix }));
+    if (!name) split.names.set(ns, (name = { ns: intern(ns), local: split.local, prefix: split.prefix }));
     return name;
   }
 

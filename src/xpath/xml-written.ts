@@ -13,6 +13,7 @@
  */
 import type { XDocument, XElement } from './api.js';
 import { Attr, Element, type Name } from './dom.js';
+import { intern } from './intern.js';
 import { isSpace, MAX_DEPTH } from './xml-chars.js';
 import { isUriReference } from './xml-uri.js';
 
@@ -169,7 +170,8 @@ export class WrittenTree {
     let byNs = NAMES.get(qname);
     if (!byNs) { if (NAMES.size >= SHARED_MAX) return { ns, local: qname.slice(colon + 1), prefix }; NAMES.set(qname, (byNs = new Map())); }
     let name = byNs.get(ns);
-    if (!name) byNs.set(ns, (name = { ns, local: qname.slice(colon + 1), prefix }));
+    // Interned as the reader's are (intern.ts): the evaluator's name tests then compare them by identity.
+    if (!name) byNs.set(ns, (name = { ns: intern(ns), local: intern(qname.slice(colon + 1)), prefix: intern(prefix) }));
     return name;
   }
 

@@ -27,6 +27,14 @@ export { MAX_TEXT_BYTES, utf8Length } from './xml-chars.js';
 export { stringValueOf } from './dom.js';
 
 /**
+ * An object the same for every element of one name (namespace, local name and prefix) in a document this reader made,
+ * to key per-name work by identity; undefined for an element of another tree.
+ */
+export function sharedName(element: XElement): object | undefined {
+  return element instanceof Element ? element.name : undefined;
+}
+
+/**
  * The namespace declarations written on each element that has any ([prefix, URI]; '' for the default namespace), kept
  * beside the tree rather than on every node: only a reader of prefixes in attribute values (a rule set's XPath) asks.
  */

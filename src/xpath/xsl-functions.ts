@@ -10,7 +10,7 @@ import type { Expr } from './ast.js';
 import { compileExpression, compileFunctionBody } from './evaluate.js';
 import { FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './scope.js';
 import { rootOf } from './axes.js';
-import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED } from './atomic.js';
+import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED, type Atomic } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
@@ -201,18 +201,85 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   const body = compileFunctionBody(decl.body, sc, decl.params.map((p) => p.name));
   const what = decl.params.map((p) => `parameter $${p.name} of ${decl.display}()`);
   const resultWhat = `result of ${decl.display}()`;
+  const memo = types.every(atMostOneAtomic) ? new Memo() : undefined;
   return {
     call(args: Sequence[]): Sequence {
-      const converted = args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
+      const converted = args.length === 0 ? args : args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
+      if (memo) {
+        const known = memo.get(converted);
+        if (known !== undefined) return known;
+      }
       // Recursion deep enough to exhaust the JavaScript stack is stopped before it does: an error the caller can fall back on.
       if (depth >= MAX_DEPTH) throw notImplemented(`${decl.display}(): calls nested more than ${MAX_DEPTH} deep`);
       let value: Sequence;
       depth++;
       tick();
       try { value = body(converted); } finally { depth--; }
-      return result === ANY ? value : convert(value, result, resultWhat);
+      const out = result === ANY ? value : convert(value, result, resultWhat);
+      memo?.set(converted, out);
+      return out;
     },
   };
+}
+
+/** A parameter type that lets in at most one atomic value (xs:string, xs:string?, …): no node reaches the body. */
+const atMostOneAtomic = (t: SequenceType): boolean => t.kind === 'items' && t.item.kind === 'atomic' && (t.occurrence === '' || t.occurrence === '?');
+
+/** Most results a function keeps (a code-list check sees a few distinct codes per document; a generated corpus more). */
+const MEMO_SIZE = 10_000;
+
+/**
+ * The results of a user function whose parameters each take at most one atomic value, by its converted arguments: its
+ * body has no focus and sees no variable but its parameters, so it reaches no node and gives the same value for the
+ * same arguments (a code-list check, `pf:cl-in(@currencyID, pf:cl-iso4217())`, is called for every amount of an
+ * invoice). Kept for string-like and boolean arguments (and none): their value is all a body can see of them, with the
+ * type. Errors are not kept (each call raises its own).
+ */
+class Memo {
+  private readonly root = new Map<string, unknown>();
+  private size = 0;
+
+  /** The type of an argument as its key, or undefined when it is not kept (a number, a date …); its value is keyOf's. */
+  private static typeOf(arg: Sequence): string | undefined {
+    if (arg.length === 0) return '()';
+    const a = arg[0] as Atomic;
+    if (arg.length > 1 || a.atomic !== true) return undefined;
+    return isStringLike(a.type) || a.type === 'boolean' ? a.type : undefined;
+  }
+  private static valueOf(arg: Sequence): unknown {
+    return arg.length === 0 ? '' : (arg[0] as Atomic).value;
+  }
+
+  /** The map where the last argument's value is looked up (type → value → … → result), made on the way when `make`. */
+  private leaf(args: Sequence[], make: boolean): Map<unknown, unknown> | undefined {
+    let level: Map<unknown, unknown> = this.root;
+    for (let i = 0; i < args.length; i++) {
+      const type = Memo.typeOf(args[i]!);
+      if (type === undefined) return undefined;
+      let byValue = level.get(type) as Map<unknown, unknown> | undefined;
+      if (!byValue) { if (!make) return undefined; level.set(type, (byValue = new Map())); }
+      if (i === args.length - 1) return byValue;
+      const value = Memo.valueOf(args[i]!);
+      let next = byValue.get(value) as Map<unknown, unknown> | undefined;
+      if (!next) { if (!make) return undefined; byValue.set(value, (next = new Map())); }
+      level = next;
+    }
+    return level;
+  }
+
+  get(args: Sequence[]): Sequence | undefined {
+    if (args.length === 0) return this.root.get('') as Sequence | undefined;
+    return this.leaf(args, false)?.get(Memo.valueOf(args[args.length - 1]!)) as Sequence | undefined;
+  }
+
+  set(args: Sequence[], value: Sequence): void {
+    if (this.size >= MEMO_SIZE) return;
+    if (args.length === 0) { this.root.set('', value); this.size++; return; }
+    const leaf = this.leaf(args, true);
+    if (!leaf) return;
+    leaf.set(Memo.valueOf(args[args.length - 1]!), value);
+    this.size++;
+  }
 }
 
 /** The stylesheet's root element; text our XML reader refuses is left to Saxon-JS, which reports it in its own words. */

@@ -193,6 +193,45 @@ describe.concurrent('native Schematron runner: predicates and other patterns in 
   });
 });
 
+describe.concurrent('native Schematron runner: contexts decided before the walk', () => {
+  // A predicate of the element's name alone is decided once per name path, and a name path holds each ancestor-or-self's
+  // namespace, local name AND prefix: name() reads the prefix, so p:Amount and q:Amount of one namespace differ.
+  it('predicates of the name alone (name(), local-name(), namespace-uri()), the prefix counted, across documents', async () => {
+    const contexts = [`*[name() = 'p:Amount']`, `*[ends-with(name(), 'Amount') and not(starts-with(name(), 'q:'))]`,
+      `*[namespace-uri() = 'urn:x' and local-name() = 'Amount']`, `*[local-name() = 'Amount'][namespace-uri() = '']`,
+      `g/*[upper-case(local-name()) = 'AMOUNT' or name() = 'Time']`, `*[contains(concat(name(), '/'), 'nt/')]/n`, `*[true()]/n[name() = 'n']`];
+    const docs = [
+      '<r xmlns:p="urn:x" xmlns:q="urn:x" xmlns:z="urn:z"><p:Amount>1</p:Amount><q:Amount>2</q:Amount><Amount>3</Amount><z:Amount/><p:Amount/><g><q:Amount/><Time><n/></Time><Amount><n/></Amount></g></r>',
+      '<r xmlns:p="urn:z" xmlns:q="urn:x"><q:Amount/><p:Amount/><g><p:Amount/></g></r>',
+    ];
+    const d = await differential(everyContext(contexts), docs, { fastOnly: true });
+    expect(firings(d, contexts)).toEqual([
+      // Locations name elements by local name (p:Amount, q:Amount, Amount and z:Amount are /r/Amount[1] … [5]).
+      "*[name() = 'p:Amount'] → /r/Amount[1] /r/Amount[5] | /r/Amount[2] /r/g/Amount",
+      "*[ends-with(name(), 'Amount') and not(starts-with(name(), 'q:'))] → /r/Amount[1] /r/Amount[3] /r/Amount[4] /r/Amount[5] /r/g/Amount[2] | /r/Amount[2] /r/g/Amount",
+      "*[namespace-uri() = 'urn:x' and local-name() = 'Amount'] → /r/Amount[1] /r/Amount[2] /r/Amount[5] /r/g/Amount[1] | /r/Amount[1]",
+      "*[local-name() = 'Amount'][namespace-uri() = ''] → /r/Amount[3] /r/g/Amount[2] | ",
+      "g/*[upper-case(local-name()) = 'AMOUNT' or name() = 'Time'] → /r/g/Amount[1] /r/g/Time /r/g/Amount[2] | /r/g/Amount",
+      "*[contains(concat(name(), '/'), 'nt/')]/n → /r/g/Amount[2]/n | ",
+      "*[true()]/n[name() = 'n'] → /r/g/Time/n /r/g/Amount[2]/n | ",
+    ]);
+  });
+
+  // A context ending in an attribute step matches attributes alone: in a pattern that does not walk attributes (the
+  // default) it is never tried, as in the stylesheet. It used to be tried on every element through the whole
+  // document's selection, whose error here (xs:integer('x')) declined the document to Saxon-JS.
+  it('contexts that match attributes alone are not tried on elements, and fire on attributes where those are walked', async () => {
+    const contexts = ['b/@n[xs:integer(.) > 0]', "@n[. = 'x'] | c/@m", 'b'];
+    const source = sch(`<sch:pattern>${contexts.map((c, k) => `<sch:rule context="${c.replace(/>/g, '&gt;')}"><sch:report id="${k}" test="true()">x</sch:report></sch:rule>`).join('')}</sch:pattern>`);
+    const doc = '<a><b n="x"><c m="1"/></b><b n="2"/></a>';
+    const d = await differential(source, [doc], { fastOnly: true });
+    expect(d.native[0]).not.toHaveProperty('error');
+    expect(briefs(d)[0]).toEqual(['R:2@/a/b[1]:x', 'R:2@/a/b[2]:x']);
+    const walked = await differential(source, ['<a><b n="2"><c m="1"/></b><e n="x"/></a>'], { fastOnly: true, visitAttributes: true });
+    expect(briefs(walked)[0]).toEqual(['R:2@/a/b:x', 'R:0@/a/b/@n:x', 'R:1@/a/b/c/@m:x', 'R:1@/a/e/@n:x']);
+  });
+});
+
 describe.concurrent('native Schematron runner: how contexts are written', () => {
   it('whitespace, string literals with / | [, a prefix declared on the schema element, attributes and unions in predicates', async () => {
     const source = WRITTEN_SCHEMA;

@@ -12,8 +12,10 @@ import {
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
+import { cmpDecimals } from '../../../src/xpath/atomic.js';
 import { deepDocument } from '../../helpers/deep-tree.js';
 import { show, verdict, xpathOracle, type Oracle, type Verdict } from '../../helpers/saxon-xpath.js';
+import { random } from '../../helpers/native-differential.js';
 
 const s = (v: string) => new Atomic('string', v);
 const u = (v: string) => new Atomic('untypedAtomic', v);
@@ -239,6 +241,63 @@ const FALLBACK = `
 xs:date(//zz) eq xs:date('2024-01-01')|max((xs:date('2024-01-01'), xs:date('2024-02-01')))|round(2.50, -1)`;
 
 const list = (text: string) => text.trim().split(/\n|\|/).map((e) => e.trim()).filter(Boolean);
+
+/*
+ * The fast paths of the evaluator: a general comparison of one node with one string-like value or node (no atomic value
+ * made), not/boolean/exists/empty/count without the generic call, and decimals compared without decimal.js's copy.
+ * Each against Saxon-JS, with its neighbours that must not take the fast path (numbers, booleans, NaN, empty, several).
+ */
+const FAST_AGREE = `
+//a[2] = 'x'|'x' = //a[2]|//a[3] = ' 2.50 '|//a[3] != '2.50'|//a[1] < 'b'|'b' > //a[1]|//a[1] = //a[1]|//a[1] = //a[3]
+//a[3] > //a[1]|//a[1] = xs:anyURI('1')|xs:untypedAtomic('1') = //a[1]|//a[1] = 1|//a[3] = 2.5|//a[1] = 1.0|//e = ''
+//n = 0|//n = '-0'|//zz = 'x'|'x' = //zz|//a = 'x'|//a[1] = true()|//a[1] = (1, 'y')|//a[1] != //a[2]|//a[1] = xs:double('NaN')
+count(//a)|count(())|count(//a) le 3|count(//a) = 3.0|count(for $i in 1 to 100 return $i) = 100|count(1 to 100) gt 99.5
+not(//a)|not(())|not('')|not(0)|not(xs:double('NaN'))|not(//e)|boolean(//a)|boolean('0')|boolean(0.0)|exists(())|exists(//a)
+empty(//zz)|empty(//a)|exists(//a[. = 'x'])|boolean((//a[1], 1))|count(1 to 100) = 100 and count(1 to 36) = 36
+count(/r/*)|name(/r/*[4])|/*/*[last()] = ''|count(//e/*)|count(/*)|count(//a[1]/*)|count(//*/*)|//a[1]/* = '1'
+xs:decimal('-12.5') lt xs:decimal('-12.49')|0.0 = -0.0|xs:decimal('5.00') = 5|123456789.000000012 lt 123456789.000000013
+-123456789.000000012 gt -123456789.000000013|10000000 gt 9999999.9999999|0.00000010 = 0.0000001|1 ge 1.0|-1 lt 0
+0 lt 0.0000000001|-0.0000000001 lt 0|99999999999999999999.5 gt 99999999999999999999|//a[3] = 2.50|xs:decimal(//a[3]) ge 2.5
+xs:decimal('1.5 ')|xs:decimal(' 1.5')|xs:integer(concat('7', codepoints-to-string(10)))|xs:double(concat(codepoints-to-string(13), '2'))
+xs:boolean(concat(codepoints-to-string(9), 'true'))|xs:string(' a ')|xs:untypedAtomic(' a ') = ' a '
+string-length(//a[3])|substring(//a[3], 1, 2)|normalize-space(//a[3])|contains(//a[2], 'x')|upper-case(//a[2])|string-length(//zz)
+starts-with(/r, '1x')|ends-with(//a[3]/text(), ' ')`;
+const FAST_ERRORS = `not((1, 2))|boolean((1, //a[1]))|//a[2] = 1|1 = //a[2]|exists(1 div 0)|count(xs:integer('x'))|starts-with(//a, '1')|contains(1, '1')`;
+
+describe('fast paths, differentially against Saxon-JS', () => {
+  let oracle: Oracle;
+  beforeAll(async () => { oracle = await xpathOracle(); });
+  const check = (exprs: string[], expected: Verdict) => {
+    const wrong = exprs.flatMap((e) => oracle.compare(XML, e).filter((r) => verdict(r) !== expected)
+      .map((r) => `${e}: ${verdict(r)}: Saxon-JS ${show(r.saxon)}, ours ${show(r.ours)}`));
+    expect(wrong).toEqual([]);
+  };
+  it('comparisons of one node, counts, not/boolean/exists/empty and decimals give Saxon-JS’s answer', () => check(list(FAST_AGREE), 'same'));
+  it('and raise an error where Saxon-JS does', () => check(list(FAST_ERRORS), 'both-error'));
+
+  it('decimals compare as decimal.js compares them, on values of every size and sign (seeded)', () => {
+    const next = random(23);
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+    const value = () => {
+      const sign = next() < 0.4 ? '-' : '';
+      const whole = next() < 0.3 ? '0' : digits(1 + Math.floor(next() * 25));
+      const fraction = next() < 0.4 ? '' : `.${digits(1 + Math.floor(next() * 25))}`;
+      return `${sign}${whole}${fraction}`;
+    };
+    const values = ['0', '-0', '0.0', '1', '-1', '10000000', '9999999.9999999', '0.0000001', '0.00000010', ...Array.from({ length: 400 }, value)];
+    const wrong: string[] = [];
+    for (const a of values) {
+      for (const b of values.slice(0, 60)) {
+        const x = new Decimal(a), y = new Decimal(b);
+        if (cmpDecimals(x, y) !== x.cmp(y)) wrong.push(`${a} vs ${b}: ${cmpDecimals(x, y)}, decimal.js ${x.cmp(y)}`);
+        // A value and itself with one more digit: equal prefixes decide by length.
+        const z = new Decimal(`${a}${a.includes('.') ? '' : '.'}1`);
+        if (cmpDecimals(x, z) !== x.cmp(z)) wrong.push(`${a} vs ${z.toString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe('differentially against Saxon-JS', () => {
   let oracle: Oracle;
