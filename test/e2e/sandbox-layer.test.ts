@@ -29,18 +29,23 @@ function partial(url: string, path: string, headers: Record<string, string | num
   return { answered, finish: (rest: Buffer) => req.end(rest), abort: () => req.destroy() };
 }
 
+/** `pintae sandbox` on a free port with `args`: its URL once listening, a bearer header, and its standard error so far. */
+async function sandbox(...args: string[]) {
+  const dir = tempDir();
+  const child = execa('node', [BIN, 'sandbox', '--port', '0', '--data-dir', dir, ...args], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (out.includes('\n')) resolve(out.split('\n')[0]!); });
+  });
+  const token = Object.keys(JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')))[0]!;
+  return { child, url, token, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, err: () => err };
+}
+
 describe('pintae sandbox on the shared HTTP layer', () => {
   it('413 before reading, 400 at the byte, JSON log lines, /metrics, and SIGTERM answering the request in flight', async () => {
-    const dir = tempDir();
-    const child = execa('node', [BIN, 'sandbox', '--port', '0', '--data-dir', dir], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (out.includes('\n')) resolve(out.split('\n')[0]!); });
-    });
-    const token = Object.keys(JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')))[0]!;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { child, url, token, auth, err } = await sandbox();
 
     // A body declared past the 20 MiB cap is refused at once: the server does not wait for it.
     const big = partial(url, '/oauth/invoices/validate', { ...auth, 'content-length': 20 * 1024 * 1024 + 1 }, Buffer.from('{"a":'));
@@ -62,7 +67,7 @@ describe('pintae sandbox on the shared HTTP layer', () => {
     const scraped = await (await fetch(`${url}/metrics`, { headers: auth })).text();
     expect(scraped).toMatch(/^pintae_http_requests_total\{route="\/oauth\/invoices\/validate",status="413"\} 1$/m);
     child.kill('SIGTERM');
-    await until(() => err.includes('SIGTERM, closing'));
+    await until(() => err().includes('SIGTERM, closing'));
     held.finish(body.subarray(5));
     const created = await held.answered;
     expect(created.res.statusCode).toBe(201);
@@ -82,16 +87,7 @@ describe('pintae sandbox on the shared HTTP layer', () => {
     expect(result.stderr).not.toContain(token);
   });
   it('--drain-timeout 0: SIGTERM cuts the request in flight at once, says so, and exits 0', async () => {
-    const dir = tempDir();
-    const child = execa('node', [BIN, 'sandbox', '--port', '0', '--data-dir', dir, '--drain-timeout', '0'], { cwd: ROOT, reject: false, env: { NO_COLOR: '1' } });
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (c: Buffer) => { out += c.toString(); if (out.includes('\n')) resolve(out.split('\n')[0]!); });
-    });
-    const token = Object.keys(JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')))[0]!;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { child, url, auth, err } = await sandbox('--drain-timeout', '0');
     const body = Buffer.from(JSON.stringify({ name: 'Never Finished' }));
     const held = partial(url, '/oauth/users', { ...auth, 'content-length': body.length }, body.subarray(0, 5));
     const outcome = held.answered.then(() => 'answered', () => 'cut');
@@ -100,8 +96,8 @@ describe('pintae sandbox on the shared HTTP layer', () => {
     const result = await child;
     expect(await outcome).toBe('cut');
     expect(result.exitCode).toBe(0);
-    expect(err).toContain('at most 0 s');
-    expect(err).toContain('pintae sandbox: 1 request still unanswered after the drain timeout was cut');
+    expect(err()).toContain('at most 0 s');
+    expect(err()).toContain('pintae sandbox: 1 request still unanswered after the drain timeout was cut');
   });
 
   it('--drain-timeout must be whole seconds', async () => {
