@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, isAbsolute } from 'node:path';
 import { underBoundary } from './boundary.js';
+import { track } from '../../io/write.js';
 
 const require = createRequire(import.meta.url);
 
@@ -60,11 +61,15 @@ export function makeArea(): string {
   }
   const area = mkdtempSync(join(tmpdir(), `pintae-compile-${process.pid}-`));
   areas.add(area);
+  // A temporary like the compiles' working directories: a Ctrl-C while the area exists (the rules planned natively
+  // before their XSLT is compiled) removes it and exits 130, rather than dying and leaving it to the next sweep.
+  track(area, true);
   return area;
 }
 export function removeArea(area: string): void {
   areas.delete(area);
   rmSync(area, { recursive: true, force: true });
+  track(area, false);
 }
 
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch (e) { return (e as { code?: string }).code === 'EPERM'; } };
