@@ -73,6 +73,16 @@ describe('prototype keys in a request body are data', () => {
     expect(label.is_valid).toBe(false);
     expect(JSON.stringify(label)).not.toContain('function');
   });
+
+  it('a buyer country naming an Object.prototype member has no tax-number scheme: the placeholder address, no function text', () => {
+    const body = JSON.parse(STANDARD);
+    for (const country of ['constructor', 'toString', '__proto__']) {
+      const xml = xmlOf(JSON.stringify({ ...body, buyer: { ...body.buyer, country } }));
+      expect(xml, country).not.toBeNull();
+      expect(xml, country).not.toMatch(/function|\[object/);
+      expect(xml, country).toContain('<cbc:EndpointID schemeID="0235">9900000099</cbc:EndpointID>');
+    }
+  });
 });
 
 describe('prototype keys in the files pintae reads are data', () => {

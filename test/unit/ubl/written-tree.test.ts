@@ -17,6 +17,7 @@ import { el, Items, val, type XmlNode } from '../../../src/ubl/node.js';
 import { inScopeNamespaces, parseXml } from '../../../src/xpath/xml.js';
 import type { XDocument, XElement, XNode } from '../../../src/xpath/api.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
+import { depth } from '../../helpers/depth.js';
 import { FIXTURES, ROOT } from '../../helpers/paths.js';
 
 /** Every difference between two trees (empty when equal), and how many nodes were compared. */
@@ -101,7 +102,8 @@ describe('the tree made while writing is the tree read from the text', () => {
     const { writeFuzzCorpus } = await import(join(ROOT, 'scripts/fuzz-corpus.mjs')) as { writeFuzzCorpus(root: string, dir: string, o: { seed: number; count: number; bulkFiles: number; singleShare: number }): unknown };
     const dir = mkdtempSync(join(tmpdir(), 'pintae-written-tree-'));
     try {
-      writeFuzzCorpus(ROOT, dir, { seed: 25, count: 160, bulkFiles: 2, singleShare: 0 });
+      // npm run test:deep: a larger sample, of another seed as well (PINTAE_WRITTEN_TREE_SEED).
+      writeFuzzCorpus(ROOT, dir, { seed: Number(process.env.PINTAE_WRITTEN_TREE_SEED ?? 25), count: depth(160, 4000), bulkFiles: depth(2, 20), singleShare: 0 });
       let documents = 0;
       let nodes = 0;
       for (const file of readdirSync(dir).sort()) {
