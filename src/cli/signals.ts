@@ -12,6 +12,7 @@ const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SI
 let listening = false;
 let suspended = 0;
 let pendingCount = 0;
+let held = 0;
 
 /*
  * A JavaScript signal handler replaces the default "die at once", and runs only when the event loop is free: so it is
@@ -25,7 +26,7 @@ function listen(on: boolean): void {
     if (on) process.on(signal, handlers[signal]); else process.off(signal, handlers[signal]);
   }
 }
-const update = () => listen(pendingCount > 0 && suspended === 0);
+const update = () => listen((pendingCount > 0 || held > 0) && suspended === 0);
 
 let installed = false;
 
@@ -53,6 +54,22 @@ export function withDefaultSignals<T>(read: () => T): T {
     return read();
   } finally {
     suspended--;
+    update();
+  }
+}
+
+/**
+ * Runs `work` with Ctrl-C and SIGTERM handled throughout, not only while a temporary is pending: a step that makes
+ * and removes temporaries one after another (rules add: compiles, then the rules planned natively, then the next
+ * compile) would otherwise die outright in a gap between two, leaving what the next step was about to remove.
+ */
+export async function withSignalsHandled<T>(work: () => Promise<T>): Promise<T> {
+  held++;
+  update();
+  try {
+    return await work();
+  } finally {
+    held--;
     update();
   }
 }

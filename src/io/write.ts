@@ -73,7 +73,8 @@ function danglingEnd(path: string): string {
 const pending = new Set<string>();
 let watcher: ((pending: number) => void) | undefined;
 
-export function watchPendingTemporaries(listener: (pending: number) => void): void { watcher = listener; }
+/** `listener` is told the count now (temporaries made before it watched) and on every change. */
+export function watchPendingTemporaries(listener: (pending: number) => void): void { watcher = listener; listener(pending.size); }
 
 /** Marks a temporary file or directory of this process as pending (`on`) or done with. */
 export function track(tmp: string, on: boolean): void {

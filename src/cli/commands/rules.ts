@@ -4,7 +4,7 @@ import { readRunConfig, tell } from '../lang.js';
 
 /** A rule set's error as a usage error, keeping the catalogue entry it was said from, if any. */
 const asUsage = (e: unknown) => (e instanceof UsageError ? e : new UsageError((e as Error).message));
-import { removeTemporariesOnExit } from '../signals.js';
+import { removeTemporariesOnExit, withSignalsHandled } from '../signals.js';
 
 async function rulesets() {
   return import('../../schematron/rulesets.js');
@@ -20,7 +20,7 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
   process.stderr.write(`${tell('cli.rules-adding', { source })}\n`); // compiling it where it is Schematron or XSLT: seconds
   removeTemporariesOnExit(); // a Ctrl-C while compiling leaves no working directory in /tmp
   try {
-    const m = await addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined });
+    const m = await withSignalsHandled(() => addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined }));
     const forWhat = m.customizations?.length
       ? tell('cli.rules-judges', { customizations: m.customizations, always: validityWords(m) === 'always', from: m.valid_from ?? undefined, to: m.valid_to ?? undefined })
       : tell('cli.rules-no-customization', {});

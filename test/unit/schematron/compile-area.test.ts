@@ -13,10 +13,11 @@ describe('the compile area is a pending temporary', () => {
   it('counted while it exists, removed with the other temporaries on a signal', () => {
     const counts: number[] = [];
     watchPendingTemporaries((n) => counts.push(n));
+    expect(counts).toEqual([0]); // told the count at once
     const area = makeArea();
-    expect(counts).toEqual([1]);
+    expect(counts).toEqual([0, 1]);
     removeArea(area);
-    expect(counts).toEqual([1, 0]);
+    expect(counts).toEqual([0, 1, 0]);
     const again = makeArea();
     removePendingTemporaries(); // what the SIGINT/SIGTERM handler and the exit hook run
     expect(existsSync(again)).toBe(false);
