@@ -26,7 +26,7 @@ interface Step {
   ns: string | undefined;
   local: string | undefined;
   /** Each predicate on its own, evaluated with the candidate node as context item. */
-  predicates?: Evaluate[];
+  predicates?: Predicate[];
   /** The step with its predicates as XPath evaluates it from the parent, for positions: `child::a[p][q]`. */
   fromParent?: Evaluate;
   /** A predicate reads position() or last(): only fromParent gives it its focus. */
@@ -40,6 +40,12 @@ interface Step {
   byName: boolean;
 }
 interface Path { absolute: boolean; steps: Step[] }
+
+/**
+ * A predicate evaluated on a candidate node: its effective boolean value where its value is always a boolean (or
+ * empty: it never selects by position), else its value.
+ */
+export type Predicate = (item: XNode, vars: Map<string, Sequence>) => Sequence | boolean;
 
 /** Splits at a character outside brackets, parentheses and string literals. */
 function splitTop(text: string, at: (text: string, i: number) => number): string[] {
@@ -78,7 +84,7 @@ function splitPredicates(text: string): string[] | undefined {
 const QNAME = /^(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*|\*)$/;
 
 /** A path of name tests with predicates (`a:b[p]/c//d`), or undefined for any other pattern. */
-function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Path | undefined {
+function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate, predicate: (expr: string) => Predicate): Path | undefined {
   let text = alternative.trim();
   let absolute = false;
   let leadingDescendant = false;
@@ -107,7 +113,7 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
     steps.push({
       ns, local: local === '*' ? undefined : local, descendant, positional, texts: predicateTexts,
       literalPositions: predicateTexts.map((p) => /^\s*\d+\s*$/.test(p)),
-      predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => compile(p)) : undefined,
+      predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => predicate(p)) : undefined,
       fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
       byName: predicateTexts.length > 0 && !positional && predicateTexts.every(nameOnly),
     });
@@ -172,14 +178,14 @@ function predicatesIn(text: string): string[] {
 }
 
 /** A rule context compiled for matching (see Matcher). */
-export function matcher(context: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate): Matcher {
+export function matcher(context: string, namespaces: ReadonlyMap<string, string>, compile: (expr: string) => Evaluate, predicate: (expr: string) => Predicate = compile): Matcher {
   const current = CURRENT.test(context);
   const texts = splitTop(context, (t, i) => (t[i] === '|' ? 1 : 0));
   // `.` (and `.[p]`) matches any item, the document node included: left to Saxon-JS.
   if (texts.some((t) => /^\s*\.\s*(\[|$)/.test(t))) throw new XPathUnsupported(`rule context ${context}: a pattern starting with "."`);
   const matchesDocument = texts.some((t) => DOCUMENT.test(t));
   const elementTexts = texts.filter((t) => !DOCUMENT.test(t));
-  const alternatives = elementTexts.map((a) => plainPath(a, namespaces, compile));
+  const alternatives = elementTexts.map((a) => plainPath(a, namespaces, compile, predicate));
   if (alternatives.every((a) => a !== undefined)) {
     const paths = alternatives as Path[];
     if (current) for (const p of paths) currentOnLastStep(p.steps, context);
@@ -259,7 +265,10 @@ function decideByName(p: Path, node: XElement): Path | undefined {
   const last = p.steps[p.steps.length - 1]!;
   if (!last.byName) return p;
   try {
-    for (const predicate of last.predicates!) if (!ebv(predicate(node, NO_VARIABLES))) return undefined;
+    for (const predicate of last.predicates!) {
+      const v = predicate(node, NO_VARIABLES);
+      if (!(typeof v === 'boolean' ? v : ebv(v))) return undefined;
+    }
   } catch (e) {
     if (e instanceof XPathError) return p;
     throw e;
@@ -306,6 +315,8 @@ function predicatesHold(node: XElement, step: Step, vars: Map<string, Sequence>,
     let i = 0;
     for (; i < step.predicates.length; i++) {
       const value = step.predicates[i]!(node, vars);
+      if (value === true) continue;
+      if (value === false) return false;
       if (value.length === 1 && value[0] instanceof Atomic && isNumeric(value[0].type)) {
         // Saxon-JS compares a literal number with the position, and reads any other number-valued predicate of a
         // match pattern by its effective boolean value: that document goes to Saxon-JS.

@@ -1,7 +1,7 @@
-import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
+import { NOT_IMPLEMENTED, XPathError, XPathUnsupported, type Evaluate, type Variables, type FunctionLibrary, type Sequence, type StaticContext, type XAttr, type XDocument, type XElement, type XNode, type XPathEngine } from '../xpath/api.js';
 import { location } from '../xpath/location.js';
 import { parseXml, sharedName } from '../xpath/xml.js';
-import { matcher, type Matcher } from './native-match.js';
+import { matcher, type Matcher, type Predicate } from './native-match.js';
 import type { NativePlan, PlanCheck, PlanPart, PlanRule } from './native-plan.js';
 import type { CompileOptions } from './compile.js';
 import type { SvrlResult } from './svrl.js';
@@ -17,8 +17,10 @@ import type { SvrlResult } from './svrl.js';
  */
 
 type Message = Array<string | Evaluate>;
-interface Check extends Omit<PlanCheck, 'message' | 'diagnostics'> { evaluate: Evaluate; message: Message; diagnostics?: Array<{ id: string; message: Message }> }
-type Part = { let: { name: string; value: Evaluate } } | { check: Check };
+/** An assert or report: its test compiled for its effective boolean value (XPathEngine.compileTest). */
+interface Check extends Omit<PlanCheck, 'message' | 'diagnostics'> { test: string; holds: (item: XNode, vars: Variables) => boolean; report: boolean; message: Message; diagnostics?: Array<{ id: string; message: Message }> }
+/** A let (check undefined) or a check (let undefined): one shape, so the loop over a rule's parts sees one kind of object. */
+interface Part { let: { name: string; value: Evaluate } | undefined; check: Check | undefined }
 
 interface Rule {
   match: Matcher;
@@ -107,7 +109,7 @@ export class NativeRules {
     });
     this.globalNames = names;
     this.patterns = plan.patterns.map((p) => {
-      const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.later(e, names)) }));
+      const rules = p.rules.map((r): Rule => ({ plan: r, match: matcher(r.context, this.namespaces, (e) => this.later(e, names), (e) => this.laterPredicate(e, names)) }));
       return { attributes: p.attributes ?? false, rules, byName: byName(rules), byPath: [] };
     });
   }
@@ -125,8 +127,7 @@ export class NativeRules {
    */
   results(input: string | XDocument): SvrlResult[] {
     const doc = typeof input === 'string' ? parseXml(input) : input;
-    let vars = new Map<string, Sequence>();
-    for (const g of this.globals) vars = bind(vars, g.name, () => g.value(doc, vars), false, true);
+    const vars = this.bindGlobals(doc);
     const { elements, pathIds } = inOrder(doc);
     const out: SvrlResult[] = [];
     const cache = { memo: new Map<unknown, unknown>() };
@@ -143,6 +144,13 @@ export class NativeRules {
       }
     }
     return out;
+  }
+
+  /** The global lets on a document (apart from results: its closures would make results' variables a context of theirs). */
+  private bindGlobals(doc: XDocument): Map<string, Sequence> {
+    let vars = new Map<string, Sequence>();
+    for (const g of this.globals) vars = bind(vars, g.name, () => g.value(doc, vars), false, true);
+    return vars;
   }
 
   /**
@@ -191,6 +199,27 @@ export class NativeRules {
     };
   }
 
+  /**
+   * A predicate of a rule context, compiled (as later) on first need: for its effective boolean value where its value
+   * is always a boolean (XPathEngine.compileTest), else for its value (a number compares with the position).
+   */
+  private laterPredicate(expr: string, variables: ReadonlySet<string>): Predicate {
+    let compiled: Predicate | undefined;
+    const compile = (): Predicate => {
+      if (compiled) return compiled;
+      const context: StaticContext = { namespaces: this.namespaces, variables, functions: this.functions };
+      const t = this.engine.compileTest(expr, context);
+      return (compiled = t.boolean ? t.test as Predicate : this.engine.compile(expr, context) as Predicate);
+    };
+    this.pending.push(compile);
+    return (item, vars) => {
+      if (compiled === undefined) {
+        try { compile(); } catch (e) { throw new UncompiledContext(e); }
+      }
+      return compiled!(item, vars);
+    };
+  }
+
   private parts(rule: Rule): Part[] {
     if (rule.parts) return rule.parts;
     const scope = new Set(this.globalNames);
@@ -199,13 +228,15 @@ export class NativeRules {
       if ('let' in part) {
         const value = part.let.tree !== undefined ? treeValue(part.let.tree) : this.compile(part.let.value, names);
         scope.add(part.let.name);
-        return { let: { name: part.let.name, value } };
+        return { let: { name: part.let.name, value }, check: undefined };
       }
       const { diagnostics: planned, ...c } = part.check;
       const message = (m: PlanCheck['message']): Message => m.map((p) => (typeof p === 'string' ? p : this.compile(p.select, names)));
+      const context: StaticContext = { namespaces: this.namespaces, variables: names, functions: this.functions };
       return {
+        let: undefined,
         check: {
-          ...c, evaluate: this.compile(c.test, names), message: message(c.message),
+          ...c, holds: this.engine.compileTest(c.test, context).test, report: c.kind === 'successful-report', message: message(c.message),
           ...(planned ? { diagnostics: planned.map((d) => ({ id: d.id, message: message(d.message) })) } : {}),
         },
       };
@@ -220,14 +251,13 @@ export class NativeRules {
     }
     if (!rule) return;
     let vars = globals;
-    for (const part of this.parts(rule)) {
-      if ('let' in part) {
-        vars = bind(vars, part.let.name, () => part.let.value(node, vars), vars === globals);
-        continue;
-      }
+    const parts = rule.parts ?? this.parts(rule);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       const c = part.check;
+      if (c === undefined) { vars = bindLet(part.let!, node, vars, globals); continue; }
       try {
-        if (this.engine.ebv(c.evaluate(node, vars)) === (c.kind === 'successful-report')) out.push(this.report(c, node, vars));
+        if (c.holds(node, vars) === c.report) out.push(this.report(c, node, vars));
       } catch (e) {
         if (!(e instanceof XPathError)) throw e;
         out.push(this.evaluationError(c, node, declined(e)));
@@ -334,6 +364,14 @@ export class UncompiledContext extends Error {
  */
 export class GlobalLetError extends Error {
   constructor(name: string, override readonly cause: XPathError) { super(`global let $${name}: ${cause.message}`); this.name = 'GlobalLetError'; }
+}
+
+/**
+ * A rule's let bound on the node (apart from fire: a closure there over its variables would make fire allocate their
+ * context on every call, let or no let).
+ */
+function bindLet(l: { name: string; value: Evaluate }, node: XNode, vars: Map<string, Sequence>, globals: Map<string, Sequence>): Map<string, Sequence> {
+  return bind(vars, l.name, () => l.value(node, vars), vars === globals);
 }
 
 /** Binds a let (a copy of `vars` when `copy`, so the caller's map is left as it was), an XPath error included. */

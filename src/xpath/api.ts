@@ -79,6 +79,9 @@ export interface StaticContext {
  */
 export type Evaluate = (item: Item | undefined, vars: Variables) => Sequence;
 
+/** An expression's effective boolean value: see XPathEngine.compileTest. */
+export interface CompiledTest { test: (item: Item | undefined, vars: Variables) => boolean; boolean: boolean }
+
 /** Opaque set of user functions. */
 export interface FunctionLibrary { readonly size: number }
 
@@ -86,6 +89,12 @@ export interface FunctionLibrary { readonly size: number }
 export interface XPathEngine {
   /** Throws XPathError (static error) or XPathUnsupported. */
   compile(expr: string, context: StaticContext): Evaluate;
+  /**
+   * The expression's effective boolean value, compiled for that use (cheaper than ebv of compile's value; the same
+   * value and the same errors), and whether its value is always an xs:boolean or empty (never a number: a predicate of
+   * it keeps nodes by that boolean, not by position).
+   */
+  compileTest(expr: string, context: StaticContext): CompiledTest;
   /**
    * The xsl:function elements of an XSLT 3.0 stylesheet text (xsl:param with @as, xsl:variable, xsl:sequence;
    * anything else is XPathUnsupported), with function-conversion rules and type checks on @as like Saxon-JS; other

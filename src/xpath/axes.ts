@@ -94,6 +94,16 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
 }
 
 /**
+ * The element children of n (an element or document) among which those named {ns}local are: the index's shared
+ * array of them where n has one (see namedChildren), else all of them (never to be modified).
+ */
+export function childrenNamed(n: XElement | XDocument, ns: string | undefined, local: string | undefined): readonly XNode[] {
+  const elements = n.elements;
+  if (n.kind === 1 && ns !== undefined && local !== undefined && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local);
+  return elements;
+}
+
+/**
  * The axis as a function of the context node. `elementsOnly`: no node but an element can pass `test` (a name test on
  * an axis other than attribute, element()); `anyElement`: every element passes it (`*`, `element()`).
  */

@@ -78,12 +78,7 @@ function fromString(s: string, t: AtomicType): Atomic {
       if (!INTEGER.test(v)) throw invalid(s, t);
       return new Atomic('integer', parseDecimal(v));
     case 'double': case 'float': {
-      let n: number;
-      if (DOUBLE.test(v)) n = Number(v);
-      else if (v === 'INF' || v === '+INF') n = Infinity;
-      else if (v === '-INF') n = -Infinity;
-      else if (v === 'NaN') n = NaN;
-      else throw invalid(s, t);
+      const n = doubleOf(s, v, t);
       return new Atomic(t, t === 'float' ? Math.fround(n) : n);
     }
     case 'date': case 'dateTime': case 'time': {
@@ -93,6 +88,20 @@ function fromString(s: string, t: AtomicType): Atomic {
     }
     default: throw notImplemented(`cast to xs:${t}`);
   }
+}
+
+/** The xs:double (or, before rounding, xs:float) a string casts to: `v` is `s` without XML space at either end. */
+function doubleOf(s: string, v: string, t: AtomicType): number {
+  if (DOUBLE.test(v)) return Number(v);
+  if (v === 'INF' || v === '+INF') return Infinity;
+  if (v === '-INF') return -Infinity;
+  if (v === 'NaN') return NaN;
+  throw invalid(s, t);
+}
+
+/** castAs(untypedAtomic or string s, 'double')'s value (the same error where s is no double), without its atomic value. */
+export function stringToDouble(s: string): number {
+  return doubleOf(s, edgeSpace(s) ? s.replace(XML_SPACE_EDGES, '') : s, 'double');
 }
 
 const normalZero = (d: Decimal): Decimal => (d.isZero() ? new Decimal(0) : d);

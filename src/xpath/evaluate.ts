@@ -16,19 +16,12 @@ import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
+import { compileBool, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, int, isNode, str, unary } from './values.js';
-import { boolSeq, FN, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
+import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
-function contextItem(d: Dyn): Item {
-  if (d.item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
-  return d.item;
-}
-
-export function contextNode(d: Dyn): XNode {
-  const it = contextItem(d);
-  if (!isNode(it)) throw new XPathError('XPTY0020', 'the context item of an axis step is not a node');
-  return it;
-}
+const contextItem = focusItem;
+export const contextNode = focusNode;
 
 export function compile(e: Expr, scope: Scope): C {
   switch (e.k) {
@@ -51,22 +44,27 @@ export function compile(e: Expr, scope: Scope): C {
     case 'var': return compileVar(e.name, scope);
     case 'seq': return compileSeq(e.items.map((x) => compile(x, scope)));
     case 'call': return compileCall(e.name, e.args, scope);
-    case 'binary': return compileBinary(e.op, compile(e.left, scope), compile(e.right, e.op === '!' ? innerFocus(scope) : scope));
+    case 'binary': {
+      if (e.op === 'and' || e.op === 'or') { const b = compileB(e, scope); return (d) => boolSeq(b(d)); }
+      const fast = compileCompare(e, scope, compile);
+      if (fast) return (d) => boolSeq(fast(d));
+      return compileBinary(e.op, compile(e.left, scope), compile(e.right, e.op === '!' ? innerFocus(scope) : scope));
+    }
     case 'unary': {
       const operand = compile(e.operand, scope), op = e.op;
       return (d) => unary(op, operand(d));
     }
     case 'slash': {
       const better = rewriteSlash(e);
-      return better ? compile(better, scope) : compileSlash(e.left, e.right, scope, compile);
+      return better ? compile(better, scope) : compileSlash(e.left, e.right, scope, compile, compileB);
     }
     case 'step': {
-      const step = compileStep(e, scope, compile);
+      const step = compileStep(e, scope, compile, compileB);
       return (d) => step(contextNode(d), d);
     }
     case 'filter': {
       const base = compile(e.base, scope);
-      const preds = e.preds.map((p) => compilePredicate(p, scope, compile));
+      const preds = e.preds.map((p) => compilePredicate(p, scope, compile, compileB));
       return (d) => {
         let seq = base(d);
         for (const p of preds) seq = p(seq, d);
@@ -74,8 +72,8 @@ export function compile(e: Expr, scope: Scope): C {
       };
     }
     case 'if': {
-      const cond = compile(e.cond, scope), then = compile(e.then, scope), otherwise = compile(e.else, scope);
-      return (d) => (ebv(cond(d)) ? then(d) : otherwise(d));
+      const cond = compileB(e.cond, scope), then = compile(e.then, scope), otherwise = compile(e.else, scope);
+      return (d) => (cond(d) ? then(d) : otherwise(d));
     }
     case 'for': case 'let': case 'some': case 'every': return compileBinding(e, scope);
     case 'instance': {
@@ -118,8 +116,25 @@ function compileSeq(parts: C[]): C {
   };
 }
 
+/** An expression's effective boolean value as a JavaScript boolean (typed.ts). */
+export function compileB(e: Expr, scope: Scope): B {
+  return compileBool(e, scope, compile, compileQuantified);
+}
+
 function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   const ns = name.prefix === '' ? FN : resolvePrefix(name.prefix, scope);
+  // not, boolean, exists, empty and count by their use: without the call's argument array or look-up, a plain path
+  // walked to its first node (or counted) without its array (typed.ts).
+  if (ns === FN && argExprs.length === 1) {
+    const a = argExprs[0]!;
+    switch (name.local) {
+      case 'not': { const b = compileB(a, scope); return (d) => boolSeq(!b(d)); }
+      case 'boolean': { const b = compileB(a, scope); return (d) => boolSeq(b(d)); }
+      case 'exists': { const b = compileExists(a, scope, compile); return (d) => boolSeq(b(d)); }
+      case 'empty': { const b = compileExists(a, scope, compile); return (d) => boolSeq(!b(d)); }
+      default: break;
+    }
+  }
   const args = argExprs.map((a) => compile(a, scope));
   const arity = args.length;
   let call: (values: Sequence[], d: Dyn) => Sequence;
@@ -129,8 +144,7 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
     }
     const fn = name.local === 'key' ? keyCall(argExprs, scope) : FUNCTIONS.get(`${name.local}#${arity}`);
     if (!fn) throw new XPathUnsupported(`function fn:${name.local}#${arity}`);
-    const inline = arity === 1 ? inlineCall(name.local, args[0]!) : undefined;
-    if (inline) return inline;
+    if (arity === 1 && name.local === 'count') { const a0 = args[0]!; return (d) => countSeq(a0(d).length); }
     call = fn;
   } else if (ns === XS) {
     const fn = FUNCTIONS.get(`xs:${name.local}#${arity}`);
@@ -148,21 +162,6 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   return (d) => call(args.map((a) => a(d)), d);
 }
 
-
-/**
- * The commonest functions of one argument without the call's argument array and look-up: exactly functions.ts's
- * definitions (not, boolean, exists, empty, count), written out.
- */
-function inlineCall(local: string, a0: C): C | undefined {
-  switch (local) {
-    case 'not': return (d) => boolSeq(!ebv(a0(d)));
-    case 'boolean': return (d) => boolSeq(ebv(a0(d)));
-    case 'exists': return (d) => boolSeq(a0(d).length > 0);
-    case 'empty': return (d) => boolSeq(a0(d).length === 0);
-    case 'count': return (d) => countSeq(a0(d).length);
-    default: return undefined;
-  }
-}
 
 /** count()'s one-item results, made once for the small counts. */
 const COUNTS: Sequence[] = [];
@@ -183,6 +182,7 @@ function keyCall(argExprs: Expr[], scope: Scope): ((values: Sequence[], d: Dyn) 
 
 function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }>, scope: Scope): C {
   if (e.name.prefix !== '') throw new XPathUnsupported('prefixed variable names');
+  if (e.k === 'some' || e.k === 'every') { const b = compileQuantified(e as Extract<Expr, { k: 'some' | 'every' }>, scope); return (d) => boolSeq(b(d)); }
   const value = compile(e.value, scope);
   const slot = scope.frame.size++;
   const inner: Scope = { ...scope, locals: new Map(scope.locals).set(e.name.local, slot) };
@@ -200,19 +200,31 @@ function compileBinding(e: Extract<Expr, { k: 'for' | 'let' | 'some' | 'every' }
       }
       return out;
     };
-    case 'some': return (d) => {
+    default: throw new XPathUnsupported(`expression ${e.k}`);
+  }
+}
+
+/** some/every with the body's effective boolean value compiled as a boolean. */
+function compileQuantified(e: Extract<Expr, { k: 'some' | 'every' }>, scope: Scope): B {
+  if (e.name.prefix !== '') throw new XPathUnsupported('prefixed variable names');
+  const value = compile(e.value, scope);
+  const slot = scope.frame.size++;
+  const inner: Scope = { ...scope, locals: new Map(scope.locals).set(e.name.local, slot) };
+  const body = compileB(e.body, inner);
+  if (e.k === 'some') {
+    return (d) => {
       const items = value(d);
       tick(items.length);
-      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (ebv(body(d))) return SEQ_TRUE; }
-      return SEQ_FALSE;
-    };
-    default: return (d) => {
-      const items = value(d);
-      tick(items.length);
-      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (!ebv(body(d))) return SEQ_FALSE; }
-      return SEQ_TRUE;
+      for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (body(d)) return true; }
+      return false;
     };
   }
+  return (d) => {
+    const items = value(d);
+    tick(items.length);
+    for (let i = 0; i < items.length; i++) { d.locals[slot] = [items[i]!]; if (!body(d)) return false; }
+    return true;
+  };
 }
 
 function compileCast(kind: 'cast' | 'castable', operand: C, typeName: QName, optional: boolean, scope: Scope): C {
@@ -242,10 +254,38 @@ const NO_LOCALS: Sequence[] = [];
 /** An expression compiled for evaluation from outside (the engine's compile). */
 export function compileExpression(e: Expr, sc: StaticContext): (item: Item | undefined, vars: Variables) => Sequence {
   const frame = { size: 0 };
-  const c = compile(e, { sc, locals: new Map(), frame, outerFocus: true });
+  return withFocus(compile(e, { sc, locals: new Map(), frame, outerFocus: true }), frame);
+}
+
+/**
+ * An expression's effective boolean value compiled for evaluation from outside (the engine's compileTest), and whether
+ * its value is always an xs:boolean (or empty): never a number, which a predicate would compare with the position.
+ */
+export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item: Item | undefined, vars: Variables) => boolean; boolean: boolean } {
+  const frame = { size: 0 };
+  const scope: Scope = { sc, locals: new Map(), frame, outerFocus: true };
+  const boolean = isBooleanValued(e, scope);
+  return { test: withFocus(compileB(e, scope), frame), boolean };
+}
+
+/**
+ * A closure run with the caller's item as focus (position and size 1). The dynamic context is made once and kept for
+ * the next call (a new one only when a call is made while another runs); what it referred to is let go after each.
+ */
+function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }): (item: Item | undefined, vars: Variables) => T {
+  let spare: Dyn | undefined;
   return (item, vars) => {
     const size = item === undefined ? 0 : 1;
-    return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS });
+    const locals = frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS;
+    let d = spare;
+    if (d === undefined) d = { item, position: size, size, current: item, vars, locals };
+    else { spare = undefined; d.item = item; d.position = size; d.size = size; d.current = item; d.vars = vars; d.locals = locals; }
+    try {
+      return c(d);
+    } finally {
+      d.item = undefined; d.current = undefined; d.vars = NO_VARIABLES; d.locals = NO_LOCALS;
+      spare = d;
+    }
   };
 }
 

@@ -9,7 +9,7 @@ import { contextItem, oneDouble, oneString, optAtomic, optString, type Fn, type 
 import { compileRegex } from './regex.js';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
-const codePointLength = (s: string): number => (SURROGATE.test(s) ? [...s].length : s.length);
+export const codePointLength = (s: string): number => (SURROGATE.test(s) ? [...s].length : s.length);
 
 export function normalizeSpace(s: string): string {
   // Most values are already normal (codes, amounts): one scan, no allocation.

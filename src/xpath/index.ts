@@ -4,7 +4,7 @@
  * points for the rest of pintae (README.md; test/unit/xpath/boundary.test.ts holds both directions).
  */
 import { XPathUnsupported, type XPathEngine } from './api.js';
-import { compileExpression } from './evaluate.js';
+import { compileExpression, compileTestExpression } from './evaluate.js';
 import { parse } from './parse.js';
 import { ebv, valueOf } from './values.js';
 import { defineFunctions } from './xsl-functions.js';
@@ -15,6 +15,14 @@ export const engine: XPathEngine = {
       return compileExpression(parse(expr), context);
     } catch (e) {
       // An expression nested deeper than the parser's recursion can go: Saxon-JS's to judge.
+      if (e instanceof RangeError) throw new XPathUnsupported('expression nested too deeply');
+      throw e;
+    }
+  },
+  compileTest(expr, context) {
+    try {
+      return compileTestExpression(parse(expr), context);
+    } catch (e) {
       if (e instanceof RangeError) throw new XPathUnsupported('expression nested too deeply');
       throw e;
     }

@@ -56,6 +56,19 @@ export const SEQ_TRUE = frozen([TRUE]);
 export const SEQ_FALSE = frozen([FALSE]);
 export const boolSeq = (b: boolean): Sequence => (b ? SEQ_TRUE : SEQ_FALSE);
 
+/** The context item, or XPDY0002 when absent (what `.`, a path step and `/` start from). */
+export function focusItem(d: Dyn): Item {
+  if (d.item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
+  return d.item;
+}
+
+/** The context item as a path step's context node (XPTY0020 for an atomic value). */
+export function focusNode(d: Dyn): XNode {
+  const it = focusItem(d);
+  if ((it as { atomic?: true }).atomic === true) throw new XPathError('XPTY0020', 'the context item of an axis step is not a node');
+  return it as XNode;
+}
+
 export function resolvePrefix(prefix: string, scope: Scope): string {
   if (prefix === 'xs') return scope.sc.namespaces.get('xs') ?? XS;
   if (prefix === 'fn') return scope.sc.namespaces.get('fn') ?? FN;

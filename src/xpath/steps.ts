@@ -5,13 +5,14 @@ import { axisFn, documentOrder, nameTest, REVERSE_AXES, type Test } from './axes
 import { FN, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
 import { Atomic, EMPTY, ebv, isNode, toNumber } from './values.js';
 import { tick } from './budget.js';
+import { isBooleanValued, type B } from './typed.js';
 import { intern } from './intern.js';
 
 /** E1/E2: E2 for each node of E1; nodes come out in document order without duplicates, atomics in order. */
-export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile): C {
+export function compileSlash(leftExpr: Expr, rightExpr: Expr, scope: Scope, compile: Compile, bool: CompileBool): C {
   const left = compile(leftExpr, scope);
   if (rightExpr.k === 'step') {
-    const step = compileStep(rightExpr, scope, compile);
+    const step = compileStep(rightExpr, scope, compile, bool);
     return (d) => {
       const ctx = left(d);
       if (ctx.length === 1) return step(requireNode(ctx[0]!), d);
@@ -50,8 +51,10 @@ function requireNode(it: Item): XNode {
 }
 
 type Step = (n: XNode, d: Dyn) => XNode[];
+/** evaluate.ts's compileB: an expression's effective boolean value as a JavaScript boolean. */
+export type CompileBool = (e: Expr, scope: Scope) => B;
 
-export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compile: Compile): Step {
+export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compile: Compile, bool: CompileBool): Step {
   const principal = e.axis === 'attribute' ? 2 : 1;
   let test: Test;
   let fast: { kind: 1 | 2; ns: string; local: string } | undefined;
@@ -81,7 +84,7 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
   if (e.preds.length === 0) {
     return REVERSE_AXES.has(e.axis) && e.axis !== 'parent' ? (n) => axis(n).reverse() : axis;
   }
-  const preds = e.preds.map((p) => compilePredicate(p, scope, compile));
+  const preds = e.preds.map((p) => compilePredicate(p, scope, compile, bool));
   const reverse = REVERSE_AXES.has(e.axis);
   return (n, d) => {
     let seq: Sequence = axis(n);
@@ -93,7 +96,7 @@ export function compileStep(e: Extract<Expr, { k: 'step' }>, scope: Scope, compi
 type Predicate = (seq: Sequence, d: Dyn) => Sequence;
 
 /** A predicate: a numeric value selects by position, anything else by its effective boolean value. */
-export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predicate {
+export function compilePredicate(p: Expr, scope: Scope, compile: Compile, bool: CompileBool): Predicate {
   if (p.k === 'literal' && p.type === 'integer') {
     const i = Number(p.text);
     return (seq) => (i >= 1 && i <= seq.length ? [seq[i - 1]!] : EMPTY);
@@ -101,7 +104,27 @@ export function compilePredicate(p: Expr, scope: Scope, compile: Compile): Predi
   if (p.k === 'call' && p.args.length === 0 && p.name.local === 'last' && (p.name.prefix === '' || resolvePrefix(p.name.prefix, scope) === FN)) {
     return (seq) => (seq.length ? [seq[seq.length - 1]!] : EMPTY);
   }
-  const pred = compile(p, innerFocus(scope));
+  const inner = innerFocus(scope);
+  // A predicate whose value is always a boolean (or empty) keeps a node by a JavaScript boolean: no sequence made.
+  if (isBooleanValued(p, inner)) {
+    const test = bool(p, inner);
+    return (seq, d) => {
+      if (seq.length === 0) return seq;
+      const saved = d.item, savedPos = d.position, savedSize = d.size;
+      let out: Item[] | undefined;
+      d.size = seq.length;
+      tick(seq.length);
+      for (let i = 0; i < seq.length; i++) {
+        const it = seq[i]!;
+        d.item = it;
+        d.position = i + 1;
+        if (test(d)) { if (out === undefined) out = [it]; else out.push(it); }
+      }
+      d.item = saved; d.position = savedPos; d.size = savedSize;
+      return out ?? EMPTY;
+    };
+  }
+  const pred = compile(p, inner);
   return (seq, d) => {
     if (seq.length === 0) return seq;
     const saved = d.item, savedPos = d.position, savedSize = d.size;

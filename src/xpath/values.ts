@@ -14,7 +14,7 @@ export {
   Atomic, Decimal, EMPTY, TRUE, FALSE, NOT_IMPLEMENTED, bool, str, int, dbl, isNode, isAtomic, isNumeric, isStringLike,
   notImplemented, stringValue, atomizeNode, atomize, atomizeOptional, boolSeq, type AtomicType,
 } from './atomic.js';
-export { castAs, castable, stringOf } from './cast.js';
+export { castAs, castable, stringOf, stringToDouble } from './cast.js';
 export { arithmetic, unary } from './arithmetic.js';
 
 const atomizeItem = (it: Item): Atomic => (isAtomic(it) ? it : atomizeNode(it as XNode));

@@ -10,7 +10,7 @@ import type { Expr } from './ast.js';
 import { compileExpression, compileFunctionBody } from './evaluate.js';
 import { FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './scope.js';
 import { rootOf } from './axes.js';
-import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED, type Atomic } from './atomic.js';
+import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED, stringValue, type Atomic } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
@@ -202,8 +202,15 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   const what = decl.params.map((p) => `parameter $${p.name} of ${decl.display}()`);
   const resultWhat = `result of ${decl.display}()`;
   const memo = types.every(atMostOneAtomic) ? new Memo() : undefined;
+  const asString = types.map((t) => t.kind === 'items' && t.item.kind === 'atomic' && t.item.type === 'string');
   return {
     call(args: Sequence[]): Sequence {
+      // Kept results looked up before converting the arguments, where the conversion's result is known without making
+      // it (a node or string-like value passed as xs:string is that string): no atomic value made per call.
+      if (memo) {
+        const known = memo.getUnconverted(args, asString);
+        if (known !== undefined) return known;
+      }
       const converted = args.length === 0 ? args : args.map((a, i) => (types[i] === ANY ? a : convert(a, types[i]!, what[i]!)));
       if (memo) {
         const known = memo.get(converted);
@@ -265,6 +272,37 @@ class Memo {
       level = next;
     }
     return level;
+  }
+
+  /**
+   * The result kept for arguments before their conversion, where each is empty or one node or string-like value for an
+   * xs:string parameter: convert gives such a value as the xs:string of its string (a node's string value), so its key
+   * is known without converting. Undefined for other arguments (then get, after converting) or when none is kept.
+   * Only successful calls are kept: a hit is a conversion that succeeds.
+   */
+  getUnconverted(args: Sequence[], asString: boolean[]): Sequence | undefined {
+    if (args.length === 0) return this.root.get('') as Sequence | undefined;
+    let level: Map<unknown, unknown> = this.root;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      let type: string, value: unknown;
+      if (arg.length === 0) { type = '()'; value = ''; } else {
+        if (arg.length > 1 || !asString[i]) return undefined;
+        const it = arg[0]!;
+        if ((it as Atomic).atomic === true) {
+          if (!isStringLike((it as Atomic).type)) return undefined;
+          value = (it as Atomic).value;
+        } else value = stringValue(it as XNode);
+        type = 'string';
+      }
+      const byValue = level.get(type) as Map<unknown, unknown> | undefined;
+      if (!byValue) return undefined;
+      if (i === args.length - 1) return byValue.get(value) as Sequence | undefined;
+      const next = byValue.get(value) as Map<unknown, unknown> | undefined;
+      if (!next) return undefined;
+      level = next;
+    }
+    return undefined;
   }
 
   get(args: Sequence[]): Sequence | undefined {
