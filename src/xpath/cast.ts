@@ -104,6 +104,11 @@ export function stringToDouble(s: string): number {
   return doubleOf(s, edgeSpace(s) ? s.replace(XML_SPACE_EDGES, '') : s, 'double');
 }
 
+/** castAs of an xs:untypedAtomic of `s` (a node's typed value) to `t`, without that value. */
+export function castUntyped(s: string, t: AtomicType): Atomic {
+  return t === 'string' || t === 'untypedAtomic' ? new Atomic(t, s) : fromString(s, t);
+}
+
 const normalZero = (d: Decimal): Decimal => (d.isZero() ? new Decimal(0) : d);
 
 /*

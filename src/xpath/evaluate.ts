@@ -16,7 +16,7 @@ import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
-import { compileBool, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
+import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, int, isNode, str, unary } from './values.js';
 import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
@@ -35,7 +35,10 @@ export function compile(e: Expr, scope: Scope): C {
       const seq = frozen([value]);
       return () => seq;
     }
-    case 'context': return (d) => [contextItem(d)];
+    case 'context': return (d) => {
+      const it = contextItem(d), dot = d.dot;
+      return dot !== undefined && dot[0] === it ? dot : (d.dot = [it]);
+    };
     case 'root': return (d) => {
       const r = rootOf(contextNode(d));
       if (r.kind !== 9) throw new XPathError('XPDY0050', 'the root of the context node is not a document node');
@@ -149,6 +152,10 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
   } else if (ns === XS) {
     const fn = FUNCTIONS.get(`xs:${name.local}#${arity}`);
     if (!fn) throw new XPathUnsupported(`constructor function xs:${name.local}#${arity}`);
+    // xs:decimal(cbc:Amount): the one node of a plain path cast from its string, without the path's array or its
+    // untyped atomic value (typed.ts).
+    const fromNode = arity === 1 ? compileCastOfPath(argExprs[0]!, scope, resolveAtomicType(name, scope)) : undefined;
+    if (fromNode) return fromNode;
     call = fn;
   } else {
     const lib = scope.sc.functions as UserFunctions | undefined;
@@ -157,8 +164,18 @@ function compileCall(name: QName, argExprs: Expr[], scope: Scope): C {
     call = (values) => fn.call(values);
   }
   if (arity === 0) return (d) => call(EMPTY as unknown as Sequence[], d);
-  if (arity === 1) { const a0 = args[0]!; return (d) => call([a0(d)], d); }
-  if (arity === 2) { const a0 = args[0]!, a1 = args[1]!; return (d) => call([a0(d), a1(d)], d); }
+  // One argument array per call site, filled anew on each call: every function reads (or, a user function, converts
+  // into arrays of its own) its arguments before anything else can reach this site again, and keeps none of them;
+  // each value is computed before any is stored (an argument's own evaluation may pass through this site, in a
+  // recursive function's body), and the array is emptied after the call (no document kept reachable by it).
+  if (arity === 1) {
+    const a0 = args[0]!, values: Sequence[] = [EMPTY];
+    return (d) => { values[0] = a0(d); const r = call(values, d); values[0] = EMPTY; return r; };
+  }
+  if (arity === 2) {
+    const a0 = args[0]!, a1 = args[1]!, values: Sequence[] = [EMPTY, EMPTY];
+    return (d) => { const x = a0(d), y = a1(d); values[0] = x; values[1] = y; const r = call(values, d); values[0] = values[1] = EMPTY; return r; };
+  }
   return (d) => call(args.map((a) => a(d)), d);
 }
 
@@ -278,14 +295,13 @@ function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }): (item: Item | 
     const size = item === undefined ? 0 : 1;
     const locals = frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS;
     let d = spare;
-    if (d === undefined) d = { item, position: size, size, current: item, vars, locals };
+    if (d === undefined) d = { item, position: size, size, current: item, vars, locals, dot: undefined };
     else { spare = undefined; d.item = item; d.position = size; d.size = size; d.current = item; d.vars = vars; d.locals = locals; }
-    try {
-      return c(d);
-    } finally {
-      d.item = undefined; d.current = undefined; d.vars = NO_VARIABLES; d.locals = NO_LOCALS;
-      spare = d;
-    }
+    // An error leaves the context to the garbage collector (the next call makes another).
+    const r = c(d);
+    d.item = undefined; d.current = undefined; d.vars = NO_VARIABLES; d.locals = NO_LOCALS; d.dot = undefined;
+    spare = d;
+    return r;
   };
 }
 
@@ -299,6 +315,6 @@ export function compileFunctionBody(body: Expr, sc: StaticContext, params: strin
   return (args) => {
     const locals = new Array<Sequence>(frame.size);
     for (let i = 0; i < args.length; i++) locals[i] = args[i]!;
-    return c({ item: undefined, position: 0, size: 0, current: undefined, vars: NO_VARIABLES, locals });
+    return c({ item: undefined, position: 0, size: 0, current: undefined, vars: NO_VARIABLES, locals, dot: undefined });
   };
 }

@@ -54,7 +54,7 @@ function substring(s: string, start: number, length?: number): string {
  */
 const LONG = 256;
 const containsCache = new Map<string, Map<string, boolean>>();
-function contains(s: string, t: string): boolean {
+export function contains(s: string, t: string): boolean {
   if (s.length < LONG) return s.includes(t);
   let answers = containsCache.get(s);
   if (answers === undefined) {

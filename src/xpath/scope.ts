@@ -20,6 +20,8 @@ export interface Dyn extends FnContext {
   current: Item | undefined;
   vars: Variables;
   locals: Sequence[];
+  /** `.` as a sequence, made once while the context item stays the same (sequences are never changed once made). */
+  dot: Sequence | undefined;
 }
 export type C = (d: Dyn) => Sequence;
 /** The compiler itself (evaluate.ts's compile), for the parts that compile subexpressions. */

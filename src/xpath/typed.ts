@@ -11,11 +11,12 @@ import { XPathError, type Item, type XNode } from './api.js';
 import type { Expr } from './ast.js';
 import { childrenNamed, rootOf } from './axes.js';
 import { tick } from './budget.js';
-import { codePointLength, itemString, normalizeSpace } from './fn-strings.js';
+import { codePointLength, contains, itemString, normalizeSpace } from './fn-strings.js';
+import { compileRegex } from './regex.js';
 import { optString } from './fn-args.js';
 import { intern } from './intern.js';
-import { FN, focusNode, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
-import { compareStrings, Decimal, ebv, generalCompare, isAtomic, isStringLike, str, stringValue, stringToDouble, type Atomic } from './values.js';
+import { FN, focusNode, innerFocus, resolvePrefix, type C, type Compile, type Dyn, type Scope } from './scope.js';
+import { castUntyped, compareStrings, unorderedInequality, Decimal, EMPTY, ebv, generalCompare, isAtomic, isStringLike, str, stringValue, stringToDouble, type Atomic, type AtomicType } from './values.js';
 
 /** A boolean-valued closure: an expression's effective boolean value. */
 export type B = (d: Dyn) => boolean;
@@ -186,6 +187,68 @@ function compileOptString(e: Expr, scope: Scope, compile: Compile, fn: string): 
   return (d) => optString(general(d), fn);
 }
 
+/**
+ * xs:T(E) for a plain path E: its one node's string cast as the node's untyped value would be (castAs), as the
+ * constructor function's [castAs(optAtomic(E))] with its errors; undefined for any other E.
+ */
+export function compileCastOfPath(e: Expr, scope: Scope, t: AtomicType): C | undefined {
+  const p = pathOf(e, scope);
+  if (!p?.distinct) return undefined;
+  const steps = p.steps, fn = `xs:${t}`;
+  return (d) => {
+    const k = count(start(p, d), steps, 0, 2);
+    if (k === 0) return EMPTY;
+    if (k > 1) throw new XPathError('XPTY0004', `${fn}: a sequence of more than one item is not allowed as an argument`);
+    return [castUntyped(stringValue(met!), t)];
+  };
+}
+
+/** Whether an expression calls position() or last() anywhere (nested focuses included: errs on the safe side). */
+function readsPosition(e: Expr): boolean {
+  if (e.k === 'call' && e.args.length === 0 && (e.name.local === 'position' || e.name.local === 'last')) return true;
+  for (const v of Object.values(e) as unknown[]) {
+    if (Array.isArray(v)) { for (const x of v) if (isExpr(x) && readsPosition(x)) return true; } else if (isExpr(v) && readsPosition(v)) return true;
+  }
+  return false;
+}
+const isExpr = (v: unknown): v is Expr => typeof v === 'object' && v !== null && typeof (v as { k?: unknown }).k === 'string';
+
+/**
+ * `path/S` with S exactly one string per node (normalize-space(cbc:ID), …) and reading no position: each node's
+ * string given to `visit` in document order, S evaluated with the node as context item as E1/E2 would (the path's
+ * steps are child, attribute, self and parent steps from one node, so the walk is in document order without
+ * duplicates); errors as the general closure raises them, the first node's first.
+ */
+function compileStringsOfPath(e: Expr, scope: Scope, compile: Compile): ((d: Dyn, test: (s: string) => boolean) => boolean) | undefined {
+  if (e.k !== 'slash') return undefined;
+  const p = pathOf(e.left, scope);
+  if (!p?.distinct || p.steps.some((s) => s.axis === ANCESTOR) || readsPosition(e.right)) return undefined;
+  const inner = innerFocus(scope);
+  const s = compileString(e.right, inner, compile);
+  if (!s) return undefined;
+  compile(e, scope);
+  const steps = p.steps;
+  // The walk's state, for its leaf (made once): saved and restored around each walk, as S may reach this expression
+  // again (through a user function) while a walk runs.
+  let cur: Dyn | undefined, curTest: (s: string) => boolean = () => false, found = false;
+  const leaf: Leaf = (n) => {
+    const d = cur!;
+    d.item = n;
+    const v = s(d);
+    if (!found && curTest(v)) found = true;
+    return false;
+  };
+  return (d, test) => {
+    const from = start(p, d);
+    const saved = d.item, savedDot = d.dot, prev = cur, prevTest = curTest, prevFound = found;
+    cur = d; curTest = test; found = false;
+    try {
+      some(from, steps, 0, leaf);
+      return found;
+    } finally { d.item = saved; d.dot = savedDot; cur = prev; curTest = prevTest; found = prevFound; }
+  };
+}
+
 /* ---------- calls of fn: functions by their use ---------- */
 
 /** The fn: function a call names, as `local#arity`, or undefined for another namespace. */
@@ -280,6 +343,8 @@ function compileNodesAgainstNumber(p: Path, o: string, k: number): B {
   let found = false;
   const leaf: Leaf = (n) => {
     const x = stringToDouble(stringValue(n));
+    // As comparePair: NaN against != declined (Saxon-JS answers it by its static types).
+    if (x !== x && o === '!=') throw unorderedInequality();
     if (!found && holds(o, cmpNumbers(x, k))) found = true;
     return false;
   };
@@ -351,7 +416,7 @@ export function compileCompare(e: Extract<Expr, { k: 'binary' }>, scope: Scope, 
   if (!GENERAL.has(op)) return undefined;
   // Any side against string literals: nodes and string-like values compare as strings, and none can fail.
   const llits = stringLiterals(e.left), rlits = stringLiterals(e.right);
-  if (!llits && !rlits) return undefined;
+  if (!llits && !rlits) return compilePathAgainstAny(e, op, scope, compile);
   const lits = (rlits ?? llits)!, otherExpr = rlits ? e.left : e.right, o = rlits ? op : SWAPPED[op]!;
   const litSeq = lits.map((s) => str(s));
   if (ls && rlits) {
@@ -363,6 +428,11 @@ export function compileCompare(e: Extract<Expr, { k: 'binary' }>, scope: Scope, 
   const general = compile(otherExpr, scope);
   const p = pathOf(otherExpr, scope);
   if (p) { const steps = p.steps; return (d) => some(start(p, d), steps, 0, oneOf); }
+  const mapped = compileStringsOfPath(otherExpr, scope, compile);
+  if (mapped) {
+    const test = (s: string): boolean => { for (let i = 0; i < lits.length; i++) if (holds(o, compareStrings(s, lits[i]!))) return true; return false; };
+    return (d) => mapped(d, test);
+  }
   return (d) => {
     const seq = general(d);
     for (let i = 0; i < seq.length; i++) {
@@ -376,6 +446,69 @@ export function compileCompare(e: Extract<Expr, { k: 'binary' }>, scope: Scope, 
     }
     return false;
   };
+}
+
+/**
+ * `path op E` or `E op path` (general comparison): E evaluated, and where its items are all nodes or string-like
+ * values (compared with the path's nodes as strings: no pair can fail), the path walked to the first node that
+ * compares so; otherwise generalCompare on both values. Each side is evaluated in the order the general closure
+ * evaluates them (a path can fail only where it starts).
+ */
+function compilePathAgainstAny(e: Extract<Expr, { k: 'binary' }>, op: CompareOp, scope: Scope, compile: Compile): B | undefined {
+  const lp = pathOf(e.left, scope), rp = lp ? undefined : pathOf(e.right, scope);
+  const p = lp ?? rp;
+  if (!p) return undefined;
+  const pathGeneral = compile(lp ? e.left : e.right, scope), other = compile(lp ? e.right : e.left, scope);
+  const steps = p.steps, o = lp ? op : SWAPPED[op]!, gop = op as '=';
+  // The other side's strings while a walk runs (the leaf below reads them; nothing it calls walks again).
+  let ys: Item[] = EMPTY, one = '';
+  const leaf: Leaf = (n) => {
+    const s = stringValue(n);
+    if (ys.length === 1) return holds(o, compareStrings(s, one));
+    for (let i = 0; i < ys.length; i++) {
+      const y = ys[i]!;
+      if (holds(o, compareStrings(s, isAtomic(y) ? (y as Atomic).value as string : stringValue(y as XNode)))) return true;
+    }
+    return false;
+  };
+  return (d) => {
+    let from: XNode;
+    let values: Item[];
+    if (lp) { from = start(p, d); values = other(d); } else { values = other(d); from = start(p, d); }
+    if (values.length === 0) return false;
+    for (let i = 0; i < values.length; i++) {
+      const y = values[i]!;
+      if (isAtomic(y) && !isStringLike(y.type)) return lp ? generalCompare(gop, pathGeneral(d), values) : generalCompare(gop, values, pathGeneral(d));
+    }
+    ys = values;
+    if (values.length === 1) { const y = values[0]!; one = isAtomic(y) ? (y as Atomic).value as string : stringValue(y as XNode); }
+    const r = some(from, steps, 0, leaf);
+    ys = EMPTY;
+    return r;
+  };
+}
+
+/** contains, starts-with, ends-with and matches (with a literal pattern) as booleans of their strings. */
+function compileStringTest(e: Extract<Expr, { k: 'call' }>, name: string, scope: Scope, compile: Compile): B | undefined {
+  const fn = `fn:${e.name.local}`;
+  if (name === 'matches#2') {
+    const pattern = e.args[1]!;
+    if (!isStringLiteral(pattern)) return undefined;
+    let re: RegExp;
+    try { re = compileRegex(pattern.text, ''); } catch { return undefined; }
+    const a = compileOptString(e.args[0]!, scope, compile, fn);
+    return (d) => re.test(a(d));
+  }
+  // The first argument is converted before the second is evaluated: only where the second cannot fail (a literal) or
+  // the first cannot fail its conversion (exactly one string).
+  const second = e.args[1]!;
+  if (!isStringLiteral(second) && !compileString(e.args[0]!, scope, compile)) return undefined;
+  const a = compileOptString(e.args[0]!, scope, compile, fn), b = compileOptString(second, scope, compile, fn);
+  switch (name) {
+    case 'contains#2': return (d) => { const s = a(d); return contains(s, b(d)); };
+    case 'starts-with#2': return (d) => { const s = a(d); return s.startsWith(b(d)); };
+    default: return (d) => { const s = a(d); return s.endsWith(b(d)); };
+  }
 }
 
 /* ---------- effective boolean values ---------- */
@@ -419,6 +552,10 @@ export function compileBool(e: Expr, scope: Scope, compile: Compile, bindings: B
       if (name === 'boolean#1') return compileBool(e.args[0]!, scope, compile, bindings);
       if (name === 'exists#1') return compileExists(e.args[0]!, scope, compile);
       if (name === 'empty#1') { const a = compileExists(e.args[0]!, scope, compile); return (d) => !a(d); }
+      if (name === 'contains#2' || name === 'starts-with#2' || name === 'ends-with#2' || name === 'matches#2') {
+        const t = compileStringTest(e, name, scope, compile);
+        if (t) return t;
+      }
       if (name === 'true#0') return () => true;
       if (name === 'false#0') return () => false;
       break;
