@@ -97,9 +97,9 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
  * The element children of n (an element or document) among which those named {ns}local are: the index's shared
  * array of them where n has one (see namedChildren), else all of them (never to be modified).
  */
-export function childrenNamed(n: XElement | XDocument, ns: string | undefined, local: string | undefined): readonly XNode[] {
+export function childrenNamed(n: XElement | XDocument, ns: string | undefined, local: string | undefined): readonly XElement[] {
   const elements = n.elements;
-  if (n.kind === 1 && ns !== undefined && local !== undefined && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local);
+  if (n.kind === 1 && ns !== undefined && local !== undefined && elements.length >= INDEXED_FROM) return namedChildren(n, ns, local) as readonly XElement[];
   return elements;
 }
 

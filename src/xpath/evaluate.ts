@@ -286,22 +286,13 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
 }
 
 /**
- * A closure run with the caller's item as focus (position and size 1). The dynamic context is made once and kept for
- * the next call (a new one only when a call is made while another runs); what it referred to is let go after each.
+ * A closure run with the caller's item as focus (position and size 1), in a dynamic context of its own (a context kept
+ * and reset between calls measured no cheaper: docs/decisions.md).
  */
 function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }): (item: Item | undefined, vars: Variables) => T {
-  let spare: Dyn | undefined;
   return (item, vars) => {
     const size = item === undefined ? 0 : 1;
-    const locals = frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS;
-    let d = spare;
-    if (d === undefined) d = { item, position: size, size, current: item, vars, locals, dot: undefined };
-    else { spare = undefined; d.item = item; d.position = size; d.size = size; d.current = item; d.vars = vars; d.locals = locals; }
-    // An error leaves the context to the garbage collector (the next call makes another).
-    const r = c(d);
-    d.item = undefined; d.current = undefined; d.vars = NO_VARIABLES; d.locals = NO_LOCALS; d.dot = undefined;
-    spare = d;
-    return r;
+    return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS, dot: undefined });
   };
 }
 

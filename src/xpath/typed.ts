@@ -100,7 +100,12 @@ function some(n: XNode, steps: PathStep[], i: number, leaf: Leaf | undefined): b
   switch (s.axis) {
     case CHILD: {
       if (n.kind !== 1 && n.kind !== 9) return false;
-      const cs = childrenNamed(n, s.ns, s.local);
+      const cs = childrenNamed(n, s.ns, s.local), local = s.local, ns = s.ns;
+      // The common test, a name with its namespace, compared in the loop (children are elements).
+      if (local !== undefined && ns !== undefined) {
+        for (let j = 0; j < cs.length; j++) { const c = cs[j]!; if (c.local === local && c.ns === ns && some(c, steps, i + 1, leaf)) return true; }
+        return false;
+      }
       for (let j = 0; j < cs.length; j++) { const c = cs[j]!; if (fits(c, s) && some(c, steps, i + 1, leaf)) return true; }
       return false;
     }
@@ -127,7 +132,11 @@ function count(n: XNode, steps: PathStep[], i: number, limit: number): number {
   switch (s.axis) {
     case CHILD: {
       if (n.kind !== 1 && n.kind !== 9) return 0;
-      const cs = childrenNamed(n, s.ns, s.local);
+      const cs = childrenNamed(n, s.ns, s.local), local = s.local, ns = s.ns;
+      if (local !== undefined && ns !== undefined) {
+        for (let j = 0; j < cs.length && total < limit; j++) { const c = cs[j]!; if (c.local === local && c.ns === ns) total += count(c, steps, i + 1, limit - total); }
+        return total;
+      }
       for (let j = 0; j < cs.length && total < limit; j++) { const c = cs[j]!; if (fits(c, s)) total += count(c, steps, i + 1, limit - total); }
       return total;
     }
