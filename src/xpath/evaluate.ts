@@ -4,7 +4,7 @@
  * every, function parameters: each binding has its own slot, fixed at compile time). Sequences returned by a closure
  * are never mutated afterwards (constants are shared, frozen arrays).
  */
-import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XNode } from './api.js';
+import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables } from './api.js';
 import type { Expr, QName } from './ast.js';
 import { rootOf } from './axes.js';
 import { FUNCTIONS } from './functions.js';
@@ -17,8 +17,8 @@ import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
 import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
-import { Atomic, Decimal, EMPTY, atomize, castAs, castable, ebv, int, isNode, str, unary } from './values.js';
-import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, SEQ_TRUE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
+import { Atomic, Decimal, EMPTY, atomize, castAs, castable, int, str, unary } from './values.js';
+import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 const contextItem = focusItem;
 export const contextNode = focusNode;

@@ -1,5 +1,5 @@
 /*
- * Expressions compiled by their use (src/xpath/typed.ts and the fast paths of evaluate.ts, xsl-functions.ts and the
+ * Expressions compiled by their use (src/xpath/typed.ts, typed-paths.ts, typed-strings.ts and the fast paths of evaluate.ts, xsl-functions.ts and the
  * native runner's checks): each fast path differentially against Saxon-JS, on a document made to reach its edges
  * (no node, one, two; values that are no number, INF and NaN; space around values; attributes; the document node),
  * through the engine's compile (the value) and compileTest (the effective boolean value a Schematron test takes).
