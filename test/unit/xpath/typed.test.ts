@@ -1,8 +1,9 @@
 /*
- * Expressions compiled by their use (src/xpath/typed.ts, typed-paths.ts, typed-strings.ts and the fast paths of evaluate.ts, xsl-functions.ts and the
- * native runner's checks): each fast path differentially against Saxon-JS, on a document made to reach its edges
- * (no node, one, two; values that are no number, INF and NaN; space around values; attributes; the document node),
- * through the engine's compile (the value) and compileTest (the effective boolean value a Schematron test takes).
+ * Expressions compiled by their use (src/xpath/typed.ts, typed-paths.ts, typed-strings.ts and the fast paths of
+ * evaluate.ts, xsl-functions.ts and the native runner's checks): each fast path differentially against Saxon-JS, on a
+ * document made to reach its edges (no node, one, two; values that are no number, INF and NaN; space around values;
+ * attributes; namespaces; an element with an index of its children; the document node), through the engine's compile
+ * (the value) and compileTest (the effective boolean value a Schematron test takes).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XPathError, type Item } from '../../../src/xpath/api.js';
