@@ -109,6 +109,8 @@ class Parser {
   private readonly attrNames: Split[] = [];
   private readonly attrValues: string[] = [];
   private readonly attrAt: number[] = [];
+  /** The attributes of the start tag being read, as made (reused from tag to tag). */
+  private readonly attrs: Attr[] = [];
   /** The open elements, innermost last: each with its name, the bindings to undo and where its children start. */
   private readonly openElements: Element[] = [];
   private readonly openNames: Split[] = [];
@@ -224,6 +226,7 @@ class Parser {
     const split = this.qname(this.pos + 1, 'an element name');
     const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
     let count = 0;
+    let declared = 0;
     let seen: Set<Split> | undefined;
     let undo: Undo | undefined;
     for (;;) {
@@ -251,6 +254,7 @@ class Parser {
         (undo ??= []).push([prefix, this.bound.get(prefix)]);
         this.bound.set(prefix, value);
         bindings++;
+        declared++;
       }
       names[count] = name; values[count] = value; ats[count] = at;
       count++;
@@ -267,7 +271,7 @@ class Parser {
       split.bound = bindings;
     }
     const element = new Element(parent, this.order++, name!, this.lines.line, this.lines.column(tagAt));
-    if (count > 0) this.attributes(element, count);
+    if (count > declared) this.attributes(element, count);
     if (undo) declarations.set(element, undo.map(([prefix]) => [prefix, this.bound.get(prefix)!] as const));
     this.tagName = split;
     this.undo = undo;
@@ -279,7 +283,8 @@ class Parser {
     const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
     let prefixed = 0;
     let expanded: Set<string> | undefined;
-    const attrs: Attr[] = [];
+    const attrs = this.attrs;
+    let n = 0;
     for (let i = 0; i < count; i++) {
       const split = names[i]!;
       if (split.declares) continue;
@@ -299,14 +304,15 @@ class Parser {
         const ns = name.ns;
         if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, at); expanded.add(key); }
         else {
-          for (const other of attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, at);
-          if (prefixed === FEW) expanded = new Set(attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
+          for (let j = 0; j < n; j++) { const o = attrs[j]!; if (o.prefix !== '' && o.local === local && o.ns === ns) this.duplicate(ns, local, at); }
+          if (prefixed === FEW) expanded = new Set(attrs.slice(0, n).filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
         }
       }
       this.lines.advance(at);
-      attrs.push(new Attr(element, this.order++, name, values[i]!, this.lines.line, this.lines.column(at)));
+      attrs[n++] = new Attr(element, this.order++, name, values[i]!, this.lines.line, this.lines.column(at));
     }
-    if (attrs.length > 0) element.attrs = attrs.slice();
+    // Exactly as long as its content (an array grown by push keeps room for 16 more), and packed.
+    element.attrs = attrs.slice(0, n);
   }
 
   private duplicate(ns: string, local: string, at: number): never {
