@@ -15,6 +15,7 @@ import {
 } from './xml-chars.js';
 import { decodeXml } from './xml-decode.js';
 import { Lines, xmlErrorAt } from './xml-error.js';
+import { intern } from './intern.js';
 import { isUriReference } from './xml-uri.js';
 import { WrittenTree } from './xml-written.js';
 
@@ -252,7 +253,8 @@ class Parser {
       if (name.declares) {
         const prefix = this.declare(name.qname, value, at);
         (undo ??= []).push([prefix, this.bound.get(prefix)]);
-        this.bound.set(prefix, value);
+        // One string object for each URI (intern.ts): a name resolved again compares its namespace by identity.
+        this.bound.set(prefix, intern(value));
         bindings++;
         declared++;
       }
