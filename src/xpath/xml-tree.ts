@@ -13,7 +13,7 @@
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Element, Text, type Name } from './dom.js';
-import { intern } from './intern.js';
+import { intern, own } from './intern.js';
 
 /** A document shares at most this many short strings, and as many texts arrays (the first met). */
 const SHARED_MAX = 4096;
@@ -38,7 +38,7 @@ export function hashOf(s: string): number {
 }
 
 /** True when `s` holds `key` at `at` (the caller knows the lengths agree). */
-function sameAt(s: string, at: number, key: string): boolean {
+export function sameAt(s: string, at: number, key: string): boolean {
   for (let i = 0; i < key.length; i++) if (s.charCodeAt(at + i) !== key.charCodeAt(i)) return false;
   return true;
 }
@@ -55,6 +55,17 @@ export class Split {
   readonly local: string;
   /** The document that last used it (table entries of other documents may be replaced). */
   used = 0;
+  /** In the table of the process (not replaced since): only such a Split is predicted. */
+  kept = false;
+  /**
+   * What followed this name last time, to be checked first next time (an invoice's structure repeats): the name of
+   * the next start tag after a start tag of this name, and after an end tag; the text after a start tag, and after
+   * an end tag.
+   */
+  afterStart: Split | undefined = undefined;
+  afterEnd: Split | undefined = undefined;
+  textAfterStart: string | undefined = undefined;
+  textAfterEnd: string | undefined = undefined;
   /** A namespace declaration (xmlns or xmlns:…). */
   readonly declares: boolean;
   /** The Name of an element of this name while the bindings numbered `bound` are in scope (xml.ts numbers them). */
@@ -120,9 +131,15 @@ export class DocumentNames {
     const qname = s.slice(at, end);
     let split = this.own.get(qname);
     if (split) return split;
-    split = new Split(qname, h);
+    // A Split kept for the process holds its own copy of the name, not a slice of this document.
+    split = new Split(free >= 0 ? own(qname) : qname, h);
     split.used = reading;
-    if (free >= 0) NAMES[free] = split; else this.own.set(qname, split);
+    if (free >= 0) {
+      const replaced = NAMES[free];
+      if (replaced) replaced.kept = false;
+      NAMES[free] = split;
+      split.kept = true;
+    } else this.own.set(qname, split);
     return split;
   }
 
@@ -152,9 +169,15 @@ export class TreeBuilder {
   private sharedArrays = 0;
   readonly names = new DocumentNames();
   /** The number of the document (table entries stamped with it stay while it is read). */
+  /** The number of the document being read (entries stamped with it stay while it is read). */
+  readonly document: number;
+
   constructor() {
-    reading = (reading + 1) | 0;
+    this.document = reading = (reading + 1) | 0;
   }
+
+  /** Whether the string shareAt gave last is one the process keeps (else a slice of the document, not to be kept). */
+  kept = false;
 
   /** s[at, end) (of at most SHARED_LENGTH characters, hash `h`): the equal string met before, else the slice, kept. */
   shareAt(s: string, at: number, end: number, h: number): string {
@@ -164,15 +187,16 @@ export class TreeBuilder {
     for (let k = 0; k < WINDOW; k++, slot = (slot + 1) & MASK) {
       const e = TEXTS[slot];
       if (e === undefined) { if (free < 0) free = slot; break; }
-      if (TEXT_HASHES[slot] === h && e.length === len && sameAt(s, at, e)) { TEXT_USED[slot] = reading; return e; }
+      if (TEXT_HASHES[slot] === h && e.length === len && sameAt(s, at, e)) { TEXT_USED[slot] = reading; this.kept = true; return e; }
       if (free < 0 && TEXT_USED[slot] !== reading) free = slot;
     }
     const text = s.slice(at, end);
-    if (free >= 0 && this.sharedTexts < SHARED_MAX) {
-      this.sharedTexts++;
-      TEXTS[free] = text; TEXT_HASHES[free] = h; TEXT_USED[free] = reading;
-    }
-    return text;
+    if (free < 0 || this.sharedTexts >= SHARED_MAX) { this.kept = false; return text; }
+    // Kept for the process: its own copy, not a slice of this document.
+    const kept = own(text);
+    this.sharedTexts++;
+    TEXTS[free] = kept; TEXT_HASHES[free] = h; TEXT_USED[free] = reading;
+    return kept;
   }
 
   /** `text` itself, or the equal string met before when it is short (values an invoice repeats on every line). */
@@ -265,10 +289,12 @@ export class TreeBuilder {
       }
       if (free < 0 && ARRAY_USED[slot] !== reading) free = slot;
     }
-    if (free >= 0 && this.sharedArrays < SHARED_MAX) {
-      this.sharedArrays++;
-      ARRAYS[free] = texts; ARRAY_HASHES[free] = h; ARRAY_USED[free] = reading;
-    }
-    return texts;
+    if (free < 0 || this.sharedArrays >= SHARED_MAX) return texts;
+    // Kept for the process: short texts only, each its own copy (not a slice of this document).
+    for (let i = 0; i < texts.length; i++) if (texts[i]!.length > SHARED_LENGTH) return texts;
+    const kept = texts.map(own);
+    this.sharedArrays++;
+    ARRAYS[free] = kept; ARRAY_HASHES[free] = h; ARRAY_USED[free] = reading;
+    return kept;
   }
 }

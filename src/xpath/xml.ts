@@ -9,7 +9,7 @@
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Attr, Element, type Name } from './dom.js';
-import { DocumentNames, SHARED_LENGTH, Split, step, TreeBuilder } from './xml-tree.js';
+import { DocumentNames, sameAt, SHARED_LENGTH, Split, step, TreeBuilder } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
@@ -119,6 +119,9 @@ class Parser {
   private readonly openFrom: number[] = [];
   /** The bindings the start tag just read made (undone when its element closes). */
   private undo: Undo | undefined;
+  /** The name of the last tag read, and whether it was an end tag (or an empty-element tag): what comes next is predicted from them. */
+  private last: Split | undefined;
+  private lastEnd = false;
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -181,6 +184,7 @@ class Parser {
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
         const element = elements[depth]!;
+        this.last = names[depth]; this.lastEnd = true;
         this.flush(element);
         this.tree.close(element, froms[depth]!, this.order);
         const undo = undos[depth];
@@ -202,7 +206,9 @@ class Parser {
           elements[depth] = element; names[depth] = this.tagName; undos[depth] = this.undo; froms[depth] = this.tree.mark();
           depth++;
           parent = element;
+          this.last = this.tagName; this.lastEnd = false;
         } else {
+          this.last = this.tagName; this.lastEnd = true;
           if (this.undo) this.restore(this.undo);
           if (depth === 0) return;
         }
@@ -224,7 +230,7 @@ class Parser {
   private startTag(parent: XElement | XDocument): Element {
     const s = this.s;
     const tagAt = this.pos;
-    const split = this.qname(this.pos + 1, 'an element name');
+    const split = this.elementName(this.pos + 1);
     const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
     let count = 0;
     let declared = 0;
@@ -368,6 +374,15 @@ class Parser {
   private text(end: number): void {
     const s = this.s;
     const start = this.pos;
+    const last = this.last;
+    if (last !== undefined) {
+      // The text that followed the last tag's name last time (an invoice's indentation, a repeated value).
+      const predicted = this.lastEnd ? last.textAfterEnd : last.textAfterStart;
+      if (predicted !== undefined && predicted.length === end - start && sameAt(s, start, predicted)) {
+        if (this.pending === '') { this.pending = predicted; this.shared = true; } else { this.pending += predicted; this.shared = false; }
+        return;
+      }
+    }
     if (end - start <= SHARED_LENGTH) {
       // A short text without references, CR or ']' (indentation, most values) is looked up where it stands.
       let h = 0;
@@ -379,6 +394,7 @@ class Parser {
       }
       if (i === end) {
         const t = this.tree.shareAt(s, start, end, h);
+        if (last !== undefined && last.kept && this.tree.kept) { if (this.lastEnd) last.textAfterEnd = t; else last.textAfterStart = t; }
         if (this.pending === '') { this.pending = t; this.shared = true; } else { this.pending += t; this.shared = false; }
         return;
       }
@@ -468,6 +484,31 @@ class Parser {
     this.tree.add(parent, this.shared ? this.pending : this.tree.share(this.pending), this.order);
     this.pending = '';
     this.shared = false;
+  }
+
+  /**
+   * The element name at `at` (pos after it): the one that followed the last tag's name last time when it is there,
+   * else as qname reads it.
+   */
+  private elementName(at: number): Split {
+    const last = this.last;
+    if (last === undefined) return this.qname(at, 'an element name');
+    const predicted = this.lastEnd ? last.afterEnd : last.afterStart;
+    if (predicted !== undefined && predicted.kept) {
+      const qname = predicted.qname;
+      const s = this.s;
+      const c = s.charCodeAt(at + qname.length);
+      // The name ends there as qname would end it: at a character that is neither a name character nor ':'.
+      if ((c < 0x80 ? ASCII_NAME[c] === 0 && c !== 0x3a : Number.isNaN(c)) && sameAt(s, at, qname)) {
+        predicted.used = this.tree.document;
+        this.pos = at + qname.length;
+        return predicted;
+      }
+    }
+    const split = this.qname(at, 'an element name');
+    // Only a Split the process keeps is remembered (another holds a slice of this document).
+    if (split.kept) { if (this.lastEnd) last.afterEnd = split; else last.afterStart = split; }
+    return split;
   }
 
   /**
