@@ -178,7 +178,7 @@ class Parser {
         const qname = names[depth]!.qname;
         const at = this.pos + 2;
         const after = s.charCodeAt(at + qname.length);
-        if ((isSpace(after) || after === 0x3e) && s.startsWith(qname, at)) this.pos = at + qname.length;
+        if ((isSpace(after) || after === 0x3e) && sameAt(s, at, qname)) this.pos = at + qname.length;
         else this.fail(`end tag </${this.name(QNAME_AT, at, 'an element name')}> does not match <${qname}>`, at);
         while (isSpace(s.charCodeAt(this.pos))) this.pos++;
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
@@ -213,9 +213,19 @@ class Parser {
           if (depth === 0) return;
         }
       }
+      // The text up to the next '<': none; the text that followed the last tag's name last time (an invoice's
+      // indentation, a repeated value), checked where it stands; else found and read.
+      if (s.charCodeAt(this.pos) === 0x3c) continue;
+      const last = this.last!;
+      const predicted = this.lastEnd ? last.textAfterEnd : last.textAfterStart;
+      if (predicted !== undefined && s.charCodeAt(this.pos + predicted.length) === 0x3c && sameAt(s, this.pos, predicted)) {
+        if (this.pending === '') { this.pending = predicted; this.shared = true; } else { this.pending += predicted; this.shared = false; }
+        this.pos += predicted.length;
+        continue;
+      }
       const lt = s.indexOf('<', this.pos);
       if (lt < 0) this.fail(`element <${names[depth - 1]!.qname}> is not closed`, s.length);
-      if (lt > this.pos) this.text(lt);
+      this.text(lt);
       this.pos = lt;
     }
   }
@@ -375,14 +385,6 @@ class Parser {
     const s = this.s;
     const start = this.pos;
     const last = this.last;
-    if (last !== undefined) {
-      // The text that followed the last tag's name last time (an invoice's indentation, a repeated value).
-      const predicted = this.lastEnd ? last.textAfterEnd : last.textAfterStart;
-      if (predicted !== undefined && predicted.length === end - start && sameAt(s, start, predicted)) {
-        if (this.pending === '') { this.pending = predicted; this.shared = true; } else { this.pending += predicted; this.shared = false; }
-        return;
-      }
-    }
     if (end - start <= SHARED_LENGTH) {
       // A short text without references, CR or ']' (indentation, most values) is looked up where it stands.
       let h = 0;
