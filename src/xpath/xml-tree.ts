@@ -22,6 +22,9 @@ export const SHARED_LENGTH = 16;
 /** Names longer than this are kept by their document alone (a table of the process holds only short ones). */
 const NAME_KEPT = 128;
 
+/** A string kept for the process: its own copy (not a slice of a document), one object for each name (intern.ts). */
+const keep = (s: string) => intern(own(s));
+
 const BITS = 14;
 const SIZE = 1 << BITS;
 const MASK = SIZE - 1;
@@ -79,8 +82,8 @@ export class Split {
 
   constructor(readonly qname: string, readonly hash: number) {
     const colon = qname.indexOf(':');
-    this.prefix = colon > 0 ? intern(qname.slice(0, colon)) : '';
-    this.local = intern(colon > 0 ? qname.slice(colon + 1) : qname);
+    this.prefix = colon > 0 ? keep(qname.slice(0, colon)) : '';
+    this.local = keep(colon > 0 ? qname.slice(colon + 1) : qname);
     this.declares = this.prefix === 'xmlns' || qname === 'xmlns';
   }
 
@@ -92,18 +95,20 @@ export class Split {
   /** The one Name of this name in namespace `ns` (for the process, or for `fallback`'s document when there are many). */
   name(ns: string, fallback: Map<string, Name>): Name {
     if (this.ns1 === ns) return this.name1!;
-    if (this.ns1 === undefined) { this.ns1 = ns; return (this.name1 = { ns: intern(ns), local: this.local, prefix: this.prefix }); }
+    // (Kept for the process: the namespace's own copy, keep(ns), not the document's.)
+    if (this.ns1 === undefined) { this.name1 = { ns: keep(ns), local: this.local, prefix: this.prefix }; this.ns1 = this.name1.ns; return this.name1; }
     let more = this.more;
     let name = more?.get(ns);
     if (name) return name;
     if (!more || more.size < SHARED_LENGTH) {
-      (more ??= this.more = new Map()).set(ns, (name = { ns: intern(ns), local: this.local, prefix: this.prefix }));
+      name = { ns: keep(ns), local: this.local, prefix: this.prefix };
+      (more ??= this.more = new Map()).set(name.ns, name);
       return name;
     }
     // A name found in ever more namespaces: the rest are the document's.
     const key = `${ns}\u0000${this.qname}`;
     name = fallback.get(key);
-    if (!name) fallback.set(key, (name = { ns: intern(ns), local: this.local, prefix: this.prefix }));
+    if (!name) fallback.set(key, (name = { ns: keep(ns), local: this.local, prefix: this.prefix }));
     return name;
   }
 }
