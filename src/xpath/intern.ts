@@ -27,3 +27,8 @@ export function intern(s: string): string {
   names.set(kept, kept);
   return kept;
 }
+
+/** The one string object equal to `s` if there is one already, else `s` (nothing is added to the table). */
+export function interned(s: string): string {
+  return names.get(s) ?? s;
+}

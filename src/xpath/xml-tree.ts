@@ -56,10 +56,8 @@ let reading = 0;
 export class Split {
   readonly prefix: string;
   readonly local: string;
-  /** The document that last used it (table entries of other documents may be replaced). */
-  used = 0;
-  /** In the table of the process (not replaced since): only such a Split is predicted. */
-  kept = false;
+  /** Its slot in the table of the process, -1 when it is not there (or no longer): only a kept Split is predicted. */
+  slot = -1;
   /**
    * What followed this name last time, to be checked first next time (an invoice's structure repeats): the name of
    * the next start tag after a start tag of this name, and after an end tag; the text after a start tag, and after
@@ -80,11 +78,13 @@ export class Split {
   private name1: Name | undefined = undefined;
   private more: Map<string, Name> | undefined = undefined;
 
-  constructor(readonly qname: string, readonly hash: number) {
+  constructor(readonly qname: string) {
     const colon = qname.indexOf(':');
-    this.prefix = colon > 0 ? keep(qname.slice(0, colon)) : '';
-    this.local = keep(colon > 0 ? qname.slice(colon + 1) : qname);
-    this.declares = this.prefix === 'xmlns' || qname === 'xmlns';
+    this.declares = colon === 5 ? qname.startsWith('xmlns') : qname === 'xmlns';
+    // A namespace declaration's name is never a node's: its parts are not added to the names of the process.
+    const part = this.declares ? own : keep;
+    this.prefix = colon > 0 ? part(qname.slice(0, colon)) : '';
+    this.local = part(colon > 0 ? qname.slice(colon + 1) : qname);
   }
 
   /** The Name of an attribute without a prefix. */
@@ -114,6 +114,14 @@ export class Split {
 }
 
 const NAMES: Array<Split | undefined> = new Array(SIZE).fill(undefined);
+/** Their hashes, and the document that last used each (searched without reaching the Splits themselves). */
+const NAME_HASHES = new Int32Array(SIZE);
+const NAME_USED = new Int32Array(SIZE);
+
+/** Marks a kept Split as used by the document being read (so that no other name replaces it meanwhile). */
+export function use(split: Split): void {
+  NAME_USED[split.slot] = reading;
+}
 
 /** The names of one document that the table of the process does not hold (too long, or no slot free). */
 export class DocumentNames {
@@ -129,21 +137,20 @@ export class DocumentNames {
       for (let k = 0; k < WINDOW; k++, slot = (slot + 1) & MASK) {
         const e = NAMES[slot];
         if (e === undefined) { if (free < 0) free = slot; break; }
-        if (e.hash === h && e.qname.length === len && sameAt(s, at, e.qname)) { e.used = reading; return e; }
-        if (free < 0 && e.used !== reading) free = slot;
+        if (NAME_HASHES[slot] === h && e.qname.length === len && sameAt(s, at, e.qname)) { NAME_USED[slot] = reading; return e; }
+        if (free < 0 && NAME_USED[slot] !== reading) free = slot;
       }
     }
     const qname = s.slice(at, end);
     let split = this.own.get(qname);
     if (split) return split;
     // A Split kept for the process holds its own copy of the name, not a slice of this document.
-    split = new Split(free >= 0 ? own(qname) : qname, h);
-    split.used = reading;
+    split = new Split(free >= 0 ? own(qname) : qname);
     if (free >= 0) {
       const replaced = NAMES[free];
-      if (replaced) replaced.kept = false;
-      NAMES[free] = split;
-      split.kept = true;
+      if (replaced) replaced.slot = -1;
+      NAMES[free] = split; NAME_HASHES[free] = h; NAME_USED[free] = reading;
+      split.slot = free;
     } else this.own.set(qname, split);
     return split;
   }

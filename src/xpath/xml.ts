@@ -9,13 +9,13 @@
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Attr, Element, type Name } from './dom.js';
-import { DocumentNames, sameAt, SHARED_LENGTH, Split, step, TreeBuilder } from './xml-tree.js';
+import { DocumentNames, sameAt, SHARED_LENGTH, Split, step, TreeBuilder, use } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
 import { decodeXml } from './xml-decode.js';
 import { Lines, xmlErrorAt } from './xml-error.js';
-import { intern } from './intern.js';
+import { interned } from './intern.js';
 import { isUriReference } from './xml-uri.js';
 import { WrittenTree } from './xml-written.js';
 
@@ -269,8 +269,9 @@ class Parser {
       if (name.declares) {
         const prefix = this.declare(name.qname, value, at);
         (undo ??= []).push([prefix, this.bound.get(prefix)]);
-        // One string object for each URI (intern.ts): a name resolved again compares its namespace by identity.
-        this.bound.set(prefix, intern(value));
+        // The one string object of this URI when there is one (intern.ts: the namespaces of names read before), so a
+        // name resolved again compares its namespace by identity; a URI only declared is not added to the table.
+        this.bound.set(prefix, interned(value));
         bindings++;
         declared++;
       }
@@ -396,7 +397,7 @@ class Parser {
       }
       if (i === end) {
         const t = this.tree.shareAt(s, start, end, h);
-        if (last !== undefined && last.kept && this.tree.kept) { if (this.lastEnd) last.textAfterEnd = t; else last.textAfterStart = t; }
+        if (last !== undefined && last.slot >= 0 && this.tree.kept) { if (this.lastEnd) last.textAfterEnd = t; else last.textAfterStart = t; }
         if (this.pending === '') { this.pending = t; this.shared = true; } else { this.pending += t; this.shared = false; }
         return;
       }
@@ -496,20 +497,20 @@ class Parser {
     const last = this.last;
     if (last === undefined) return this.qname(at, 'an element name');
     const predicted = this.lastEnd ? last.afterEnd : last.afterStart;
-    if (predicted !== undefined && predicted.kept) {
+    if (predicted !== undefined && predicted.slot >= 0) {
       const qname = predicted.qname;
       const s = this.s;
       const c = s.charCodeAt(at + qname.length);
       // The name ends there as qname would end it: at a character that is neither a name character nor ':'.
       if ((c < 0x80 ? ASCII_NAME[c] === 0 && c !== 0x3a : Number.isNaN(c)) && sameAt(s, at, qname)) {
-        predicted.used = this.tree.document;
+        use(predicted);
         this.pos = at + qname.length;
         return predicted;
       }
     }
     const split = this.qname(at, 'an element name');
     // Only a Split the process keeps is remembered (another holds a slice of this document).
-    if (split.kept) { if (this.lastEnd) last.afterEnd = split; else last.afterStart = split; }
+    if (split.slot >= 0) { if (this.lastEnd) last.afterEnd = split; else last.afterStart = split; }
     return split;
   }
 
