@@ -181,11 +181,9 @@ export class TreeBuilder {
   private sharedArrays = 0;
   readonly names = new DocumentNames();
   /** The number of the document (table entries stamped with it stay while it is read). */
-  /** The number of the document being read (entries stamped with it stay while it is read). */
-  readonly document: number;
-
   constructor() {
-    this.document = reading = (reading + 1) | 0;
+    // A new document: entries stamped with another number may now be replaced.
+    reading = (reading + 1) | 0;
   }
 
   /** Whether the string shareAt gave last is one the process keeps (else a slice of the document, not to be kept). */
