@@ -5,7 +5,8 @@
  * one Saxon-JS builds from the same text (namespaces resolved, whitespace-only text kept, CDATA merged into text,
  * comments and processing instructions kept), with the line and column of every element and attribute, its nodes
  * kept small (xml-tree.ts, dom.ts). One pass, no recursion, no regular expression on the hot paths, time linear in
- * the text.
+ * the text. Names and short texts are recognised where they stand rather than sliced out and looked up (xml-tree.ts),
+ * and what followed a tag's name the last time is checked first (docs/decisions.md, "The XML reader cheaper").
  */
 import type { XDocument, XElement, XNode } from './api.js';
 import { Attr, Element, type Name } from './dom.js';
