@@ -298,7 +298,7 @@ class Parser {
     return element;
   }
 
-/** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
+  /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
   private attributes(element: Element, count: number): void {
     const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
     let prefixed = 0;
