@@ -15,7 +15,7 @@ import type { XDocument, XElement, XNode } from './api.js';
 import { Element, Text, type Name } from './dom.js';
 import { intern, own } from './intern.js';
 
-/** A document shares at most this many short strings, and as many texts arrays (the first met). */
+/** A document adds at most this many short strings to the tables, and as many texts arrays (the first met). */
 const SHARED_MAX = 4096;
 /** Strings of at most this many characters, and texts arrays of at most this many strings, are shared. */
 export const SHARED_LENGTH = 16;
@@ -34,13 +34,14 @@ const home = (h: number) => Math.imul(h, 0x9e3779b1) >>> (32 - BITS);
 /** The hash the reader computes while scanning, character by character: h0 = 0, h = h * 31 + c. */
 export const step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
 
+/** The hash of a whole string, as the reader computes it while scanning. */
 export function hashOf(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = step(h, s.charCodeAt(i));
   return h;
 }
 
-/** True when `s` holds `key` at `at` (the caller knows the lengths agree). */
+/** True when `s` holds `key` at `at` (past the end of `s`, false). */
 export function sameAt(s: string, at: number, key: string): boolean {
   for (let i = 0; i < key.length; i++) if (s.charCodeAt(at + i) !== key.charCodeAt(i)) return false;
   return true;
