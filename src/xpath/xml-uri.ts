@@ -6,6 +6,8 @@
  * libxml2 2.13 (xmllint-wasm) by test/conformance/xml-wellformed.test.ts.
  */
 
+import { own } from './intern.js';
+
 const enum C { Alpha = 1, Digit = 2, Unreserved = 4, SubDelim = 8, Hex = 16 }
 
 /** RFC 3986 character classes of the ASCII codes; anything beyond ASCII is in none (libxml2 refuses raw non-ASCII). */
@@ -105,6 +107,6 @@ export function isUriReference(uri: string): boolean {
   const walk = new Walk(uri);
   if (!walk.absolute() && !walk.relative()) return false;
   if (valid.size >= 1000) valid.clear();
-  valid.add(uri);
+  valid.add(own(uri)); // a copy: a slice of the document would keep the whole document
   return true;
 }

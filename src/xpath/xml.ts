@@ -5,16 +5,18 @@
  * one Saxon-JS builds from the same text (namespaces resolved, whitespace-only text kept, CDATA merged into text,
  * comments and processing instructions kept), with the line and column of every element and attribute, its nodes
  * kept small (xml-tree.ts, dom.ts). One pass, no recursion, no regular expression on the hot paths, time linear in
- * the text.
+ * the text. Names and short texts are recognised where they stand rather than sliced out and looked up (xml-tree.ts),
+ * and what followed a tag's name the last time is checked first (docs/decisions.md, "The XML reader cheaper").
  */
 import type { XDocument, XElement, XNode } from './api.js';
-import { Attr, Element } from './dom.js';
-import { TreeBuilder } from './xml-tree.js';
+import { Attr, Element, type Name } from './dom.js';
+import { DocumentNames, sameAt, SHARED_LENGTH, Split, step, TreeBuilder, use } from './xml-tree.js';
 import {
   ASCII_NAME, codePoint, isSpace, MAX_DEPTH, MAX_NAME_BYTES, MAX_TEXT_BYTES, NAME_ONLY, NCNAME_AT, NOT_CHAR, over, QNAME_AT,
 } from './xml-chars.js';
 import { decodeXml } from './xml-decode.js';
 import { Lines, xmlErrorAt } from './xml-error.js';
+import { interned } from './intern.js';
 import { isUriReference } from './xml-uri.js';
 import { WrittenTree } from './xml-written.js';
 
@@ -74,12 +76,13 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "
 /** Above this many, repeated attribute names are found through a set instead of by comparing each pair. */
 const FEW = 8;
 
-interface RawAttr { qname: string; value: string; at: number }
+/** Bindings undone when an element closes: [prefix, previous URI] (undefined where it was unbound). */
+type Undo = Array<[string, string | undefined]>;
 /**
- * An open element; `undo` restores the bindings its namespace declarations replaced ([prefix, previous URI]); its
- * children so far are the tree builder's from `from` on.
+ * The namespace bindings in scope: every document, and every change of bindings in it, takes a new number, which a
+ * name's Split remembers with the Name it resolved to (xml-tree.ts), so an element name is resolved once per change.
  */
-interface Open { element: Element; qname: string; undo: Array<[string, string | undefined]> | undefined; from: number }
+let bindings = 0;
 
 const same = (t: string) => t;
 const lineEnds = (t: string) => (t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
@@ -92,8 +95,9 @@ class Parser {
   private readonly from: number;
   private pos: number;
   private order = 0;
-  /** Text read since the last node other than text, waiting to become one text node. */
+  /** Text read since the last node other than text, waiting to become one text node; `shared` when it is the tree's. */
   private pending = '';
+  private shared = false;
   private readonly lines: Lines;
   /** The namespace bindings in scope: prefix → URI ('' → '' while no default namespace is declared). */
   private readonly bound = new Map<string, string>([['xml', XML_NS], ['', '']]);
@@ -102,6 +106,23 @@ class Parser {
   private readonly attrSpaces: (t: string) => string;
   /** Makes the nodes, small (xml-tree.ts). */
   private readonly tree = new TreeBuilder();
+  private readonly names: DocumentNames;
+  /** The attributes of the start tag being read: name, value and offset of each (reused from tag to tag). */
+  private readonly attrNames: Split[] = [];
+  private readonly attrValues: string[] = [];
+  private readonly attrAt: number[] = [];
+  /** The attributes of the start tag being read, as made (reused from tag to tag). */
+  private readonly attrs: Attr[] = [];
+  /** The open elements, innermost last: each with its name, the bindings to undo and where its children start. */
+  private readonly openElements: Element[] = [];
+  private readonly openNames: Split[] = [];
+  private readonly openUndo: Array<Undo | undefined> = [];
+  private readonly openFrom: number[] = [];
+  /** The bindings the start tag just read made (undone when its element closes). */
+  private undo: Undo | undefined;
+  /** The name of the last tag read, and whether it was an end tag (or an empty-element tag): what comes next is predicted from them. */
+  private last: Split | undefined;
+  private lastEnd = false;
 
   constructor(private readonly s: string) {
     this.from = this.pos = s.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -109,6 +130,8 @@ class Parser {
     const cr = s.includes('\r');
     this.lineEnds = cr ? lineEnds : same;
     this.attrSpaces = cr ? attrSpaces : attrSpacesNoCr;
+    this.names = this.tree.names;
+    bindings++;
   }
 
   document(): XDocument {
@@ -144,127 +167,180 @@ class Parser {
   /** The element starting at pos, with all its content (iterative: no recursion however deep the document). */
   private element(doc: XDocument): void {
     const s = this.s;
-    const stack: Open[] = [];
+    const elements = this.openElements, names = this.openNames, undos = this.openUndo, froms = this.openFrom;
+    let depth = 0;
     let parent: XElement | XDocument = doc;
     for (;;) {
       // At a '<' that starts a tag, a comment, a CDATA section or a processing instruction.
       const next = s.charCodeAt(this.pos + 1);
       if (next === 0x2f) { // '/'
-        const open = stack.pop();
-        if (!open) this.fail('end tag without a start tag');
+        if (depth === 0) this.fail('end tag without a start tag');
+        depth--;
+        const qname = names[depth]!.qname;
         const at = this.pos + 2;
-        const after = s.charCodeAt(at + open.qname.length);
-        if (s.startsWith(open.qname, at) && (isSpace(after) || after === 0x3e)) this.pos = at + open.qname.length;
-        else this.fail(`end tag </${this.name(QNAME_AT, at, 'an element name')}> does not match <${open.qname}>`, at);
+        const after = s.charCodeAt(at + qname.length);
+        if ((isSpace(after) || after === 0x3e) && sameAt(s, at, qname)) this.pos = at + qname.length;
+        else this.fail(`end tag </${this.name(QNAME_AT, at, 'an element name')}> does not match <${qname}>`, at);
         while (isSpace(s.charCodeAt(this.pos))) this.pos++;
         if (s.charCodeAt(this.pos) !== 0x3e) this.fail("expected '>'");
         this.pos++;
-        this.flush(open.element);
-        this.tree.close(open.element, open.from, this.order);
-        if (open.undo) this.restore(open.undo);
-        if (stack.length === 0) return;
-        parent = stack[stack.length - 1]!.element;
+        const element = elements[depth]!;
+        this.last = names[depth]; this.lastEnd = true;
+        this.flush(element);
+        this.tree.close(element, froms[depth]!, this.order);
+        const undo = undos[depth];
+        if (undo) this.restore(undo);
+        if (depth === 0) return;
+        parent = elements[depth - 1]!;
       } else if (next === 0x21) { // '!'
         if (s.startsWith('<!--', this.pos)) { this.flush(parent); this.tree.add(parent, this.comment(parent), this.order); }
-        else if (s.startsWith('<![CDATA[', this.pos) && stack.length > 0) this.cdata();
+        else if (s.startsWith('<![CDATA[', this.pos) && depth > 0) this.cdata();
         else this.fail('expected a comment or a CDATA section');
       } else if (next === 0x3f) { // '?'
         this.flush(parent); this.tree.add(parent, this.instruction(parent), this.order);
       } else {
         this.flush(parent);
-        if (stack.length >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
-        const open = this.startTag(parent);
-        this.tree.add(parent, open.element, this.order);
-        if (s.charCodeAt(this.pos - 2) !== 0x2f) { open.from = this.tree.mark(); stack.push(open); parent = open.element; }
-        else {
-          if (open.undo) this.restore(open.undo);
-          if (stack.length === 0) return;
+        if (depth >= MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (libxml2's limit)`);
+        const element = this.startTag(parent);
+        this.tree.add(parent, element, this.order);
+        if (s.charCodeAt(this.pos - 2) !== 0x2f) {
+          elements[depth] = element; names[depth] = this.tagName; undos[depth] = this.undo; froms[depth] = this.tree.mark();
+          depth++;
+          parent = element;
+          this.last = this.tagName; this.lastEnd = false;
+        } else {
+          this.last = this.tagName; this.lastEnd = true;
+          if (this.undo) this.restore(this.undo);
+          if (depth === 0) return;
         }
       }
+      // The text up to the next '<': none; the text that followed the last tag's name last time (an invoice's
+      // indentation, a repeated value), checked where it stands; else found and read.
+      if (s.charCodeAt(this.pos) === 0x3c) continue;
+      const last = this.last!;
+      const predicted = this.lastEnd ? last.textAfterEnd : last.textAfterStart;
+      if (predicted !== undefined && s.charCodeAt(this.pos + predicted.length) === 0x3c && sameAt(s, this.pos, predicted)) {
+        if (this.pending === '') { this.pending = predicted; this.shared = true; } else { this.pending += predicted; this.shared = false; }
+        this.pos += predicted.length;
+        continue;
+      }
       const lt = s.indexOf('<', this.pos);
-      if (lt < 0) this.fail(`element <${stack[stack.length - 1]!.qname}> is not closed`, s.length);
-      if (lt > this.pos) this.text(lt);
+      if (lt < 0) this.fail(`element <${names[depth - 1]!.qname}> is not closed`, s.length);
+      this.text(lt);
       this.pos = lt;
     }
   }
 
-  /** The start tag at pos; leaves pos after its '>' (so `s[pos - 2] === '/'` tells an empty-element tag). */
-  private startTag(parent: XElement | XDocument): Open {
+  /** The name of the start tag read last. */
+  private tagName!: Split;
+
+  /**
+   * The start tag at pos; leaves pos after its '>' (so `s[pos - 2] === '/'` tells an empty-element tag), its name in
+   * `tagName` and the bindings it made in `undo`.
+   */
+  private startTag(parent: XElement | XDocument): Element {
     const s = this.s;
     const tagAt = this.pos;
-    const qname = this.name(QNAME_AT, this.pos + 1, 'an element name');
-    let raw: RawAttr[] | undefined;
-    let seen: Set<string> | undefined;
-    let undo: Open['undo'];
+    const split = this.elementName(this.pos + 1);
+    const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
+    let count = 0;
+    let declared = 0;
+    let seen: Set<Split> | undefined;
+    let undo: Undo | undefined;
     for (;;) {
       const before = this.pos;
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       const c = s.charCodeAt(this.pos);
       if (c === 0x3e) { this.pos++; break; }
       if (c === 0x2f && s.charCodeAt(this.pos + 1) === 0x3e) { this.pos += 2; break; }
-      if (this.pos === before) this.fail(Number.isNaN(c) ? `start tag <${qname}> is not closed` : "expected whitespace, '>' or '/>'");
+      if (this.pos === before) this.fail(Number.isNaN(c) ? `start tag <${split.qname}> is not closed` : "expected whitespace, '>' or '/>'");
       const at = this.pos;
-      const name = this.name(QNAME_AT, at, 'an attribute name');
+      const name = this.qname(at, 'an attribute name');
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       if (s.charCodeAt(this.pos) !== 0x3d) this.fail("expected '='");
       this.pos++;
       while (isSpace(s.charCodeAt(this.pos))) this.pos++;
       const value = this.attrValue();
-      if (seen) { if (seen.has(name)) this.fail(`attribute ${name} appears twice`, at); seen.add(name); }
-      else if (raw) {
-        for (const other of raw) if (other.qname === name) this.fail(`attribute ${name} appears twice`, at);
-        if (raw.length === FEW) seen = new Set([...raw.map((a) => a.qname), name]);
+      // Names are one Split each in a document: the same name as written is the same object.
+      if (seen) { if (seen.has(name)) this.fail(`attribute ${name.qname} appears twice`, at); seen.add(name); }
+      else if (count > 0) {
+        for (let i = 0; i < count; i++) if (names[i] === name) this.fail(`attribute ${name.qname} appears twice`, at);
+        if (count === FEW) seen = new Set([...names.slice(0, count), name]);
       }
-      if (name === 'xmlns' || name.startsWith('xmlns:')) {
-        const prefix = this.declare(name, value, at);
+      if (name.declares) {
+        const prefix = this.declare(name.qname, value, at);
         (undo ??= []).push([prefix, this.bound.get(prefix)]);
-        this.bound.set(prefix, value);
+        // The one string object of this URI when there is one (intern.ts: the namespaces of names read before), so a
+        // name resolved again compares its namespace by identity; a URI only declared is not added to the table.
+        this.bound.set(prefix, interned(value));
+        bindings++;
+        declared++;
       }
-      (raw ??= []).push({ qname: name, value, at });
+      names[count] = name; values[count] = value; ats[count] = at;
+      count++;
     }
     if (this.pos - tagAt > MAX_TEXT_BYTES / 3 && over(s.slice(tagAt, this.pos), MAX_TEXT_BYTES)) {
       this.fail(`a start tag of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`, tagAt);
     }
     this.lines.advance(tagAt);
-    const split = this.tree.split(qname);
-    const ns = split.prefix === 'xmlns' ? undefined : this.bound.get(split.prefix);
-    if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
-    const element = new Element(parent, this.order++, this.tree.name(split, ns), this.lines.line, this.lines.column(tagAt));
-    if (raw) this.attributes(element, raw);
+    let name = split.element;
+    if (split.bound !== bindings) {
+      const ns = split.prefix === 'xmlns' ? undefined : this.bound.get(split.prefix);
+      if (ns === undefined) this.fail(`namespace prefix ${split.prefix} is not declared`, tagAt + 1);
+      split.element = name = split.name(ns, this.names.names);
+      split.bound = bindings;
+    }
+    const element = new Element(parent, this.order++, name!, this.lines.line, this.lines.column(tagAt));
+    if (count > declared) this.attributes(element, count);
     if (undo) declarations.set(element, undo.map(([prefix]) => [prefix, this.bound.get(prefix)!] as const));
-    return { element, qname, undo, from: 0 };
+    this.tagName = split;
+    this.undo = undo;
+    return element;
   }
 
   /** The attributes of `element` other than namespace declarations, their names resolved and checked for repeats. */
-  private attributes(element: Element, raw: RawAttr[]): void {
+  private attributes(element: Element, count: number): void {
+    const names = this.attrNames, values = this.attrValues, ats = this.attrAt;
     let prefixed = 0;
     let expanded: Set<string> | undefined;
-    const attrs: Attr[] = [];
-    for (const a of raw) {
-      if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const split = this.tree.split(a.qname);
+    const attrs = this.attrs;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const split = names[i]!;
+      if (split.declares) continue;
+      const at = ats[i]!;
       const { prefix, local } = split;
-      const ns = prefix === '' ? '' : this.bound.get(prefix);
-      if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, a.at);
+      let name: Name;
+      if (prefix === '') name = split.unprefixed(this.names.names);
+      else if (split.bound === bindings) name = split.element!;
+      else {
+        const ns = this.bound.get(prefix);
+        if (ns === undefined) this.fail(`namespace prefix ${prefix} is not declared`, at);
+        split.element = name = split.name(ns, this.names.names);
+        split.bound = bindings;
+      }
       // Only two prefixed names can expand alike (two prefixes bound to one URI): unprefixed ones differ as written.
       if (prefix !== '' && ++prefixed > 1) {
-        if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, a.at); expanded.add(key); }
+        const ns = name.ns;
+        if (expanded) { const key = `${ns}\u0000${local}`; if (expanded.has(key)) this.duplicate(ns, local, at); expanded.add(key); }
         else {
-          for (const other of attrs) if (other.prefix !== '' && other.local === local && other.ns === ns) this.duplicate(ns, local, a.at);
-          if (prefixed === FEW) expanded = new Set(attrs.filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
+          for (let j = 0; j < n; j++) { const o = attrs[j]!; if (o.prefix !== '' && o.local === local && o.ns === ns) this.duplicate(ns, local, at); }
+          if (prefixed === FEW) expanded = new Set(attrs.slice(0, n).filter((o) => o.prefix !== '').map((o) => `${o.ns}\u0000${o.local}`).concat(`${ns}\u0000${local}`));
         }
       }
-      this.lines.advance(a.at);
-      attrs.push(new Attr(element, this.order++, this.tree.name(split, ns), this.tree.share(a.value), this.lines.line, this.lines.column(a.at)));
+      this.lines.advance(at);
+      attrs[n++] = new Attr(element, this.order++, name, values[i]!, this.lines.line, this.lines.column(at));
     }
-    if (attrs.length > 0) element.attrs = attrs.slice();
+    // Exactly as long as its content (an array grown by push keeps room for 16 more), and packed.
+    element.attrs = attrs.slice(0, n);
   }
 
   private duplicate(ns: string, local: string, at: number): never {
     this.fail(`attribute {${ns}}${local} appears twice (two prefixes bound to one namespace)`, at);
   }
 
-  private restore(undo: Array<[string, string | undefined]>): void {
+  private restore(undo: Undo): void {
+    bindings++;
     for (let i = undo.length - 1; i >= 0; i--) {
       const [prefix, previous] = undo[i]!;
       if (previous === undefined) this.bound.delete(prefix); else this.bound.set(prefix, previous);
@@ -282,12 +358,20 @@ class Parser {
     return prefix;
   }
 
-  /** A quoted attribute value at pos, normalized as XML 1.0 says for CDATA attributes. */
+  /** A quoted attribute value at pos, normalized as XML 1.0 says for CDATA attributes, shared when short. */
   private attrValue(): string {
     const s = this.s;
     const quote = s.charCodeAt(this.pos);
     if (quote !== 0x22 && quote !== 0x27) this.fail('expected a quoted attribute value');
     const start = this.pos + 1;
+    // A short value without references, tabs or line ends is looked up where it stands, without slicing it.
+    let h = 0;
+    for (let i = start, last = start + SHARED_LENGTH; i <= last; i++) {
+      const c = s.charCodeAt(i);
+      if (c === quote) { this.pos = i + 1; return i === start ? '' : this.tree.shareAt(s, start, i, h); }
+      if (!(c >= 0x20) || c === 0x26 || c === 0x3c) break;
+      h = step(h, c);
+    }
     const end = s.indexOf(quote === 0x22 ? '"' : "'", start);
     if (end < 0) this.fail('unterminated attribute value');
     const raw = s.slice(start, end);
@@ -295,17 +379,37 @@ class Parser {
     if (lt >= 0) this.fail("'<' in an attribute value", start + lt);
     this.pos = end + 1;
     // Literal tabs and line ends become spaces; the same characters written as references stay as they are.
-    return raw.includes('&') ? this.references(raw, start, this.attrSpaces) : this.attrSpaces(raw);
+    return this.tree.share(raw.includes('&') ? this.references(raw, start, this.attrSpaces) : this.attrSpaces(raw));
   }
 
   /** Character data from pos up to the '<' at `end`: one text node to libxml2, whose length it limits. */
   private text(end: number): void {
-    const raw = this.s.slice(this.pos, end);
+    const s = this.s;
+    const start = this.pos;
+    const last = this.last;
+    if (end - start <= SHARED_LENGTH) {
+      // A short text without references, CR or ']' (indentation, most values) is looked up where it stands.
+      let h = 0;
+      let i = start;
+      for (; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c === 0x26 || c === 0x5d || c === 0x0d) break;
+        h = step(h, c);
+      }
+      if (i === end) {
+        const t = this.tree.shareAt(s, start, end, h);
+        if (last !== undefined && last.slot >= 0 && this.tree.kept) { if (this.lastEnd) last.textAfterEnd = t; else last.textAfterStart = t; }
+        if (this.pending === '') { this.pending = t; this.shared = true; } else { this.pending += t; this.shared = false; }
+        return;
+      }
+    }
+    const raw = s.slice(start, end);
     const cdataEnd = raw.indexOf(']]>');
-    if (cdataEnd >= 0) this.fail("']]>' in text", this.pos + cdataEnd);
-    const t = raw.includes('&') ? this.references(raw, this.pos, this.lineEnds) : this.lineEnds(raw);
+    if (cdataEnd >= 0) this.fail("']]>' in text", start + cdataEnd);
+    const t = raw.includes('&') ? this.references(raw, start, this.lineEnds) : this.lineEnds(raw);
     if (over(t, MAX_TEXT_BYTES)) this.fail(`a text node of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`);
     this.pending += t;
+    this.shared = false;
   }
 
   private cdata(): void {
@@ -314,6 +418,7 @@ class Parser {
     const value = this.s.slice(this.pos + 9, end);
     if (over(value, MAX_TEXT_BYTES - 12)) this.fail(`a CDATA section of more than ${MAX_TEXT_BYTES} bytes (libxml2's limit)`);
     this.pending += this.lineEnds(value);
+    this.shared = false;
     this.pos = end + 3;
   }
 
@@ -380,8 +485,60 @@ class Parser {
   private flush(parent: XElement | XDocument): void {
     if (this.pending === '') return;
     this.order++;
-    this.tree.add(parent, this.tree.share(this.pending), this.order);
+    this.tree.add(parent, this.shared ? this.pending : this.tree.share(this.pending), this.order);
     this.pending = '';
+    this.shared = false;
+  }
+
+  /**
+   * The element name at `at` (pos after it): the one that followed the last tag's name last time when it is there,
+   * else as qname reads it.
+   */
+  private elementName(at: number): Split {
+    const last = this.last;
+    if (last === undefined) return this.qname(at, 'an element name');
+    const predicted = this.lastEnd ? last.afterEnd : last.afterStart;
+    if (predicted !== undefined && predicted.slot >= 0) {
+      const qname = predicted.qname;
+      const s = this.s;
+      const c = s.charCodeAt(at + qname.length);
+      // The name ends there as qname would end it: at a character that is neither a name character nor ':'.
+      if ((c < 0x80 ? ASCII_NAME[c] === 0 && c !== 0x3a : Number.isNaN(c)) && sameAt(s, at, qname)) {
+        use(predicted);
+        this.pos = at + qname.length;
+        return predicted;
+      }
+    }
+    const split = this.qname(at, 'an element name');
+    // Only a Split the process keeps is remembered (another holds a slice of this document).
+    if (split.slot >= 0) { if (this.lastEnd) last.afterEnd = split; else last.afterStart = split; }
+    return split;
+  }
+
+  /**
+   * The qualified name at `at` (pos after it): ASCII names are recognised where they stand, from a hash taken while
+   * scanning them (xml-tree.ts); anything else (or an ill-formed name) goes through the full pattern.
+   */
+  private qname(at: number, what: string): Split {
+    const s = this.s;
+    let i = at;
+    let c = s.charCodeAt(i);
+    if (c < 0x80 && ASCII_NAME[c] === 1) {
+      let h = c;
+      let colon = false;
+      for (c = s.charCodeAt(++i); ; c = s.charCodeAt(++i)) {
+        if (c < 0x80 && ASCII_NAME[c]! > 0) { h = step(h, c); continue; }
+        if (c === 0x3a && !colon) {
+          colon = true;
+          const d = s.charCodeAt(i + 1);
+          if (d < 0x80 && ASCII_NAME[d] === 1) { h = step(h, c); continue; }
+          if (d >= 0x80) c = d; // a local part starting beyond ASCII: the full pattern decides
+        }
+        break;
+      }
+      if (!(c >= 0x80) && i - at <= MAX_NAME_BYTES) { this.pos = i; return this.names.at(s, at, i, h); }
+    }
+    return this.names.of(this.fullName(QNAME_AT, at, what));
   }
 
   private name(pattern: RegExp, at: number, what: string): string {
