@@ -3,7 +3,7 @@ import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
 import { jsonNotXml, type InputPlace } from '../io/input-kind.js';
-import { checkedView } from '../view/index.js';
+import { views as loadedViews } from '../view/lazy.js';
 
 /**
  * `pintae check` on one file, the same in the main thread and in a worker: read it (or take the bytes of standard
@@ -22,7 +22,7 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
       const { message, line, column } = outcome.wellFormed;
       return unreadable(file, { message: jsonNotXml(bytes, file, place) ?? message, line, column });
     }
-    const view = views && outcome.doc ? checkedView(outcome.doc, outcome.findings) : undefined;
+    const view = views && outcome.doc ? loadedViews().checkedView(outcome.doc, outcome.findings) : undefined;
     return { ...base, valid: outcome.valid!, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(view ? { view } : {}) };
   } catch (e) {
     return internalFault(file, e);

@@ -6,7 +6,7 @@ import { decodeText } from '../io/text.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
 import { xmlNotJson, type InputPlace } from '../io/input-kind.js';
 import type { InvoiceResult } from '../model/report.js';
-import { validatedView } from '../view/index.js';
+import { views as loadedViews } from '../view/lazy.js';
 import { ioWords } from '../messages/io.js';
 
 /**
@@ -65,7 +65,7 @@ export function validateText(file: string, text: string, env: PipelineEnv, keepX
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });
-    const view = views ? validatedView(item, outcome, entityOf(item, env)) : undefined;
+    const view = views ? loadedViews().validatedView(item, outcome, entityOf(item, env)) : undefined;
     const kept: InvoiceOutcome = outcome.kind === 'rejected' ? outcome : { ...outcome, xml: keepXml ? outcome.xml : null, invoice: null, sources: null };
     return { outcome: kept, view, ...duplicateOf(item as Record<string, unknown> | null) };
   });

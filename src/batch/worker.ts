@@ -10,6 +10,7 @@ import { loadEnv } from './env.js';
 import type { WorkerMessage } from './pool.js';
 import { checkFile } from './check-work.js';
 import { internalFault, unreadable, validateFile, validateText, type WorkResult } from './work.js';
+import { loadViews } from '../view/lazy.js';
 
 /** `views`: make each result's invoice view (the HTML report). */
 export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean; ruleLimits?: RuleLimits };
@@ -31,6 +32,7 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 const crashOn = process.env.PINTAE_TEST_WORKER_CRASH_ON;
 
 async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
+  if (setup.views) await loadViews();
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
     if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet, process.env, setup.ruleLimits);

@@ -4,10 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Finding, RuleSetInfo } from '../model/types.js';
 import { cacheDir } from '../io/cache-dir.js';
 import { RuleSetError } from './errors.js';
-import { compilerVersion, sha256 } from './sef.js';
+import { compilerVersion, sha256 } from './sef-key.js';
 import { CompiledRules } from './run.js';
 import { RuleLimitError } from './sandbox/limit-error.js';
-import { SandboxedRules } from './sandbox/runner.js';
 import { DamagedEntry, listEntries, NAME, readManifest, removeEntry, rulesDir, type Manifest } from './cache.js';
 import type { AddOptions } from './add.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
@@ -79,7 +78,7 @@ export class RuleSet {
 }
 
 export type { Engine, Manifest } from './cache.js';
-export { sefCacheDir } from './sef.js';
+export { sefCacheDir } from './sef-key.js';
 
 /** The engine(s) of a rule set, for `rules list`: native, saxon-js, or both for a set whose layers differ. */
 export function engineOf(m: Manifest): string {
@@ -229,6 +228,8 @@ async function loadAdded(added: Manifest, env: NodeJS.ProcessEnv): Promise<RuleS
   }
   const dir = join(rulesDir(env), manifest.name);
   const damaged = (file: string) => (reason: string) => new DamagedEntry(manifest.name, join(dir, file), reason);
+  // The sandbox is loaded by a run that uses an added set: the built-in rules never need it (docs/performance.md, "Start-up").
+  const { SandboxedRules } = await import('./sandbox/runner.js');
   return new RuleSet(manifest.name, manifest.layers.map((l) => {
     // Rules from anyone run on Saxon-JS only behind the sandbox's process boundary (sandbox/), within the limits.
     const stylesheet = () => SandboxedRules.fromFile(l.from, join(dir, l.file), { ruleSet: manifest.name, limits: { cpuMs: ruleLimits.timeoutMs, memoryMb: ruleLimits.memoryMb }, damaged: damaged(l.file) });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadEnv } from '../batch/env.js';
 import { entityFinder, loadEntityFile, loadEntityPaths } from '../io/entities.js';
 import { loadRates } from '../io/rates.js';
+import { loadViews } from '../view/lazy.js';
 import type { Entity } from '../model/types.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { ServeSetup } from './protocol.js';
@@ -24,7 +25,8 @@ export function findEntityOf(setup: ServeSetup): PipelineEnv['findEntity'] {
 
 /** A worker's environment: rules compiled once; entity records and rates loaded (again on reload). */
 export async function serveEnv(setup: ServeSetup): Promise<ServeEnv> {
-  const pipeline = await loadEnv(setup.env);
+  // Any request may ask for HTML (each serve worker has every formatter): the views too, once.
+  const [pipeline] = await Promise.all([loadEnv(setup.env), loadViews()]);
   pipeline.findEntity = findEntityOf(setup);
   return { pipeline, rules: setup.rules, gates: setup.gates, tdd: setup.tdd };
 }

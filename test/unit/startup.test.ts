@@ -50,6 +50,15 @@ describe('start-up: what a command loads before its inputs are known', () => {
     expect([...files].filter((f) => f === 'check.ts' || f === 'batch/check-work.ts' || f === 'tdd/cross-check.ts')).toEqual([]);
   });
 
+  it('judging with the built-in rules loads neither the invoice views, the rule sandbox nor the XSLT compiler', () => {
+    // The views are the HTML report's (loaded by a run that writes HTML: view/lazy.ts); the sandbox runs added rule sets
+    // on Saxon-JS, the compiler adds them (both loaded by a run that uses an added set).
+    const lazy = /^(view\/(index|document|request|tdd)\.ts|schematron\/(sandbox\/runner|sandbox\/compiler|sef|xslt3|xslt3-servers)\.ts)$/;
+    for (const entry of ['batch/batch.ts', 'batch/check-batch.ts', 'batch/worker.ts', 'schematron/rulesets.ts', 'cli/commands/check.ts', 'cli/commands/validate.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => lazy.test(f)), entry).toEqual([]);
+    }
+  });
+
   it('the format names are those of the formatters, in the same order (the order error messages list them in)', () => {
     expect([...FORMAT_NAMES]).toEqual(Object.keys(FORMATTERS));
   });

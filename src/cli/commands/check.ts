@@ -70,5 +70,6 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     for (const line of unplaced) process.stderr.write(`pintae: ${tell('cli.xsd-unplaced', { line })}\n`);
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
+  if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
   return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews, ruleLimits }), report, files.length);
 }

@@ -99,6 +99,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   // The run's machinery, loaded once the run is known to happen (a usage error above loads none of it).
   const [{ openReport }, { runBatch }] = await Promise.all([import('../report.js'), import('../../batch/batch.js')]);
   const report = await openReport(settings, toStdout ? process.stderr : process.stdout);
+  if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
   const results = runBatch(sources, env, {

@@ -15,6 +15,10 @@ import { FIXTURES } from '../../helpers/paths.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
 import { all, hasClass, parseHtml, text, type El } from '../../helpers/html-tree.js';
 import { reportOf } from './support.js';
+import { loadViews } from '../../../src/view/lazy.js';
+
+// The views are loaded by whatever asks for them (the CLI, a worker): here, the tests ask.
+await Promise.all([loadViews()]);
 
 const FILES = ['fixtures/invoices/usd-with-rate.json', 'fixtures/invalid/invoice-items.json'];
 const ARABIC = /[\u0600-\u06FF]/u;

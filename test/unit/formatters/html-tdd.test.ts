@@ -11,6 +11,10 @@ import { FORMATTERS } from '../../../src/formatters/index.js';
 import { FIXTURES } from '../../helpers/paths.js';
 import { all, byId, hasClass, parseHtml, text, type El } from '../../helpers/html-tree.js';
 import { reportOf } from './support.js';
+import { loadViews as loadBuiltViews } from '../../../dist/view/lazy.js';
+
+// The views are loaded by whatever asks for them (the CLI, a worker): here, the tests ask.
+await Promise.all([loadBuiltViews()]);
 
 /*
  * Issue 14 item 4: every report format on a Tax Data Document, and the HTML report's view of one: its header, and

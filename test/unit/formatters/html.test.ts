@@ -17,6 +17,11 @@ import { FIXTURES } from '../../helpers/paths.js';
 import { fixtureEnv } from '../../helpers/pipeline.js';
 import { all, byId, hasClass, parseHtml, text, walk, type El } from '../../helpers/html-tree.js';
 import { finding, reportOf, validated } from './support.js';
+import { loadViews } from '../../../src/view/lazy.js';
+import { loadViews as loadBuiltViews } from '../../../dist/view/lazy.js';
+
+// The views are loaded by whatever asks for them (the CLI, a worker): here, the tests ask.
+await Promise.all([loadViews(), loadBuiltViews()]);
 
 const fixtureFiles = ['invoices', 'invalid'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort().map((f) => `fixtures/${dir}/${f}`));
 const validateOf = (file: string, body: string) => validateText(file, body, fixtureEnv(), false, true);
