@@ -12,7 +12,7 @@ import type { AddOptions } from './add.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
 import { svrlToFindings } from './findings.js';
 import { NativeFirst, type RuleLayer } from './native-layer.js';
-import { engine, withinLimits, XPathLimit } from '../xpath/index.js';
+import { engine, engineWithParsed, withinLimits, XPathLimit, type XPathEngine } from '../xpath/index.js';
 import { chooseByDate, type Dated, type DatedHow } from './dated.js';
 import type { XDocument } from '../xpath/api.js';
 import { own, type RulesFailure } from '../messages/own.js';
@@ -126,6 +126,19 @@ export class BuiltinRules {
   }
 }
 
+/**
+ * The engine for a built-in set: with the trees of its expressions the build wrote (build-rules.mjs), read instead of
+ * parsed; the plain engine where that file is absent or not readable (it only saves time).
+ */
+function builtinEngine(file: string): XPathEngine {
+  try {
+    const trees = JSON.parse(readFileSync(builtinFile(file, '.parsed.json'), 'utf8')) as Record<string, unknown>;
+    return engineWithParsed(new Map(Object.entries(trees)));
+  } catch {
+    return engine;
+  }
+}
+
 const builtinSets = new Map<string, RuleSet>();
 /**
  * One built-in set: run by pintae's own XPath evaluator, with Saxon-JS behind it for whatever the evaluator cannot
@@ -141,7 +154,7 @@ function builtinSet(spec: (typeof BUILTIN_SETS)[number], saxon: boolean): RuleSe
   if (!existsSync(sef) || !existsSync(hashFile)) throw new RuleSetError(`the built-in rules are not compiled (${existsSync(sef) ? hashFile : sef} is missing): run npm run build`);
   const { hash } = JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string };
   const stylesheet = () => CompiledRules.fromFile(spec.file, sef);
-  set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => engine, spec.file)], { customization: spec.customization, version: spec.version, hash, valid_from: spec.valid_from, valid_to: spec.valid_to });
+  set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => builtinEngine(spec.file), spec.file)], { customization: spec.customization, version: spec.version, hash, valid_from: spec.valid_from, valid_to: spec.valid_to });
   builtinSets.set(key, set);
   return set;
 }
