@@ -12,7 +12,7 @@ import type { Expr } from './ast.js';
 import { type C, type Compile, type Scope } from './scope.js';
 import { ANCESTOR, compileExists, pathOf, some, start, type B, type Leaf, type Path } from './typed-paths.js';
 import { compileInteger, compileString, compileStringsOfPath, compileStringTest, fnName, isStringLiteral } from './typed-strings.js';
-import { compareStrings, unorderedInequality, Decimal, EMPTY, ebv, generalCompare, isAtomic, isStringLike, str, stringValue, stringToDouble, type Atomic } from './values.js';
+import { compareStrings, unorderedInequality, Decimal, EMPTY, ebv, generalCompare, holds, isAtomic, isStringLike, str, stringValue, stringToDouble, type Atomic } from './values.js';
 
 export type { B } from './typed-paths.js';
 export { compileCastOfPath, compileExists } from './typed-paths.js';
@@ -71,17 +71,6 @@ type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'eq' | 'ne' | 'lt' | 'le
 const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
-function holds(op: string, c: number): boolean {
-  if (c !== c) return op === 'ne' || op === '!=';
-  switch (op) {
-    case 'eq': case '=': return c === 0;
-    case 'ne': case '!=': return c !== 0;
-    case 'lt': case '<': return c < 0;
-    case 'le': case '<=': return c <= 0;
-    case 'gt': case '>': return c > 0;
-    default: return c >= 0;
-  }
-}
 /** The operator with its operands swapped (a < b is b > a). */
 const SWAPPED: Record<string, CompareOp> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=', eq: 'eq', ne: 'ne', lt: 'gt', le: 'ge', gt: 'lt', ge: 'le' };
 

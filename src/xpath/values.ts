@@ -116,7 +116,8 @@ export function toNumber(a: Atomic): number {
   }
 }
 
-function holds(op: string, c: number): boolean {
+/** Whether a comparison's outcome `c` (negative, 0, positive; NaN for unordered) satisfies the operator. */
+export function holds(op: string, c: number): boolean {
   if (c !== c) return op === 'ne' || op === '!=';
   switch (op) {
     case 'eq': case '=': return c === 0;
