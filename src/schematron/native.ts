@@ -188,15 +188,7 @@ export class NativeRules {
    * that the matcher would take for "no match".
    */
   private later(expr: string, variables: ReadonlySet<string>): Evaluate {
-    let compiled: Evaluate | undefined;
-    const compile = (): Evaluate => (compiled ??= this.compile(expr, variables));
-    this.pending.push(compile);
-    return (item, vars) => {
-      if (compiled === undefined) {
-        try { compile(); } catch (e) { throw new UncompiledContext(e); }
-      }
-      return compiled!(item, vars);
-    };
+    return this.onFirstNeed(() => this.compile(expr, variables));
   }
 
   /**
@@ -204,20 +196,24 @@ export class NativeRules {
    * is always a boolean (XPathEngine.compileTest), else for its value (a number compares with the position).
    */
   private laterPredicate(expr: string, variables: ReadonlySet<string>): Predicate {
-    let compiled: Predicate | undefined;
-    const compile = (): Predicate => {
-      if (compiled) return compiled;
+    return this.onFirstNeed((): Predicate => {
       const context: StaticContext = { namespaces: this.namespaces, variables, functions: this.functions };
       const t = this.engine.compileTest(expr, context);
-      return (compiled = t.boolean ? t.test as Predicate : this.engine.compile(expr, context) as Predicate);
-    };
+      return t.boolean ? t.test as Predicate : this.engine.compile(expr, context) as Predicate;
+    });
+  }
+
+  /** A function made by `make` when first called (or by compileAll), a failure to make it UncompiledContext (see later). */
+  private onFirstNeed<F extends (item: XNode, vars: Map<string, Sequence>) => unknown>(make: () => F): F {
+    let compiled: F | undefined;
+    const compile = () => (compiled ??= make());
     this.pending.push(compile);
-    return (item, vars) => {
+    return ((item: XNode, vars: Map<string, Sequence>) => {
       if (compiled === undefined) {
         try { compile(); } catch (e) { throw new UncompiledContext(e); }
       }
       return compiled!(item, vars);
-    };
+    }) as F;
   }
 
   private parts(rule: Rule): Part[] {
