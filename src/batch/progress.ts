@@ -1,5 +1,30 @@
+import { fstatSync } from 'node:fs';
+
 /** Where progress goes: standard error, drawn only when it is a terminal. */
 export interface ProgressStream { isTTY?: boolean; write(chunk: string): unknown }
+
+/** What standard output is, for progressStream: a pipe or socket, or anything else (a terminal, a file, nothing). */
+export type OutputKind = 'pipe' | 'other';
+
+/** What standard output (fd 1) is. */
+export function stdoutKind(): OutputKind {
+  try {
+    const st = fstatSync(1);
+    return st.isFIFO() || st.isSocket() ? 'pipe' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * Where the progress line may be drawn: standard error, unless standard output is a pipe. A pipe often ends on the same
+ * terminal through another program (`| head`, `| less`, `| tee`), whose lines arrive when that program writes them:
+ * pintae cannot clear its progress line before them, and they landed on it. Redirected to a file, or a terminal
+ * itself (the line is cleared before each result then), the progress stays.
+ */
+export function progressStream(stderr: ProgressStream, stdout: OutputKind): ProgressStream {
+  return stdout === 'pipe' ? { isTTY: false, write: () => true } : stderr;
+}
 
 export interface ProgressOptions {
   /** Nothing is drawn before the run has taken this long, so quick runs stay quiet (default 1 s). */

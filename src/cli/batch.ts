@@ -1,5 +1,5 @@
 import type { InvoiceResult } from '../model/report.js';
-import { Progress } from '../batch/progress.js';
+import { Progress, progressStream, stdoutKind } from '../batch/progress.js';
 import { parseShard, takeShard } from '../batch/shard.js';
 import { UsageError } from '../io/errors.js';
 import { fsErrorWords, readListFile } from '../io/input-file.js';
@@ -44,7 +44,7 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
  * once every input has been reported.
  */
 export async function reportAll(results: AsyncIterable<InvoiceResult> | Iterable<InvoiceResult>, report: ReportSink, files: number): Promise<number> {
-  const progress = new Progress(process.stderr, files);
+  const progress = new Progress(progressStream(process.stderr, stdoutKind()), files);
   const sharesTerminal = Boolean(process.stdout.isTTY);
   let faults = 0;
   let filesDone = 0;

@@ -1,6 +1,12 @@
 /** The progress line (src/batch/progress.ts): on a terminal, for runs over a second, erased at the end. */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Progress } from '../../../src/batch/progress.js';
+import { ROOT } from '../../helpers/paths.js';
+import { Progress, progressStream, stdoutKind } from '../../../src/batch/progress.js';
 
 function stream(isTTY: boolean) {
   const chunks: string[] = [];
@@ -45,4 +51,36 @@ describe('Progress', () => {
     p.done();
     expect(s.chunks).toEqual([]);
   });
+
+  it('standard output a pipe (| head, | less, | tee: its lines reach the terminal later): no progress line, however long the run', () => {
+    const s = stream(true);
+    const c = clock();
+    const p = new Progress(progressStream(s, 'pipe'), 10, { now: c.now });
+    for (let i = 1; i <= 10; i++) { c.advance(500); p.update(i); }
+    p.done();
+    expect(s.chunks).toEqual([]);
+    // A file or a terminal on standard output: the line is drawn on the terminal as before.
+    const t = stream(true);
+    const q = new Progress(progressStream(t, 'other'), 10, { now: c.now });
+    c.advance(1500); q.update(3);
+    expect(t.chunks.join('')).toContain('pintae: 3/10 files');
+  });
+
+  // The built module (npm test builds first): a child process needs JavaScript.
+  it('stdoutKind: a pipe for a pipe, other for a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-stdout-kind-'));
+    try {
+      const script = `import { stdoutKind } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/batch/progress.js')).href)}; process.stdout.write(stdoutKind());`;
+      const args = ['--input-type=module', '-e', script];
+      const run = (stdout: 'pipe' | number) => spawnSync(process.execPath, args, { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' });
+      expect(run('pipe').stdout).toBe('pipe');
+      const file = join(dir, 'out.txt');
+      const fd = openSync(file, 'w');
+      try { expect(run(fd).status).toBe(0); } finally { closeSync(fd); }
+      expect(readFileSync(file, 'utf8')).toBe('other');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
