@@ -37,6 +37,7 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
     for (const id of ids) {
       try { statuses.set(id, await invoiceStatus(client, id)); } catch (e) {
         if (!(e instanceof ApiError) || e.status === 401 || ids.length === 1) throw e;
+        spinner.clear(); // the line is printed where the spinner turns: taken off first, it comes back at its next frame
         process.stderr.write(`pintae: ${id}: ${e.message}\n`);
         failed++;
       }
