@@ -20,10 +20,11 @@ export function normalizeBaseUrl(raw: string, where: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string, configChoice?: string | boolean): string {
   if (flag) return normalizeBaseUrl(flag, '--base-url');
   if (env.PINTAE_BASE_URL) return normalizeBaseUrl(env.PINTAE_BASE_URL, 'PINTAE_BASE_URL');
-  const config = loadConfig(undefined, cwd);
+  // --config <file> names the file, --no-config (false) ignores any; otherwise (true, absent) the one found upward.
+  const config = loadConfig(configChoice === true ? undefined : configChoice, cwd);
   if (config?.baseUrl?.trim()) return normalizeBaseUrl(config.baseUrl.trim(), `${config.file}: baseUrl`);
   throw apiError('api.url.none', {});
 }
@@ -64,7 +65,7 @@ export function registerTokenSecrets(env: NodeJS.ProcessEnv): void {
   try { registerSecret(readTokenFile(file)); } catch { /* unreadable: resolveToken says so when a command needs the token */ }
 }
 
-export function resolveSettings(flags: { baseUrl?: string }, env: NodeJS.ProcessEnv, cwd: string): ApiSettings {
+export function resolveSettings(flags: { baseUrl?: string; config?: string | boolean }, env: NodeJS.ProcessEnv, cwd: string): ApiSettings {
   const token = resolveToken(env);
-  return { baseUrl: resolveBaseUrl(flags.baseUrl, env, cwd), token };
+  return { baseUrl: resolveBaseUrl(flags.baseUrl, env, cwd, flags.config), token };
 }

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { entityOption } from './entity-option.js';
 import { usageError } from '../messages/cli.js';
 import { langOption } from './lang-option.js';
+import { configOptions } from './config-options.js';
 import { groupOptions, helpEnd } from './help.js';
 
 /** The live-API commands (issue 4); each action lazily imports its command module. */
@@ -19,8 +20,8 @@ Answers: PINTAE_MAX_RESPONSE_BYTES (default 67108864, 64 MiB); a larger or slowe
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** --base-url, and --lang (issue 26), which every live-API command has. */
-const baseUrl = (cmd: Command) => cmd.option('--base-url <url>', 'API base URL (default: PINTAE_BASE_URL, then pintae.config.json)').addOption(langOption());
+/** --base-url, --config/--no-config (where "baseUrl" may come from) and --lang (issue 26), which every live-API command has. */
+const baseUrl = (cmd: Command) => configOptions(cmd.option('--base-url <url>', 'API base URL (default: PINTAE_BASE_URL, then pintae.config.json)')).addOption(langOption());
 
 function submitOptions(cmd: Command): Command {
   return baseUrl(cmd)
@@ -42,7 +43,7 @@ function submitOptions(cmd: Command): Command {
 const SUBMIT_GROUPS = {
   Input: ['--entity', '--rates'],
   Rules: ['--rules', '--no-schematron', '--no-validate'],
-  Service: ['--base-url', '--ledger', '--no-ledger', '--force', '--ok-if-exists', '--wait', '--timeout', '--chunk'],
+  Service: ['--base-url', '--config', '--no-config', '--ledger', '--no-ledger', '--force', '--ok-if-exists', '--wait', '--timeout', '--chunk'],
   Output: ['--format', '--lang'],
 };
 
@@ -76,7 +77,7 @@ export function registerApiCommands(cli: Command): void {
     .option('--wait', 'poll (with backoff) until the status is terminal')
     .option('--timeout <seconds>', 'give up waiting after this long, exit 1 (default 600)')
     .option('--format <name>', 'stylish (default), json or ndjson'));
-  helpEnd(groupOptions(status, { Service: ['--base-url', '--wait', '--timeout'], Output: ['--format', '--lang'] }), [
+  helpEnd(groupOptions(status, { Service: ['--base-url', '--config', '--no-config', '--wait', '--timeout'], Output: ['--format', '--lang'] }), [
     ['where two invoices stand', 'pintae status inv_123 inv_456'],
     ['wait until the service is done with one, at most five minutes', 'pintae status inv_123 --wait --timeout 300'],
   ], AUTH)
@@ -91,7 +92,7 @@ export function registerApiCommands(cli: Command): void {
     .option('--user-id <id>', 'list: only this user\'s entities')
     .option('--yes', 'delete: confirm the permanent removal')
     .option('--format <name>', 'list: stylish (default, a table), json or ndjson; get, create and update print the record as JSON'));
-  helpEnd(groupOptions(entities, { Input: ['--set', '--user-id', '--yes'], Service: ['--base-url'], Output: ['--format', '--lang'] }), [
+  helpEnd(groupOptions(entities, { Input: ['--set', '--user-id', '--yes'], Service: ['--base-url', '--config', '--no-config'], Output: ['--format', '--lang'] }), [
     ['register a seller from a JSON object of its fields (- reads standard input)', 'pintae entities create entity.json'],
     ['change one field', 'pintae entities update ent_123 --set city=Sharjah'],
     ['save every connected entity in .pintae/entities/ for offline validation', 'pintae entities pull'],

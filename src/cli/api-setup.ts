@@ -11,6 +11,8 @@ import { tell } from './lang.js';
 /** Options every live-API command shares. */
 export interface ApiOptions {
   baseUrl?: string;
+  /** --config <file>, or false for --no-config (commander's true: neither given). */
+  config?: string | boolean;
   format?: string;
 }
 
@@ -32,7 +34,7 @@ const bytesEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
 /** The client from --base-url/PINTAE_BASE_URL/pintae.config.json and PINTAE_TOKEN(_FILE); retries are told on stderr. */
 export function apiClient(options: ApiOptions): ApiClient {
   const env = process.env;
-  const settings = resolveSettings({ baseUrl: options.baseUrl }, env, process.cwd());
+  const settings = resolveSettings({ baseUrl: options.baseUrl, config: options.config }, env, process.cwd());
   return new ApiClient({
     ...settings,
     connectTimeoutMs: msEnv(env, 'PINTAE_CONNECT_TIMEOUT_MS'),

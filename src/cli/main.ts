@@ -9,6 +9,7 @@ import { groupOptions, helpConfiguration, helpEnd } from './help.js';
 import { noteArgv, tell, told, usageText } from './lang.js';
 import type { MessageRef } from '../messages/ref.js';
 import { langOption } from './lang-option.js';
+import { CONFIG_FILE, configOptions, NO_CONFIG } from './config-options.js';
 import { usageError } from '../messages/cli.js';
 
 const EXIT_CODES = `
@@ -28,8 +29,8 @@ function reportOptions(cmd: Command): Command {
     .option('--quiet', 'show failures only (stylish, github): no warnings, notes or valid inputs; the summary line stays')
     .option('--fail-severity <level>', 'error (default): only errors fail the run; warning: warnings fail it too (notes never do)')
     .option('--max-warnings <n>', 'exit 1 when the run has more than n warnings (notes, severity info, are not counted)')
-    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
-    .option('--no-config', 'ignore any config file')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .option('--verbose', 'show every finding (stylish, github): by default those that follow from another are counted under it')
     .addOption(langOption());
 }
@@ -141,8 +142,8 @@ export function program(): Command {
     .option('--transport-id <id>', 'the transport header id of the invoice\'s Peppol message (default: a generated UUID, with a warning)')
     .option('--issued <date-time>', 'when the TDD is issued, with its time zone (default: now, local time)')
     .option('--out-dir <dir>', 'directory for <input name>.tdd.xml; without it, one input\'s TDD goes to standard output')
-    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
-    .option('--no-config', 'ignore any config file')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .addOption(langOption());
   helpEnd(groupOptions(validateOptions(tdd), {
     Report: ['--type', '--role', '--scope', '--reporter', '--receiver', '--representative', '--transport-id', '--issued'],
@@ -166,7 +167,9 @@ Exit codes:
     .description('join the JSON reports of --shard runs into one report: results in path order, summary recounted')
     .option('--format <name>', `format of the merged report: ${FORMATS} (default: stylish)`)
     .option('--quiet', 'show failures only (stylish, github)')
-    .addOption(langOption()), { Output: ['--format', '--quiet', '--lang'] }), [
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
+    .addOption(langOption()), { Output: ['--format', '--quiet', '--lang'], Config: ['--config', '--no-config'] }), [
     ['one report of the shards of a CI matrix (each ran validate --shard k/3 --format json --output shard-k.json)', 'pintae merge-reports shard-1.json shard-2.json shard-3.json --format json > report.json'],
     ['the same, for people', 'pintae merge-reports shard-*.json'],
   ], EXIT_CODES)
@@ -187,6 +190,8 @@ Exit codes:
     .option('--valid-from <date>', 'the first issue date (YYYY-MM-DD) the set is valid for; documents are judged by the newest set of their customization valid on their issue date')
     .option('--valid-to <date>', 'the last issue date (YYYY-MM-DD) the set is valid for')
     .option('--engine <engine>', 'native (default): a release\'s Schematron (.sch), run by pintae\'s own engine; saxon-js: its XSLT (.xslt) as published, run by the XSLT processor pintae embeds (slower)')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .addOption(langOption())
     .description('compile a rule set once into the cache (~/.cache/pintae/rules, or $PINTAE_CACHE_DIR)')
     .allowExcessArguments(true)
@@ -200,7 +205,7 @@ Exit codes:
     ['a release for billing documents issued from a date on', 'pintae rules add PINT-AE-1.0.5.zip --customization urn:peppol:pint:billing-1@ae-1 --valid-from 2026-12-01'],
     ['the same release\'s XSLT as published, under a name of its own', 'pintae rules add PINT-AE-1.0.5.zip --name pint-ae-1.0.5-xslt --engine saxon-js'],
   ]);
-  const rulesList = rules.command('list').option('--format <name>', 'table (default) or json').addOption(langOption()).description('list the built-in and added rule sets')
+  const rulesList = configOptions(rules.command('list').option('--format <name>', 'table (default) or json')).addOption(langOption()).description('list the built-in and added rule sets')
     .action(async (options) => {
       const { runRulesList } = await import('./commands/rules.js');
       process.exitCode = await runRulesList(options);
@@ -211,6 +216,8 @@ Exit codes:
   ]);
   const rulesRemove = rules.command('remove').argument('<name>', 'the name of an added rule set (pintae rules list)')
     .description('remove one added rule set from the cache (only its own entry)')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .addOption(langOption())
     .allowExcessArguments(true)
     .action(async (name: string, options, cmd: Command) => {
@@ -242,8 +249,8 @@ Exit codes:
     .option('--rule-memory <MB>', 'memory one rule run may use; past it the document fails with pintae/rules-failed (default 2048)')
     .option('--line-amounts <currency>', 'each line\'s VAT and amount with VAT on a foreign-currency invoice: in aed (default) or in the document currency (document)')
     .option('--deterministic', 'UUID v5 of entity_id + invoice_number: the same request gives byte-identical XML')
-    .option('--config <file>', 'config file to use (default: pintae.config.json or .pintaerc.json found upward)')
-    .option('--no-config', 'ignore any config file')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .addOption(new Option('--today <date>', 'the date taken as today for exchange-rate lookups (YYYY-MM-DD)').hideHelp());
   helpEnd(groupOptions(serve, {
     Server: ['--port', '--host', '--workers', '--max-queue', '--max-body', '--request-timeout', '--drain-timeout', '--token-file', '--log-bodies'],
@@ -281,9 +288,12 @@ Exit codes:
     .option('--seed <n>', 'seed of the injected fault pattern (default 1)')
     .option('--processing-delay <ms>', 'delay of each asynchronous pipeline step after a 202 (default 200)')
     .option('--drain-timeout <seconds>', 'on SIGTERM or Ctrl-C, time the requests in flight have to be answered (default 10)')
+    .option(...CONFIG_FILE)
+    .option(...NO_CONFIG)
     .addOption(langOption());
   helpEnd(groupOptions(sandbox, {
     Server: ['--port', '--data-dir', '--processing-delay', '--drain-timeout', '--lang'],
+    Config: ['--config', '--no-config'],
     Validation: ['--rates', '--rules'],
     Faults: ['--fail-rate', '--after-commit-rate', '--latency', '--seed'],
   }), [
