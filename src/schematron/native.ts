@@ -86,8 +86,11 @@ const PATHS = new NamePaths();
 
 /** A document's elements in document order with the ids of their name paths (see inOrder). */
 interface InOrder { elements: XElement[]; pathIds: Int32Array }
-/** Per document: every rule set (every layer) run on one tree walks it in the same order. */
-const ORDERS = new WeakMap<XDocument, InOrder>();
+/**
+ * The key of a document's InOrder in its memo (XDocument.memo: not a WeakMap, whose entries keep trees through V8's
+ * young-generation collections): every rule set (every layer) run on one tree walks it in the same order.
+ */
+const ORDER = {};
 
 export class NativeRules {
   private readonly namespaces: ReadonlyMap<string, string>;
@@ -280,7 +283,8 @@ export class NativeRules {
  * run); made once per document, for every rule set run on it.
  */
 function inOrder(doc: XDocument): InOrder {
-  const known = ORDERS.get(doc);
+  const memo = (doc.memo ??= new Map());
+  const known = memo.get(ORDER) as InOrder | undefined;
   if (known) return known;
   let count = 0;
   const stack: XElement[] = [...doc.elements];
@@ -316,7 +320,7 @@ function inOrder(doc: XDocument): InOrder {
     if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
   }
   const order = { elements, pathIds };
-  ORDERS.set(doc, order);
+  memo.set(ORDER, order);
   return order;
 }
 
