@@ -44,6 +44,19 @@ export function cmpDecimals(a: Decimal, b: Decimal): number {
   return xl === yl ? 0 : (xl > yl) !== (xs < 0) ? 1 : -1;
 }
 
+/**
+ * k where |d| is 10^k exactly (1, 100, 0.001, -10 …), else undefined: decimal.js keeps such a value as one base-1e7
+ * word that is itself a power of ten (no trailing zero word). Undefined too where decimal.js stores values otherwise.
+ */
+export function tenExponent(d: Decimal): number | undefined {
+  if (!FIELDS_AS_READ) return undefined;
+  const f = d as unknown as DecimalFields;
+  const w = f.d;
+  if (!w || w.length !== 1) return undefined;
+  const x = w[0]!;
+  return x === 1 || x === 10 || x === 100 || x === 1000 || x === 10000 || x === 100000 || x === 1000000 ? f.e : undefined;
+}
+
 export type AtomicType = 'string' | 'untypedAtomic' | 'anyURI' | 'boolean' | 'decimal' | 'integer' | 'double' | 'float'
   | 'date' | 'dateTime' | 'time' | 'QName';
 
