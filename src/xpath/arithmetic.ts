@@ -2,7 +2,7 @@
  * Arithmetic on numbers (XPath 3.1 3.5, F&O 4.2): integer and decimal exactly (decimal.js), float and double as IEEE.
  */
 import { XPathError, type Sequence } from './api.js';
-import { Atomic, Decimal, EMPTY, atomizeOptional, isNumeric, notImplemented, tenExponent } from './atomic.js';
+import { Atomic, Decimal, EMPTY, atomizeOptional, decimalToNumber, isNumeric, notImplemented, tenExponent } from './atomic.js';
 import { castAs } from './cast.js';
 
 
@@ -103,7 +103,7 @@ export function arithmetic(op: ArithmeticOp, a: Sequence, b: Sequence): Sequence
 }
 
 function toIeee(a: Atomic): number {
-  return a.type === 'double' || a.type === 'float' ? (a.value as number) : (a.value as Decimal).toNumber();
+  return a.type === 'double' || a.type === 'float' ? (a.value as number) : decimalToNumber(a.value as Decimal);
 }
 
 export function unary(op: '+' | '-', a: Sequence): Sequence {

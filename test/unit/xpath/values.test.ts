@@ -12,7 +12,7 @@ import {
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
-import { cmpDecimals, tenExponent } from '../../../src/xpath/atomic.js';
+import { cmpDecimals, decimalToNumber, tenExponent } from '../../../src/xpath/atomic.js';
 import { divide, longDivision } from '../../../src/xpath/arithmetic.js';
 import { deepDocument } from '../../helpers/deep-tree.js';
 import { show, verdict, xpathOracle, type Oracle, type Verdict } from '../../helpers/saxon-xpath.js';
@@ -305,6 +305,26 @@ describe('fast paths, differentially against Saxon-JS', () => {
         const z = new Decimal(`${a}${a.includes('.') ? '' : '.'}1`);
         if (cmpDecimals(x, z) !== x.cmp(z)) wrong.push(`${a} vs ${z.toString()}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('decimals become the double decimal.js’s toNumber gives, on values of every size and sign (seeded)', () => {
+    const next = random(31);
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+    const value = () => {
+      const sign = next() < 0.4 ? '-' : '';
+      const whole = next() < 0.3 ? '0' : digits(1 + Math.floor(next() * 18));
+      const fraction = next() < 0.3 ? '' : `.${digits(1 + Math.floor(next() * 24))}`;
+      return `${sign}${whole}${fraction}`;
+    };
+    const edges = ['0', '-0', '1', '-1', '0.1', '0.3', '2.675', '9007199254740991', '9007199254740992', '9007199254740993', '90071992547409.91',
+      '99999999999999', '999999999999999', '12345678901234', '0.00000000000000000000001', '1e22', '1e23', '1.5e-22', '123456.78901234',
+      '0.0000001', '10000000', '100000000000000000000000', '4.35', '1.005', '-8.675', '0.1000000', '5e-324', '1.7976931348623157e308'];
+    const wrong: string[] = [];
+    for (const v of [...edges, ...Array.from({ length: 4000 }, value)]) {
+      const d = new Decimal(v);
+      if (!Object.is(decimalToNumber(d), d.toNumber())) wrong.push(`${v}: ${decimalToNumber(d)}, decimal.js ${d.toNumber()}`);
     }
     expect(wrong).toEqual([]);
   });
