@@ -34,8 +34,23 @@ describe('per-document state of the native runner', () => {
     expect(rules.results(doc)).toEqual(results);
 
     // Warm: every rule the document reaches compiled, the process's tables filled.
-    for (let i = 0; i < 20; i++) rules.results(parseXml(INVOICE));
+    for (let i = 0; i < 50; i++) rules.results(parseXml(INVOICE));
     const N = 100;
+    // N documents read and dropped, then N judged and dropped, with a scavenge every few: the judged ones' trees must
+    // not reach the old generation either (what else grows there, the evaluator's own tables, is far smaller). The
+    // least of three rounds: a tree kept by the runner shows in every round, the collector's own timing (a marking
+    // that happens to start during one) does not.
+    const grown = (each: () => void) => {
+      gc(); gc();
+      const start = oldSpace();
+      for (let i = 0; i < N; i++) { each(); if (i % 5 === 4) gc({ type: 'minor' }); }
+      return oldSpace() - start;
+    };
+    const rounds = [0, 1, 2].map(() => {
+      const readBytes = grown(() => parseXml(INVOICE));
+      const judgedBytes = grown(() => rules.results(parseXml(INVOICE)));
+      return { readBytes, judgedBytes, extra: judgedBytes - readBytes };
+    });
     // What the trees of N documents take in the old generation when they are kept (promoted by two scavenges).
     gc(); gc();
     const before = oldSpace();
@@ -43,19 +58,8 @@ describe('per-document state of the native runner', () => {
     gc({ type: 'minor' }); gc({ type: 'minor' });
     const keptBytes = oldSpace() - before;
     expect(kept.length).toBe(N);
-    kept.length = 0;
-    gc(); gc();
-    // N documents read and dropped, then N judged and dropped, with a scavenge every few: the judged ones' trees must
-    // not reach the old generation either (what else grows there, the evaluator's own tables, is far smaller).
-    const grown = (each: () => void) => {
-      gc(); gc();
-      const start = oldSpace();
-      for (let i = 0; i < N; i++) { each(); if (i % 5 === 4) gc({ type: 'minor' }); }
-      return oldSpace() - start;
-    };
-    const readBytes = grown(() => parseXml(INVOICE));
-    const judgedBytes = grown(() => rules.results(parseXml(INVOICE)));
-    expect(judgedBytes - readBytes, `old generation grew by ${judgedBytes} bytes judging, ${readBytes} reading; keeping the ${N} trees takes ${keptBytes}`)
+    const least = Math.min(...rounds.map((r) => r.extra));
+    expect(least, `old generation grew judging more than reading by ${rounds.map((r) => r.extra).join(', ')} bytes; keeping the ${N} trees takes ${keptBytes}`)
       .toBeLessThan(keptBytes / 4);
   });
 });
