@@ -86,8 +86,11 @@ const PATHS = new NamePaths();
 
 /** A document's elements in document order with the ids of their name paths (see inOrder). */
 interface InOrder { elements: XElement[]; pathIds: Int32Array }
-/** Per document: every rule set (every layer) run on one tree walks it in the same order. */
-const ORDERS = new WeakMap<XDocument, InOrder>();
+/**
+ * The key of a document's InOrder in its memo (XDocument.memo: not a WeakMap, whose entries keep trees through V8's
+ * young-generation collections): every rule set (every layer) run on one tree walks it in the same order.
+ */
+const ORDER = {};
 
 export class NativeRules {
   private readonly namespaces: ReadonlyMap<string, string>;
@@ -275,12 +278,20 @@ export class NativeRules {
 }
 
 /**
+ * The number of each of the reader's Name objects (one per name and document, most kept by the reader for the process:
+ * xml.ts sharedName), looked up by the object: comparing namespace URIs as strings, element after element, cost more
+ * than the walk. A WeakMap whose values are numbers keeps nothing of a document alive.
+ */
+const NAME_IDS = new WeakMap<object, number>();
+
+/**
  * Every element of a document in document order with the id of its name path, in arrays of exactly that length (an
  * invoice of 100,000 lines has 2.3 million elements: arrays grown by push kept up to half as much again, for the whole
  * run); made once per document, for every rule set run on it.
  */
 function inOrder(doc: XDocument): InOrder {
-  const known = ORDERS.get(doc);
+  const memo = (doc.memo ??= new Map());
+  const known = memo.get(ORDER) as InOrder | undefined;
   if (known) return known;
   let count = 0;
   const stack: XElement[] = [...doc.elements];
@@ -289,14 +300,11 @@ function inOrder(doc: XDocument): InOrder {
   while (stack.length > 0) { const e = stack.pop()!; count++; const es = e.elements; for (let j = 0; j < es.length; j++) stack.push(es[j]!); }
   const elements: XElement[] = new Array(count);
   const pathIds = new Int32Array(count);
-  // The reader makes one Name object for all the elements of a name in a document: its number is looked up once per
-  // document by the object (comparing namespace URIs as strings, element after element, cost more than the walk).
-  const nameIds = new Map<object, number>();
   const nameOf = (e: XElement): number => {
     const shared = sharedName(e);
     if (shared === undefined) return PATHS.name(e.ns, e.local, e.prefix);
-    let id = nameIds.get(shared);
-    if (id === undefined) nameIds.set(shared, (id = PATHS.name(e.ns, e.local, e.prefix)));
+    let id = NAME_IDS.get(shared);
+    if (id === undefined) NAME_IDS.set(shared, (id = PATHS.name(e.ns, e.local, e.prefix)));
     return id;
   };
   // Iterative (a document may nest deeper than the stack): each element with its parent's path id.
@@ -316,7 +324,7 @@ function inOrder(doc: XDocument): InOrder {
     if (c.elements.length > 0) { open.push(c); openIds.push(id); next.push(0); }
   }
   const order = { elements, pathIds };
-  ORDERS.set(doc, order);
+  memo.set(ORDER, order);
   return order;
 }
 

@@ -44,6 +44,50 @@ export function cmpDecimals(a: Decimal, b: Decimal): number {
   return xl === yl ? 0 : (xl > yl) !== (xs < 0) ? 1 : -1;
 }
 
+/**
+ * k where |d| is 10^k exactly (1, 100, 0.001, -10 …), else undefined: decimal.js keeps such a value as one base-1e7
+ * word that is itself a power of ten (no trailing zero word). Undefined too where decimal.js stores values otherwise.
+ */
+export function tenExponent(d: Decimal): number | undefined {
+  if (!FIELDS_AS_READ) return undefined;
+  const f = d as unknown as DecimalFields;
+  const w = f.d;
+  if (!w || w.length !== 1) return undefined;
+  const x = w[0]!;
+  return x === 1 || x === 10 || x === 100 || x === 1000 || x === 10000 || x === 100000 || x === 1000000 ? f.e : undefined;
+}
+
+/** 10^k for k = 0 … 22: every one exactly a double. */
+const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * decimal.js's toNumber (the double nearest the decimal, through its string) without the string where the decimal has
+ * at most 14 significant digits: its digits m (below 2^53) and scale k read from decimal.js's fields, m / 10^k for
+ * k = 1 … 22 (both exact doubles, so IEEE division rounds the exact quotient once, as parsing its string does), m ×
+ * 10^-k for k ≤ 0 while that stays below 2^53 (exact). Anything else, or a decimal.js storing values otherwise, takes
+ * toNumber.
+ */
+export function decimalToNumber(d: Decimal): number {
+  if (!FIELDS_AS_READ) return d.toNumber();
+  const f = d as unknown as DecimalFields;
+  const w = f.d;
+  if (!w || w.length > 2) return d.toNumber();
+  const w0 = w[0]!;
+  const first = w0 < 10 ? 1 : w0 < 100 ? 2 : w0 < 1000 ? 3 : w0 < 10000 ? 4 : w0 < 100000 ? 5 : w0 < 1000000 ? 6 : 7;
+  const m = w.length === 1 ? w0 : w0 * 1e7 + w[1]!;
+  const k = first + (w.length - 1) * 7 - 1 - f.e;
+  let n: number;
+  if (k > 0) {
+    if (k > 22) return d.toNumber();
+    n = m / POWERS[k]!;
+  } else {
+    if (-k > 22) return d.toNumber();
+    n = m * POWERS[-k]!;
+    if (n > Number.MAX_SAFE_INTEGER) return d.toNumber();
+  }
+  return f.s < 0 ? -n : n;
+}
+
 export type AtomicType = 'string' | 'untypedAtomic' | 'anyURI' | 'boolean' | 'decimal' | 'integer' | 'double' | 'float'
   | 'date' | 'dateTime' | 'time' | 'QName';
 

@@ -67,6 +67,7 @@ function isDescendantOrAttr(d: XNode, a: XNode): boolean {
  */
 const INDEXED_FROM = 12;
 interface Named { ns: string | null; nodes: readonly XNode[] } // ns null: the name occurs in several namespaces
+/** Indexes of elements outside a document (a document keeps its own: XDocument.memo, keyed by the element). */
 const childIndex = new WeakMap<XNode, Map<string, Named>>();
 const NO_NODES: readonly XNode[] = Object.freeze([]);
 
@@ -75,7 +76,12 @@ const NO_NODES: readonly XNode[] = Object.freeze([]);
  * a child step from the document element, which holds every line, would otherwise scan them all each time.
  */
 function namedChildren(n: XElement, ns: string, local: string): readonly XNode[] {
-  let index = childIndex.get(n);
+  // Kept in the document's memo: a WeakMap entry (whose value reaches the tree) would keep the whole tree through
+  // V8's young-generation collections (XDocument.memo).
+  let root: XNode = n;
+  while (root.parent !== null) root = root.parent;
+  const memo = root.kind === 9 ? (root.memo ??= new Map()) : childIndex;
+  let index = memo.get(n) as Map<string, Named> | undefined;
   if (!index) {
     index = new Map();
     const elements = n.elements;
@@ -86,7 +92,7 @@ function namedChildren(n: XElement, ns: string, local: string): readonly XNode[]
       else { (entry.nodes as XNode[]).push(c); if (entry.ns !== c.ns) entry.ns = null; }
     }
     for (const entry of index.values()) Object.freeze(entry.nodes);
-    childIndex.set(n, index);
+    memo.set(n, index);
   }
   const entry = index.get(local);
   if (!entry) return NO_NODES;

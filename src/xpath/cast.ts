@@ -3,7 +3,7 @@
  * each value, as Saxon-JS 2.7 writes it.
  */
 import { XPathError } from './api.js';
-import { Atomic, Decimal, NOT_IMPLEMENTED, bool, notImplemented, str, type AtomicType } from './atomic.js';
+import { Atomic, Decimal, NOT_IMPLEMENTED, bool, decimalToNumber, notImplemented, str, type AtomicType } from './atomic.js';
 import { formatDateTime, parseDateTime, type DateTimeValue } from './datetime.js';
 
 const XML_SPACE_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
@@ -129,8 +129,8 @@ function fromNumber(a: Atomic, t: AtomicType): Atomic {
   const exact = a.type === 'integer' || a.type === 'decimal';
   switch (t) {
     case 'boolean': return bool(exact ? !(a.value as Decimal).isZero() : (a.value as number) === (a.value as number) && a.value !== 0);
-    case 'double': return new Atomic('double', exact ? (a.value as Decimal).toNumber() : (a.value as number));
-    case 'float': return new Atomic('float', Math.fround(exact ? (a.value as Decimal).toNumber() : (a.value as number)));
+    case 'double': return new Atomic('double', exact ? decimalToNumber(a.value as Decimal) : (a.value as number));
+    case 'float': return new Atomic('float', Math.fround(exact ? decimalToNumber(a.value as Decimal) : (a.value as number)));
     case 'decimal': case 'integer': {
       let d: Decimal;
       if (exact) d = a.value as Decimal;

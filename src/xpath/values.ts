@@ -5,7 +5,7 @@
  */
 import { XPathError, type Item, type Sequence, type XNode } from './api.js';
 import {
-  Atomic, Decimal, EMPTY, atomize, atomizeNode, atomizeOptional, boolSeq, cmpDecimals, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
+  Atomic, Decimal, EMPTY, atomize, decimalToNumber, atomizeNode, atomizeOptional, boolSeq, cmpDecimals, notImplemented, isAtomic, isNumeric, isStringLike, str, stringValue, type AtomicType,
 } from './atomic.js';
 import { castAs, stringOf } from './cast.js';
 import { compareDateTimes, isDateTimeValue } from './datetime.js';
@@ -111,7 +111,7 @@ export function compareStrings(a: string, b: string): number {
 export function toNumber(a: Atomic): number {
   switch (a.type) {
     case 'double': case 'float': return a.value as number;
-    case 'integer': case 'decimal': return (a.value as Decimal).toNumber();
+    case 'integer': case 'decimal': return decimalToNumber(a.value as Decimal);
     default: return castAs(a, 'double').value as number;
   }
 }

@@ -40,7 +40,7 @@ export type Declare = (element: XElement, declared: ReadonlyArray<readonly [stri
 
 export class WrittenTree {
   private order = 0;
-  private readonly doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [] };
+  private readonly doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [], memo: undefined };
   private readonly stack: Open[] = [];
   /**
    * The element children of the open elements, innermost last, and the text before each ('' for none): stacks of

@@ -138,7 +138,7 @@ class Parser {
     const s = this.s;
     const bad = NOT_CHAR.exec(s);
     if (bad) this.fail(`character ${codePoint(bad[0].codePointAt(0)!)} is not allowed in XML`, bad.index);
-    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [] };
+    const doc: XDocument = { kind: 9, parent: null, order: this.order++, children: [], elements: [], memo: undefined };
     if (s.startsWith('<?xml', this.pos) && isSpace(s.charCodeAt(this.pos + 5))) this.declaration();
     let root = false;
     for (;;) {

@@ -45,14 +45,15 @@ class Library implements UserFunctions {
 class Key implements UserKey {
   match: Evaluate | undefined;
   use: Evaluate | undefined;
-  private readonly indexes = new WeakMap<XNode, { byValue: Map<string, XNode[]>; all: XNode[] }>();
+  /** Each document's index is in its memo (XDocument.memo), keyed by this key: not in a WeakMap beside the tree. */
   constructor(readonly display: string) {}
 
   lookup(values: Sequence, context: XNode): Sequence {
     const root = rootOf(context);
     if (root.kind !== 9) throw notImplemented(`key('${this.display}') from a node outside a document`);
-    let index = this.indexes.get(root);
-    if (!index) this.indexes.set(root, (index = this.build(root)));
+    const memo = (root.memo ??= new Map());
+    let index = memo.get(this) as { byValue: Map<string, XNode[]>; all: XNode[] } | undefined;
+    if (!index) memo.set(this, (index = this.build(root)));
     const wanted = atomize(values);
     if (wanted.some((v) => !isStringLike(v.type))) throw notImplemented(`key('${this.display}') of a value that is not a string`);
     if (wanted.length === 1) return index.byValue.get(wanted[0]!.value as string) ?? EMPTY;

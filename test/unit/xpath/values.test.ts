@@ -12,7 +12,8 @@ import {
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
-import { cmpDecimals } from '../../../src/xpath/atomic.js';
+import { cmpDecimals, decimalToNumber, tenExponent } from '../../../src/xpath/atomic.js';
+import { divide, longDivision } from '../../../src/xpath/arithmetic.js';
 import { deepDocument } from '../../helpers/deep-tree.js';
 import { show, verdict, xpathOracle, type Oracle, type Verdict } from '../../helpers/saxon-xpath.js';
 import { random } from '../../helpers/native-differential.js';
@@ -225,6 +226,8 @@ xs:decimal(1e-10)|xs:decimal(123456789.123456789e0)|xs:float(1.1)|xs:float('1e40
 2 div //a[1]|xs:integer(//a[1]) div 2|(xs:decimal('10.00') - 0.005) * 100|round(xs:decimal('-2.675') * 100) div 100
 sum((xs:decimal('0.1'), xs:decimal('0.2'))) = 0.3|sum((0.1e0, 0.2e0)) = 0.3|abs(xs:decimal('100.005') - 100) le 0.005
 xs:decimal('12345678901234567890.12345678901234567890') * 3|xs:decimal('1') div xs:decimal('3') * 3 = 1
+xs:decimal('-2.675') div 100|1 div 1000|5 div -100|0.5 div 0.01|-7 div 10000000|123456789.98765 div 100000000000
+xs:decimal('0.00000000000000000015') div 10|xs:decimal('-0.00000000000000000015') div 10|xs:decimal('1.23456789012345678901') div 10
 //a[1] instance of xs:untypedAtomic|data(//a[1]) instance of xs:untypedAtomic|1 instance of xs:numeric|1.0 instance of xs:integer
 xs:anyURI('x') instance of xs:string|xs:date(xs:dateTime('2024-01-01T23:00:00-05:00'))|xs:dateTime(xs:date('2024-01-01'))
 0.10000000000000000001 = 0.1e0|0.1e0 = 0.10000000000000000001|0.10000000000000000001 gt 0.1e0|99999999999999999999 = 1e20
@@ -302,6 +305,50 @@ describe('fast paths, differentially against Saxon-JS', () => {
         const z = new Decimal(`${a}${a.includes('.') ? '' : '.'}1`);
         if (cmpDecimals(x, z) !== x.cmp(z)) wrong.push(`${a} vs ${z.toString()}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('decimals become the double decimal.js’s toNumber gives, on values of every size and sign (seeded)', () => {
+    const next = random(31);
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+    const value = () => {
+      const sign = next() < 0.4 ? '-' : '';
+      const whole = next() < 0.3 ? '0' : digits(1 + Math.floor(next() * 18));
+      const fraction = next() < 0.3 ? '' : `.${digits(1 + Math.floor(next() * 24))}`;
+      return `${sign}${whole}${fraction}`;
+    };
+    const edges = ['0', '-0', '1', '-1', '0.1', '0.3', '2.675', '9007199254740991', '9007199254740992', '9007199254740993', '90071992547409.91',
+      '99999999999999', '999999999999999', '12345678901234', '0.00000000000000000000001', '1e22', '1e23', '1.5e-22', '123456.78901234',
+      '0.0000001', '10000000', '100000000000000000000000', '4.35', '1.005', '-8.675', '0.1000000', '5e-324', '1.7976931348623157e308'];
+    const wrong: string[] = [];
+    for (const v of [...edges, ...Array.from({ length: 4000 }, value)]) {
+      const d = new Decimal(v);
+      if (!Object.is(decimalToNumber(d), d.toNumber())) wrong.push(`${v}: ${decimalToNumber(d)}, decimal.js ${d.toNumber()}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('division by ±10^k gives what the long division gives, on values of every size and sign (seeded)', () => {
+    const next = random(29);
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+    const value = () => `${next() < 0.4 ? '-' : ''}${next() < 0.3 ? '0' : digits(1 + Math.floor(next() * 25))}${next() < 0.3 ? '' : `.${digits(1 + Math.floor(next() * 25))}`}`;
+    const values = ['0', '1', '-1', '5', '0.5', '-0.5', '0.000000000000000000015', '-0.000000000000000000025', '9999999.9999999', ...Array.from({ length: 300 }, value)];
+    const divisors = Array.from({ length: 61 }, (_, i) => i - 30).flatMap((k) => [`1e${k}`, `-1e${k}`]);
+    const wrong: string[] = [];
+    for (const b of divisors) {
+      const y = new Decimal(b);
+      if (tenExponent(y) !== Math.round(Math.log10(Math.abs(y.toNumber())))) wrong.push(`tenExponent(${b}) = ${tenExponent(y)}`);
+      for (const a of values) {
+        const x = new Decimal(a);
+        const fast = divide(x, y).toString(), slow = longDivision(x, y).toString();
+        if (fast !== slow) wrong.push(`${a} div ${b}: ${fast}, long division ${slow}`);
+      }
+    }
+    // Not powers of ten: no exponent (they take the long division).
+    for (const b of ['2', '20', '0.2', '11', '1.1', '1000001', '10000001', '0.5', '1e7', '1e8', '1e14']) {
+      const e = tenExponent(new Decimal(b));
+      if (e !== (/^1e\d+$/.test(b) ? Number(b.slice(2)) : undefined)) wrong.push(`tenExponent(${b}) = ${e}`);
     }
     expect(wrong).toEqual([]);
   });
