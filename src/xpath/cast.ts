@@ -2,6 +2,7 @@
  * Casting between atomic types (XPath and XQuery Functions and Operators 3.1, section 19) and the canonical string of
  * each value, as Saxon-JS 2.7 writes it.
  */
+import { own } from './intern.js';
 import { XPathError } from './api.js';
 import { Atomic, Decimal, NOT_IMPLEMENTED, bool, decimalToNumber, notImplemented, str, type AtomicType } from './atomic.js';
 import { formatDateTime, parseDateTime, type DateTimeValue } from './datetime.js';
@@ -120,7 +121,8 @@ function parseDecimal(v: string): Decimal {
   let d = parsed.get(v);
   if (d === undefined) {
     if (parsed.size >= 4096) parsed.clear();
-    parsed.set(v, d = normalZero(new Decimal(v)));
+    // A copy as the key: a text of 13 characters or more read from a document is a slice of it (intern.ts, own).
+    parsed.set(own(v), d = normalZero(new Decimal(v)));
   }
   return d;
 }

@@ -7,6 +7,7 @@ import { compareStrings } from './values.js';
 import { stringOf } from './cast.js';
 import { contextItem, oneDouble, oneString, optAtomic, optString, type Fn, type FnContext } from './fn-args.js';
 import { compileRegex } from './regex.js';
+import { own } from './intern.js';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 export const codePointLength = (s: string): number => (SURROGATE.test(s) ? [...s].length : s.length);
@@ -59,12 +60,12 @@ export function contains(s: string, t: string): boolean {
   let answers = containsCache.get(s);
   if (answers === undefined) {
     if (containsCache.size >= 64) containsCache.clear();
-    containsCache.set(s, answers = new Map());
+    containsCache.set(own(s), answers = new Map()); // copies: either may be a slice of a document (intern.ts, own)
   }
   let r = answers.get(t);
   if (r === undefined) {
     if (answers.size >= 4096) answers.clear();
-    answers.set(t, r = s.includes(t));
+    answers.set(own(t), r = s.includes(t));
   }
   return r;
 }

@@ -4,8 +4,14 @@
  */
 import { XPathError } from './api.js';
 import { notImplemented } from './atomic.js';
+import { own } from './intern.js';
 
+/**
+ * Compiled expressions by flags and pattern, for the process: bounded (a pattern may come from a document, each one
+ * new), and keyed by a copy (a pattern read from a document is a slice of it: intern.ts, own).
+ */
 const cache = new Map<string, RegExp>();
+const CACHE_SIZE = 1024;
 
 /** XPath escapes with a direct JavaScript (u mode) equivalent, outside a character class. */
 const CLASS_ESCAPES: Record<string, string> = {
@@ -101,6 +107,7 @@ export function compileRegex(pattern: string, flags: string, global = false): Re
   } catch (e) {
     throw new XPathError('FORX0002', `invalid regular expression ${JSON.stringify(pattern)}: ${(e as Error).message}`);
   }
-  cache.set(key, re);
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(own(key), re);
   return re;
 }

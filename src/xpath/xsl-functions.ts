@@ -16,6 +16,7 @@ import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
 import { notImplemented } from './values.js';
 import { parseXml, XmlError } from './xml.js';
+import { own } from './intern.js';
 
 const XSL = 'http://www.w3.org/1999/XSL/Transform';
 /** User function calls in progress, and how many may nest. */
@@ -243,6 +244,9 @@ const MEMO_SIZE = 10_000;
  * invoice). Kept for string-like and boolean arguments (and none): their value is all a body can see of them, with the
  * type. Errors are not kept (each call raises its own).
  */
+/** A key kept for the process: a string argument read from a document is a slice of it (intern.ts, own), so a copy. */
+const kept = (value: unknown): unknown => (typeof value === 'string' ? own(value) : value);
+
 class Memo {
   private readonly root = new Map<string, unknown>();
   private size = 0;
@@ -269,7 +273,7 @@ class Memo {
       if (i === args.length - 1) return byValue;
       const value = Memo.valueOf(args[i]!);
       let next = byValue.get(value) as Map<unknown, unknown> | undefined;
-      if (!next) { if (!make) return undefined; byValue.set(value, (next = new Map())); }
+      if (!next) { if (!make) return undefined; byValue.set(kept(value), (next = new Map())); }
       level = next;
     }
     return level;
@@ -313,10 +317,12 @@ class Memo {
 
   set(args: Sequence[], value: Sequence): void {
     if (this.size >= MEMO_SIZE) return;
+    // A result holding a long string may be a slice of the document its argument came from: not kept for the process.
+    if (value.some((i) => (i as Atomic).atomic === true && typeof (i as Atomic).value === 'string' && ((i as Atomic).value as string).length >= 13)) return;
     if (args.length === 0) { this.root.set('', value); this.size++; return; }
     const leaf = this.leaf(args, true);
     if (!leaf) return;
-    leaf.set(Memo.valueOf(args[args.length - 1]!), value);
+    leaf.set(kept(Memo.valueOf(args[args.length - 1]!)), value);
     this.size++;
   }
 }
