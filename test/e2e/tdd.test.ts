@@ -43,6 +43,7 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
   it.each([
     ['several inputs without --out-dir', [standard, join(FIXTURES, 'invoices/export.json'), ...PARTIES], /for 2 inputs give --out-dir/],
     ['no receiver anywhere', [standard, '--no-config', '--representative', '0242:1'], /--receiver: required/],
+    ['nothing at all: the input is what it lacks first', ['--no-config'], /^pintae: no input: /],
     ['a type outside the code list', [standard, '--type', 'X', ...PARTIES], /--type X: choose S, R, W, F/],
     ['one --transport-id for the invoices of a bulk body', [bulk, '--entity', ENTITY, '--out-dir', join(tmpdir(), 'pintae-tdd-never'), ...PARTIES, ...FIXED], /--transport-id names one Peppol message: .*holds 2 invoices/],
     ['an issue time without its time zone', [standard, ...PARTIES, '--issued', '2025-02-06T08:00:00'], /--issued .*time zone/],

@@ -107,6 +107,8 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
   const cwd = process.cwd();
   const config = readRunConfig(options, cwd);
   warnAll(config?.warnings);
+  // `pintae tdd` alone is told what it lacks first, its input, not the parties its options would name.
+  if (paths.length === 0) throw usageError('cli.tdd-no-input', {});
   const shared = sharedOptions(options, config);
   const sources = inputs(paths);
   const toStdout = options.outDir === undefined || options.outDir === '-';
