@@ -234,6 +234,9 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
 /** A parameter type that lets in at most one atomic value (xs:string, xs:string?, …): no node reaches the body. */
 const atMostOneAtomic = (t: SequenceType): boolean => t.kind === 'items' && t.item.kind === 'atomic' && (t.occurrence === '' || t.occurrence === '?');
 
+/** A key kept for the process: a string argument read from a document is a slice of it (intern.ts, own), so a copy. */
+const kept = (value: unknown): unknown => (typeof value === 'string' ? own(value) : value);
+
 /** Most results a function keeps (a code-list check sees a few distinct codes per document; a generated corpus more). */
 const MEMO_SIZE = 10_000;
 
@@ -244,9 +247,6 @@ const MEMO_SIZE = 10_000;
  * invoice). Kept for string-like and boolean arguments (and none): their value is all a body can see of them, with the
  * type. Errors are not kept (each call raises its own).
  */
-/** A key kept for the process: a string argument read from a document is a slice of it (intern.ts, own), so a copy. */
-const kept = (value: unknown): unknown => (typeof value === 'string' ? own(value) : value);
-
 class Memo {
   private readonly root = new Map<string, unknown>();
   private size = 0;
