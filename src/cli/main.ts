@@ -78,6 +78,31 @@ const EXAMPLES: Record<'validate' | 'build', Array<[string, string]>> = {
   ],
 };
 
+const commandPath = (command: Command): string => {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+};
+
+/**
+ * An option that names a file or directory, given an empty value, is a usage error: `--output "$REPORT"` with the
+ * variable unset in a CI job must not quietly write the report to standard output, nor `--config ''` read the
+ * current directory, nor `--rates ''` fall back to the bundled table.
+ */
+function refuseEmptyPaths(command: Command): void {
+  // `pintae rules add "$RELEASE"` unset would take the current directory as the release, and read it all.
+  const takesPaths = command.registeredArguments.some((a) => ['file', 'paths', 'reports', 'source'].includes(a.name()));
+  if (takesPaths && command.args.includes('')) throw usageError('cli.empty-argument', { command: commandPath(command) });
+  for (const option of command.options) {
+    const kind = /<(file|dir|path|name\|path)>/.exec(option.flags)?.[1];
+    if (!kind || !option.long) continue;
+    const value: unknown = command.getOptionValue(option.attributeName());
+    if (value === '' || (Array.isArray(value) && value.includes(''))) {
+      throw usageError('cli.empty-path', { flag: option.long, kind: kind === 'dir' ? 'directory' : kind === 'file' ? 'file' : 'path' });
+    }
+  }
+}
+
 export function program(): Command {
   const cli = new Command('pintae')
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
@@ -90,7 +115,8 @@ export function program(): Command {
     .configureOutput({ outputError: (text, write) => write(`pintae: ${text.replace(/^error: /, '').trimEnd()}\n`) })
     // An argument no command reads is a usage error, never dropped (subcommands inherit this).
     .allowExcessArguments(false)
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', (_, command) => refuseEmptyPaths(command));
   helpEnd(cli, [
     ['check invoice requests offline', 'pintae validate exports/ --entity seller.json'],
     ['check UBL invoices you already have', 'pintae check received/*.xml'],

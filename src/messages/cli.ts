@@ -82,6 +82,14 @@ export const CLI = {
     ar: (p: { command: 'rules add' | 'rules remove' | 'push'; n: number }) => `يأخذ ${p.command} ${p.command === 'rules add' ? 'مصدراً واحداً' : p.command === 'rules remove' ? 'اسماً واحداً' : 'ملفاً واحداً'} (المعطى: ${p.n})`
       + (p.command === 'rules add' ? '؛ شغّله مرة لكل مجموعة قواعد، كلٌّ باسمها --name' : p.command === 'push' ? '؛ استعمل pintae bulk لعدة ملفات' : ''),
   },
+  'cli.empty-path': {
+    en: (p: { flag: string; kind: 'file' | 'directory' | 'path' }) => `${p.flag}: the value is empty: give a ${p.kind} (is a variable unset?)`,
+    ar: (p: { flag: string; kind: 'file' | 'directory' | 'path' }) => `${p.flag}: القيمة فارغة: حدّد ${p.kind === 'file' ? 'ملفاً' : p.kind === 'directory' ? 'مجلداً' : 'مساراً'} (هل المتغير غير معرَّف؟)`,
+  },
+  'cli.empty-argument': {
+    en: (p: { command: string }) => `${p.command}: an empty argument names no file (is a variable unset?)`,
+    ar: (p: { command: string }) => `${p.command}: معامل فارغ لا يسمّي ملفاً (هل المتغير غير معرَّف؟)`,
+  },
   'cli.push-one-invoice': {
     en: (p: { path: string; n: number }) => `push sends one invoice; ${p.path} holds ${p.n}: use pintae bulk`,
     ar: (p: { path: string; n: number }) => `يرسل push فاتورة واحدة؛ وفي ${p.path} فواتير عددها ${p.n}: استعمل pintae bulk`,

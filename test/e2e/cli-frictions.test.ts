@@ -106,6 +106,29 @@ describe.concurrent('issue 24: command-line frictions, gone (spawned)', () => {
   });
 });
 
+describe.concurrent('an empty path, as a variable unset in a CI job gives one (spawned)', () => {
+  it('is a usage error naming the option or the command: never the current directory, the bundled table or standard output', async () => {
+    const dir = workDir({ 'pintae.config.json': '{"format": "json"}' });
+    const cache = join(dir, 'cache');
+    const at = (args: string[]) => execa('node', [BIN, ...args], { reject: false, cwd: dir, env: { NO_COLOR: '1', PINTAE_CACHE_DIR: cache } });
+    const [output, release, config, outDir, input] = await Promise.all([
+      at(['validate', STANDARD, ...OFFLINE, '--output', '']),
+      at(['rules', 'add', '', '--name', 'from-nothing']),
+      at(['check', '--config', '', join(ROOT, 'test/unit/ubl/golden/standard.xml')]),
+      at(['build', STANDARD, '--entity', ENTITY, '--entity', '', '--out-dir', '', '--lang', 'ar']),
+      at(['validate', STANDARD, '', ...OFFLINE]),
+    ]);
+    expect([output, release, config, outDir, input].map((r) => r.exitCode)).toEqual([2, 2, 2, 2, 2]);
+    expect(output.stderr).toBe('pintae: --output: the value is empty: give a file (is a variable unset?)');
+    expect(output.stdout).toBe('');
+    expect(release.stderr).toBe('pintae: rules add: an empty argument names no file (is a variable unset?)');
+    expect(existsSync(join(cache, 'rules'))).toBe(false);
+    expect(config.stderr).toBe('pintae: --config: the value is empty: give a file (is a variable unset?)');
+    expect(outDir.stderr).toMatch(/^pintae: --(entity|out-dir): القيمة فارغة: حدّد (ملفاً|مجلداً) \(هل المتغير غير معرَّف؟\)$/);
+    expect(input.stderr).toBe('pintae: validate: an empty argument names no file (is a variable unset?)');
+  });
+});
+
 describe('issue 24: the live-API frictions, gone (spawned against a sandbox)', () => {
   let sb: Awaited<ReturnType<typeof sandbox>>;
   beforeAll(async () => { sb = await sandbox(); });
