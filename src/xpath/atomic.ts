@@ -115,6 +115,16 @@ const SEQ_TRUE = Object.freeze([TRUE]) as unknown as Item[];
 const SEQ_FALSE = Object.freeze([FALSE]) as unknown as Item[];
 export const boolSeq = (b: boolean): Item[] => (b ? SEQ_TRUE : SEQ_FALSE);
 export const str = (s: string): Atomic => new Atomic('string', s);
+/**
+ * Atomic values that no document can have made: the string literals of compiled expressions and the results of
+ * functions of no parameter (xsl-functions.ts). A table kept for the process may keep their strings as they are (they
+ * live as long as the compiled rules that hold them), where a string from a document must be copied (intern.ts, own):
+ * looked up again with the same object, such a key is found by identity, not compared character by character (a
+ * code list's string is thousands of characters).
+ */
+const CONSTANTS = new WeakSet<Atomic>();
+export const markConstant = (a: Atomic): Atomic => { CONSTANTS.add(a); return a; };
+export const isConstant = (a: Atomic): boolean => CONSTANTS.has(a);
 /** Small integers (counts, positions, code points of ASCII) are made once: values are immutable. */
 const SMALL_INTEGERS: Atomic[] = [];
 export const int = (n: number | Decimal): Atomic => {
