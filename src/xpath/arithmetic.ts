@@ -2,7 +2,7 @@
  * Arithmetic on numbers (XPath 3.1 3.5, F&O 4.2): integer and decimal exactly (decimal.js), float and double as IEEE.
  */
 import { XPathError, type Sequence } from './api.js';
-import { Atomic, Decimal, EMPTY, atomizeOptional, decimalToNumber, isNumeric, notImplemented, tenExponent } from './atomic.js';
+import { addScaled, Atomic, Decimal, EMPTY, atomizeOptional, decimalToNumber, isNumeric, notImplemented, shiftScaled, tenExponent, timesScaled } from './atomic.js';
 import { castAs } from './cast.js';
 
 
@@ -25,9 +25,10 @@ const divisionByZero = (): XPathError => new XPathError('FOAR0001', 'division by
 function exact(op: ArithmeticOp, x: Decimal, y: Decimal, integers: boolean): Atomic {
   const numericType = integers ? 'integer' : 'decimal';
   switch (op) {
-    case '+': return new Atomic(numericType, zero(x.plus(y)));
-    case '-': return new Atomic(numericType, zero(x.minus(y)));
-    case '*': return new Atomic(numericType, zero(x.times(y)));
+    // Scaled integers where every digit fits a safe integer (atomic.ts), else decimal.js: the same Decimal either way.
+    case '+': return new Atomic(numericType, addScaled(x, y, false) ?? zero(x.plus(y)));
+    case '-': return new Atomic(numericType, addScaled(x, y, true) ?? zero(x.minus(y)));
+    case '*': return new Atomic(numericType, timesScaled(x, y) ?? zero(x.times(y)));
     case 'div':
       if (y.isZero()) throw divisionByZero();
       return new Atomic('decimal', zero(divide(x, y)));
@@ -54,6 +55,9 @@ export function divide(x: Decimal, y: Decimal): Decimal {
   // gives the same value (test/unit/xpath/values.test.ts holds the two together).
   const k = tenExponent(y);
   if (k !== undefined && k >= -MAX_SHIFT && k <= MAX_SHIFT) {
+    // Exact in at most 20 places: no rounding, the quotient itself (on scaled integers where they hold it).
+    const fast = shiftScaled(x, k, y.isNegative(), 20);
+    if (fast !== undefined) return fast;
     return x.times(y.isNegative() ? NEGATIVE_SHIFTS[k + MAX_SHIFT]! : SHIFTS[k + MAX_SHIFT]!).toDecimalPlaces(20, Decimal.ROUND_HALF_UP);
   }
   return longDivision(x, y);

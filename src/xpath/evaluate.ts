@@ -18,6 +18,7 @@ import { instanceOf } from './types.js';
 import { tick } from './budget.js';
 import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, int, str, unary } from './values.js';
+import { markConstant } from './atomic.js';
 import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 const contextItem = focusItem;
@@ -30,7 +31,7 @@ export function compile(e: Expr, scope: Scope): C {
       if (e.type !== 'string' && e.text.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '').length > 50) {
         throw new XPathUnsupported(`numeric literal ${e.text.slice(0, 20)}… of more than 50 digits`);
       }
-      const value = e.type === 'string' ? str(e.text)
+      const value = e.type === 'string' ? markConstant(str(e.text))
         : e.type === 'double' ? new Atomic('double', Number(e.text)) : new Atomic(e.type, new Decimal(e.text));
       const seq = frozen([value]);
       return () => seq;

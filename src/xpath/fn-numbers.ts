@@ -3,7 +3,7 @@
  */
 import { XPathError, type Sequence } from './api.js';
 import { arithmetic } from './arithmetic.js';
-import { Atomic, Decimal, EMPTY, NOT_IMPLEMENTED, atomize, dbl, int, isNumeric, isStringLike, notImplemented } from './atomic.js';
+import { Atomic, Decimal, EMPTY, NOT_IMPLEMENTED, atomize, dbl, int, isNumeric, isStringLike, notImplemented, roundHalfCeilScaled } from './atomic.js';
 import { castAs } from './cast.js';
 import { contextItem, oneInteger, optAtomic, optNumeric, type Fn } from './fn-args.js';
 import { compareAtomics, orderFree } from './values.js';
@@ -19,6 +19,8 @@ function numericOp(name: string, onDouble: (n: number) => number, rounding: Deci
       return [new Atomic(x.type, x.type === 'float' ? Math.fround(r) : r)];
     }
     const d = x.value as Decimal;
+    const fast = rounding === Decimal.ROUND_HALF_CEIL ? roundHalfCeilScaled(d, 0) : undefined;
+    if (fast !== undefined) return [new Atomic(x.type, fast)];
     const r = rounding === null ? d.abs() : d.toDecimalPlaces(0, rounding);
     return [new Atomic(x.type, r.isZero() ? new Decimal(0) : r)];
   };
@@ -44,7 +46,7 @@ function roundWithPrecision(name: string, rounding: DecimalRounding, onDouble: (
     }
     const d = x.value as Decimal;
     let r: Decimal;
-    if (p >= 0) r = d.toDecimalPlaces(p, rounding);
+    if (p >= 0) r = (rounding === Decimal.ROUND_HALF_CEIL ? roundHalfCeilScaled(d, p) : undefined) ?? d.toDecimalPlaces(p, rounding);
     else {
       const scale = new Decimal(10).pow(-p);
       r = d.dividedBy(scale).toDecimalPlaces(0, rounding).times(scale);

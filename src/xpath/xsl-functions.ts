@@ -10,7 +10,7 @@ import type { Expr } from './ast.js';
 import { compileExpression, compileFunctionBody } from './evaluate.js';
 import { FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './scope.js';
 import { rootOf } from './axes.js';
-import { atomize, EMPTY, isStringLike, NOT_IMPLEMENTED, stringValue, type Atomic } from './atomic.js';
+import { atomize, EMPTY, isConstant, isStringLike, markConstant, NOT_IMPLEMENTED, stringValue, type Atomic } from './atomic.js';
 import { parse, parseSequenceType, splitQName } from './parse.js';
 import { compileSequenceType } from './seqtype.js';
 import { convert, type SequenceType } from './types.js';
@@ -203,10 +203,17 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
   const body = compileFunctionBody(decl.body, sc, decl.params.map((p) => p.name));
   const what = decl.params.map((p) => `parameter $${p.name} of ${decl.display}()`);
   const resultWhat = `result of ${decl.display}()`;
-  const memo = types.every(atMostOneAtomic) ? new Memo() : undefined;
+  // A function of no parameter has no focus and sees no variable: no node and no document's text can reach its value,
+  // which is the same on every call (a code list's string: `pf:cl-iso4217()`). Its first value is kept, whatever its
+  // length (the Memo below keeps no long string, which might be a slice of a document), its atomic values marked
+  // constant (isConstant: a Memo keeps them as they are). Errors are not kept (each call raises its own).
+  const constant = decl.params.length === 0;
+  let value0: Sequence | undefined;
+  const memo = !constant && types.every(atMostOneAtomic) ? new Memo() : undefined;
   const asString = types.map((t) => t.kind === 'items' && t.item.kind === 'atomic' && t.item.type === 'string');
   return {
     call(args: Sequence[]): Sequence {
+      if (value0 !== undefined) return value0;
       // Kept results looked up before converting the arguments, where the conversion's result is known without making
       // it (a node or string-like value passed as xs:string is that string): no atomic value made per call.
       if (memo) {
@@ -225,6 +232,10 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
       tick();
       try { value = body(converted); } finally { depth--; }
       const out = result === ANY ? value : convert(value, result, resultWhat);
+      if (constant) {
+        for (let i = 0; i < out.length; i++) if ((out[i] as Atomic).atomic === true) markConstant(out[i] as Atomic);
+        value0 = out;
+      }
       memo?.set(converted, out);
       return out;
     },
@@ -234,8 +245,15 @@ function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserF
 /** A parameter type that lets in at most one atomic value (xs:string, xs:string?, …): no node reaches the body. */
 const atMostOneAtomic = (t: SequenceType): boolean => t.kind === 'items' && t.item.kind === 'atomic' && (t.occurrence === '' || t.occurrence === '?');
 
-/** A key kept for the process: a string argument read from a document is a slice of it (intern.ts, own), so a copy. */
-const kept = (value: unknown): unknown => (typeof value === 'string' ? own(value) : value);
+/**
+ * An argument's value as a key kept for the process: a string read from a document is a slice of it (intern.ts, own),
+ * so a copy; a constant's (a literal, a function of no parameter: atomic.ts isConstant) as it is, so that the same
+ * value looked up again is found by identity instead of compared character by character.
+ */
+const kept = (arg: Sequence): unknown => {
+  const value = Memo.valueOf(arg);
+  return typeof value === 'string' && !isConstant(arg[0] as Atomic) ? own(value) : value;
+};
 
 /** Most results a function keeps (a code-list check sees a few distinct codes per document; a generated corpus more). */
 const MEMO_SIZE = 10_000;
@@ -258,7 +276,7 @@ class Memo {
     if (arg.length > 1 || a.atomic !== true) return undefined;
     return isStringLike(a.type) || a.type === 'boolean' ? a.type : undefined;
   }
-  private static valueOf(arg: Sequence): unknown {
+  static valueOf(arg: Sequence): unknown {
     return arg.length === 0 ? '' : (arg[0] as Atomic).value;
   }
 
@@ -273,7 +291,7 @@ class Memo {
       if (i === args.length - 1) return byValue;
       const value = Memo.valueOf(args[i]!);
       let next = byValue.get(value) as Map<unknown, unknown> | undefined;
-      if (!next) { if (!make) return undefined; byValue.set(kept(value), (next = new Map())); }
+      if (!next) { if (!make) return undefined; byValue.set(kept(args[i]!), (next = new Map())); }
       level = next;
     }
     return level;
@@ -322,7 +340,7 @@ class Memo {
     if (args.length === 0) { this.root.set('', value); this.size++; return; }
     const leaf = this.leaf(args, true);
     if (!leaf) return;
-    leaf.set(kept(Memo.valueOf(args[args.length - 1]!)), value);
+    leaf.set(kept(args[args.length - 1]!), value);
     this.size++;
   }
 }

@@ -12,7 +12,7 @@ import {
   valueCompare, valueOf, type AtomicType,
 } from '../../../src/xpath/values.js';
 import { parseXml } from '../../../src/xpath/xml.js';
-import { cmpDecimals, decimalToNumber, tenExponent } from '../../../src/xpath/atomic.js';
+import { addScaled, cmpDecimals, decimalToNumber, roundHalfCeilScaled, shiftScaled, tenExponent, timesScaled } from '../../../src/xpath/atomic.js';
 import { divide, longDivision } from '../../../src/xpath/arithmetic.js';
 import { deepDocument } from '../../helpers/deep-tree.js';
 import { show, verdict, xpathOracle, type Oracle, type Verdict } from '../../helpers/saxon-xpath.js';
@@ -351,6 +351,75 @@ describe('fast paths, differentially against Saxon-JS', () => {
       if (e !== (/^1e\d+$/.test(b) ? Number(b.slice(2)) : undefined)) wrong.push(`tenExponent(${b}) = ${e}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('decimal arithmetic on scaled integers (atomic.ts), against decimal.js', () => {
+  // Each fast result must be the Decimal decimal.js makes: the same value and the same fields (sign, exponent, words),
+  // since later decimal.js operations and the canonical string read those. Values of 1 to 18 digits (past 14 the fast
+  // path declines), every scale and sign, zeros, trailing zeros inside and beyond a word, and sums past 2^53.
+  const next = random(41);
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+  const value = () => {
+    const sign = next() < 0.4 ? '-' : '';
+    const whole = next() < 0.3 ? '0' : digits(1 + Math.floor(next() * 12));
+    const fraction = next() < 0.3 ? '' : `.${digits(1 + Math.floor(next() * 8))}`;
+    const zeros = next() < 0.15 ? '0'.repeat(Math.floor(next() * 9)) : '';
+    return next() < 0.1 ? `${sign}${whole}${zeros}` : `${sign}${whole}${fraction}${fraction ? zeros : ''}`;
+  };
+  const edges = ['0', '-0', '0.0', '1', '-1', '0.5', '-0.5', '2.5', '-2.5', '1.005', '-1.005', '10000000', '1e7', '1e14', '99999999999999', '-99999999999999',
+    '9999999.9999999', '0.0000001', '0.00000010', '12.5', '1200', '4503599627370495.5', '90071992547409.91', '90071992547409', '-90071992547409', '0.99', '-0.99', '1e-20', '123456789012345678', '0.000000000000000001'];
+  const values = [...edges, ...Array.from({ length: 500 }, value)];
+  const fields = (d: Decimal) => { const f = d as unknown as { s: number; e: number; d: number[] }; return `${f.s} ${f.e} [${f.d.join(',')}] ${d.toString()}`; };
+  const zero = (d: Decimal) => (d.isZero() ? new Decimal(0) : d);
+
+  it('+, - and × give decimal.js’s Decimal wherever they answer (seeded)', () => {
+    const wrong: string[] = [];
+    let fast = 0, all = 0;
+    for (const a of values) {
+      for (const b of values.slice(0, 120)) {
+        const x = new Decimal(a), y = new Decimal(b);
+        const cases: Array<[string, Decimal | undefined, Decimal]> = [['+', addScaled(x, y, false), x.plus(y)], ['-', addScaled(x, y, true), x.minus(y)], ['*', timesScaled(x, y), x.times(y)]];
+        for (const [op, got, want] of cases) {
+          all++;
+          if (got === undefined) continue;
+          fast++;
+          if (fields(got) !== fields(zero(want))) wrong.push(`${a} ${op} ${b}: ${fields(got)}, decimal.js ${fields(zero(want))}`);
+        }
+      }
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+    expect(fast).toBeGreaterThan(all / 2); // the fast path answers most of them (else this test tests nothing)
+    // Each a safe integer once aligned (9007199254740900 and 99 hundredths), their sum not: decimal.js answers.
+    expect(addScaled(new Decimal('90071992547409'), new Decimal('0.99'), false)).toBeUndefined();
+    expect(addScaled(new Decimal('-90071992547409'), new Decimal('0.99'), true)).toBeUndefined();
+    expect(timesScaled(new Decimal('99999999.99'), new Decimal('99999999'))).toBeUndefined();
+  });
+
+  it('division by ±10^k and round to 0 … 4 places give decimal.js’s Decimal wherever they answer (seeded)', () => {
+    const wrong: string[] = [];
+    let fast = 0;
+    for (const a of values) {
+      const x = new Decimal(a);
+      for (let j = -25; j <= 25; j++) {
+        for (const negative of [false, true]) {
+          const got = shiftScaled(x, j, negative, 20);
+          if (got === undefined) continue;
+          fast++;
+          const want = zero(longDivision(x, new Decimal(`${negative ? '-' : ''}1e${j}`)));
+          if (fields(got) !== fields(want)) wrong.push(`${a} div ${negative ? '-' : ''}1e${j}: ${fields(got)}, long division ${fields(want)}`);
+        }
+      }
+      for (let p = 0; p <= 4; p++) {
+        const got = roundHalfCeilScaled(x, p);
+        if (got === undefined) continue;
+        fast++;
+        const want = zero(x.toDecimalPlaces(p, Decimal.ROUND_HALF_CEIL));
+        if (fields(zero(got)) !== fields(want)) wrong.push(`round(${a}, ${p}): ${fields(got)}, decimal.js ${fields(want)}`);
+      }
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+    expect(fast).toBeGreaterThan(values.length * 20);
   });
 });
 
