@@ -6,10 +6,12 @@ import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
 import { readRunConfig, tell } from '../lang.js';
+import { visibleCopy } from '../../formatters/visible.js';
 
 export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
 
-function formatStatus(s: InvoiceStatus, color: boolean): string {
+export function formatStatus(status: InvoiceStatus, color: boolean): string {
+  const s = visibleCopy(status);
   const c = new Chalk({ level: color ? 1 : 0 });
   const good = s.category === 'success';
   const lines = [`${good ? c.green('✔') : c.red('✖')} ${s.invoice_id}${s.invoice_number ? `  ${s.invoice_number}` : ''}  ${good ? c.green(s.status) : s.terminal ? c.red(s.status) : c.yellow(s.status)}`
