@@ -5,7 +5,7 @@ import { inLang, type Lang, type Text } from '../messages/lang.js';
 import { speak } from '../messages/ref.js';
 import { CLI, type CliMessageId } from '../messages/cli.js';
 import '../messages/api.js';
-import { visibleCopy } from '../formatters/visible.js';
+import { visibleCopy } from '../messages/visible.js';
 
 /** A submission result, with the invoice's status after --wait. */
 export type ReportRow = SubmitResult & { final?: InvoiceStatus };

@@ -4,7 +4,7 @@ import { ruleSetWords } from './words.js';
 import { shownOf } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { fold } from './fold.js';
-import { visibleCopy } from './visible.js';
+import { visibleCopy } from '../messages/visible.js';
 import { localized, reportText } from './speak.js';
 import { tonguesOf, type Lang } from '../messages/lang.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';

@@ -16,7 +16,7 @@ import { redactSecrets } from '../../io/secrets.js';
 import { warn } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
 import { apiClient, outputFormat, type ApiFormat, type ApiOptions } from '../api-setup.js';
-import { visibleCopy } from '../../formatters/visible.js';
+import { visibleCopy } from '../../messages/visible.js';
 
 export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string; lang?: string }
 

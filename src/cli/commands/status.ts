@@ -6,7 +6,7 @@ import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
 import { readRunConfig, tell } from '../lang.js';
-import { visibleCopy } from '../../formatters/visible.js';
+import { visibleCopy } from '../../messages/visible.js';
 
 export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
 

@@ -17,7 +17,7 @@ import { withRemoteEntities } from '../entity-prefetch.js';
 import { readStdinText } from '../../io/stdin.js';
 import { jsonPositions, nearestPosition, pointerOfField } from '../../io/positions.js';
 import { fileAt } from '../../formatters/entries.js';
-import { visibleCopy } from '../../formatters/visible.js';
+import { visibleCopy } from '../../messages/visible.js';
 
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);

@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stylish } from '../../../src/formatters/stylish.js';
-import { visible, visibleCopy } from '../../../src/formatters/visible.js';
+import { visible, visibleCopy } from '../../../src/messages/visible.js';
 import { finalText, rowText } from '../../../src/cli/submit-report.js';
 import { formatStatus } from '../../../src/cli/commands/status.js';
 import { entityTable } from '../../../src/cli/commands/entities.js';
 import { comparisonText, type Row } from '../../../src/cli/commands/validate-remote.js';
 import type { Verdict } from '../../../src/api/compare.js';
+import { ApiError } from '../../../src/api/errors.js';
 import { finding, reportOf, unreadable, validated } from './support.js';
 
 const ESC = '\u001b';
@@ -79,5 +80,11 @@ describe('reports a terminal shows', () => {
     expect(texts[3]).toContain('SENT\\u001b[8m');
     expect(texts[4]).toContain('Al Noor\\u001b]0;x\\u0007');
     expect(texts[5]).toContain('theirs\\u001b[2J');
+  });
+
+  it('an error the service answered, in the sentence pintae says on standard error', () => {
+    const e = new ApiError(404, { message: `Invoice x${ESC}[2J was not found`, errors: [{ field: `a${BEL}`, message: `b${CSI}2J` }] }, 'GET', '/oauth/invoices/x/status');
+    expect(e.message).not.toMatch(CONTROL);
+    expect(e.message).toContain('Invoice x\\u001b[2J was not found; a\\u0007: b\\u009b2J');
   });
 });
