@@ -41,6 +41,10 @@ export const CLI = {
     ar: (p: { format: string; command: string; names: readonly string[] }) =>
       `--format ${p.format}: الأمر ${p.command} يكتب تقريره بإحدى الصيغ ${p.names.join(', ')} (text هو الاسم القديم لـ stylish)`,
   },
+  'output.is-input': {
+    en: (p: { output: string; input: string }) => `--output ${p.output} is the input ${p.input}: the report would replace it (and be read as an input by the next run); name another file`,
+    ar: (p: { output: string; input: string }) => `--output ${p.output} هو المُدخل ${p.input}: سيحلّ التقرير محلّه (ويُقرأ مُدخلاً في التشغيل التالي)؛ سمِّ ملفاً آخر`,
+  },
   'format.contradicts-output': {
     en: (p: { format: string; output: string; implied: string }) =>
       `--format ${p.format} --output ${p.output}: the file's extension says ${p.implied}; name the file for its format, or leave --format out and the extension chooses it`,
