@@ -242,6 +242,10 @@ export const CLI = {
     en: (_: Record<string, never>) => 'no entity fields: give a JSON file and/or --set key=value',
     ar: (_: Record<string, never>) => 'لا حقول للكيان: حدّد ملف JSON و/أو --set key=value',
   },
+  'cli.status-blank-id': {
+    en: (_: Record<string, never>) => 'status needs invoice ids: an empty one names no invoice (an unset shell variable?)',
+    ar: (_: Record<string, never>) => 'يحتاج status إلى معرّفات الفواتير: المعرّف الفارغ لا يدل على فاتورة (متغيّر صدفة غير مضبوط؟)',
+  },
   'cli.entities-needs': {
     en: (p: { action: string }) => `entities ${p.action} needs <entity_id>`,
     ar: (p: { action: string }) => `يحتاج entities ${p.action} إلى <entity_id>`,

@@ -7,6 +7,7 @@ import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
 import { readRunConfig, tell } from '../lang.js';
 import { visibleCopy } from '../../messages/visible.js';
+import { usageError } from '../../messages/cli.js';
 
 export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
 
@@ -29,6 +30,8 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   readRunConfig(options);
   const format = outputFormat(options.format, 'status');
   const timeoutMs = waitTimeoutMs(options.timeout);
+  // `pintae status "$ID"` with ID unset asked for /oauth/invoices//status (entities get "" is a usage error already).
+  if (invoiceIds.some((id) => id.trim() === '')) throw usageError('cli.status-blank-id', {});
   const ids = [...new Set(invoiceIds)];
   const client = apiClient(options);
   const statuses = new Map<string, InvoiceStatus>();
