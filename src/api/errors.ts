@@ -2,9 +2,16 @@ import { redact, redactDeep } from './redact.js';
 import { netWords, type AnswerProblem } from '../messages/net.js';
 import { textOf, type MessageRef } from '../messages/ref.js';
 import type { Text } from '../messages/lang.js';
+import { visible } from '../messages/visible.js';
 
 /** Pulls a human sentence out of an error body of unknown shape (spec 7: bodies beyond a list of field errors are not shown). */
 export function bodyMessage(body: unknown): string | undefined {
+  // Said in a sentence on the terminal: an escape sequence in the service's words is shown, never acted on.
+  const said = rawBodyMessage(body);
+  return said === undefined ? undefined : visible(said);
+}
+
+function rawBodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
   if (body === null || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;

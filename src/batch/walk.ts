@@ -1,5 +1,5 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { danglingTarget, fsErrorWords } from '../io/input-file.js';
 import { reasonWords } from '../messages/reasons.js';
 import { ioWords } from '../messages/io.js';
@@ -31,9 +31,14 @@ export class Found {
   readonly out: Source[] = [];
   private readonly seen = new Set<string>();
 
+  /**
+   * Adds an input once: a path is known by where it resolves to, so `a.json`, `./a.json` and a directory's walk
+   * reaching `a.json` are one input (kept as first named), never judged twice and warned a duplicate of itself.
+   */
   add(source: Source): void {
-    if (this.seen.has(source.path)) return;
-    this.seen.add(source.path);
+    const key = source.kind === 'stdin' ? '-' : resolve(source.path);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     this.out.push(source);
   }
 

@@ -5,6 +5,7 @@ import { inLang, type Lang, type Text } from '../messages/lang.js';
 import { speak } from '../messages/ref.js';
 import { CLI, type CliMessageId } from '../messages/cli.js';
 import '../messages/api.js';
+import { visibleCopy } from '../messages/visible.js';
 
 /** A submission result, with the invoice's status after --wait. */
 export type ReportRow = SubmitResult & { final?: InvoiceStatus };
@@ -17,9 +18,9 @@ export function countOutcomes(rows: ReportRow[]): Record<string, number> {
 
 const where = (r: ReportRow) => r.invoice_number ?? (r.index === null ? r.file : `${r.file}[${r.index}]`);
 
-function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], c: InstanceType<typeof Chalk>, said: (message?: string) => string | undefined = (m) => m): string[] {
+function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], c: InstanceType<typeof Chalk>): string[] {
   return (errors ?? []).map((e: { section?: string; message?: string; rule?: string; status_code?: unknown }) =>
-    `      ${c.red('error')}  ${[e.section, said(e.message), e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
+    `      ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
 }
 
 interface TextOptions { color: boolean; okIfExists?: boolean; lang?: Lang }
@@ -42,7 +43,9 @@ const errorIn = (message: string, said: ReportRow['errorsSaid'], lang: Lang) =>
   (said && Object.hasOwn(said, message) ? speak(said[message]!, lang, ' / ') : undefined) ?? message;
 
 /** An invoice's line as its answer arrives (and its errors): what stylish prints before the run ends. Pure. */
-export function rowText(r: ReportRow, options: TextOptions): string {
+export function rowText(row: ReportRow, options: TextOptions): string {
+  // In the run's language, then shown as text: the service's answer or the input never acts on the terminal.
+  const r = visibleCopy(rowOut(row, options.lang));
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
   const ok = ACCEPTED.has(r.outcome) || (r.outcome === 'exists' && options.okIfExists);
@@ -53,13 +56,14 @@ export function rowText(r: ReportRow, options: TextOptions): string {
   // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
   const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
   lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
-  if (r.message && r.outcome !== 'accepted') lines.push(...rowOut(r, options.lang).message!.split('\n').map((l) => `    ${c.dim(l)}`));
-  lines.push(...statusErrors(r.errors, c, (m) => (m === undefined || !options.lang ? m : errorIn(m, r.errorsSaid, options.lang))));
+  if (r.message && r.outcome !== 'accepted') lines.push(...r.message.split('\n').map((l) => `    ${c.dim(l)}`));
+  lines.push(...statusErrors(r.errors, c));
   return lines.map((l) => l + '\n').join('');
 }
 
 /** An invoice's status once --wait has followed it: `→ INV-1  inv_…  SENT_TO_PEPPOL (success)`, and its errors. Pure. */
-export function finalText(r: ReportRow, options: TextOptions): string {
+export function finalText(row: ReportRow, options: TextOptions): string {
+  const r = visibleCopy(row);
   if (!r.final) return '';
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const good = r.final.category === 'success';

@@ -94,6 +94,13 @@ export function readConfig(file: string, named?: { what: string; shown: string }
       return problem(`${file}:${at.line}:${at.column}`);
     }));
   }
+  // JSON Schema's integer lets 1e400 through (JSON reads it as Infinity): a gate that never fails, where
+  // --max-warnings 1e400 is refused. It is no whole number.
+  const maxWarnings = (parsed.value as Record<string, unknown>).maxWarnings;
+  if (typeof maxWarnings === 'number' && !Number.isFinite(maxWarnings)) {
+    const at = jsonPositions(text).values.get('/maxWarnings') ?? { line: 1, column: 1 };
+    throw ioError('io.config.type', { at: `${file}:${at.line}:${at.column}`, name: 'maxWarnings', type: 'integer' });
+  }
   const config = resolvePaths(file, parsed.value as Record<string, unknown>);
   const warnings = repeatedKeyWarnings(text, file);
   return warnings.length ? { ...config, warnings } : config;

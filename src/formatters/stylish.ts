@@ -4,6 +4,7 @@ import { ruleSetWords } from './words.js';
 import { shownOf } from './quiet.js';
 import { gateExitCode, gateFailure } from '../report/gate.js';
 import { fold } from './fold.js';
+import { visibleCopy } from '../messages/visible.js';
 import { localized, reportText } from './speak.js';
 import { tonguesOf, type Lang } from '../messages/lang.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
@@ -47,7 +48,8 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides, lang)) + '\n\n' : ''),
     result(all) {
-      const shown = shownOf(localized(all, lang, '\n'), quiet, gates);
+      // What the input or a rule set says is shown, never acted on by the terminal (an escape sequence in a value).
+      const shown = shownOf(visibleCopy(localized(all, lang, '\n')), quiet, gates);
       if (shown === undefined) return '';
       const r = shown.r;
       const lines: string[] = [];

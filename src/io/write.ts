@@ -260,7 +260,7 @@ export function checkWritableDirectory(dir: string, create: boolean, shown = `${
  * it and closing it again would tell its reader the output had ended). Also removes the temporaries that processes
  * killed while writing this same file left beside it.
  */
-export function prepareOutput(path: string): { open: () => AtomicFile } {
+export function prepareOutput(path: string): { open: () => AtomicFile; file?: string } {
   const target = outputTarget(path);
   if (target.kind === 'stream') {
     const opened = redacting(openStream(path, target.path), {});
@@ -268,5 +268,6 @@ export function prepareOutput(path: string): { open: () => AtomicFile } {
   }
   checkWritableDirectory(dirname(target.path), false, `${path}: cannot write`);
   removeStaleTemporaries(dirname(target.path), (name) => name === basename(target.path));
-  return { open: () => openAtomic(path) };
+  // `file`: the regular file a write replaces, by its real path (links followed), or where it will be created.
+  return { open: () => openAtomic(path), file: target.path };
 }

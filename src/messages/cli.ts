@@ -41,6 +41,10 @@ export const CLI = {
     ar: (p: { format: string; command: string; names: readonly string[] }) =>
       `--format ${p.format}: الأمر ${p.command} يكتب تقريره بإحدى الصيغ ${p.names.join(', ')} (text هو الاسم القديم لـ stylish)`,
   },
+  'output.is-input': {
+    en: (p: { output: string; input: string }) => `--output ${p.output} is the input ${p.input}: the report would replace it (and be read as an input by the next run); name another file`,
+    ar: (p: { output: string; input: string }) => `--output ${p.output} هو المُدخل ${p.input}: سيحلّ التقرير محلّه (ويُقرأ مُدخلاً في التشغيل التالي)؛ سمِّ ملفاً آخر`,
+  },
   'format.contradicts-output': {
     en: (p: { format: string; output: string; implied: string }) =>
       `--format ${p.format} --output ${p.output}: the file's extension says ${p.implied}; name the file for its format, or leave --format out and the extension chooses it`,
@@ -245,6 +249,10 @@ export const CLI = {
   'cli.fields-none': {
     en: (_: Record<string, never>) => 'no entity fields: give a JSON file and/or --set key=value',
     ar: (_: Record<string, never>) => 'لا حقول للكيان: حدّد ملف JSON و/أو --set key=value',
+  },
+  'cli.status-blank-id': {
+    en: (_: Record<string, never>) => 'status needs invoice ids: an empty one names no invoice (an unset shell variable?)',
+    ar: (_: Record<string, never>) => 'يحتاج status إلى معرّفات الفواتير: المعرّف الفارغ لا يدل على فاتورة (متغيّر صدفة غير مضبوط؟)',
   },
   'cli.entities-needs': {
     en: (p: { action: string }) => `entities ${p.action} needs <entity_id>`,

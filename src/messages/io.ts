@@ -118,7 +118,7 @@ export const IO = {
     ar: (p: { at: string; name: string; allowed: readonly unknown[] }) => `${p.at}: يجب أن تكون قيمة ${p.name} إحدى ${p.allowed.map((v) => q(v)).join(', ')}`,
   },
   'io.config.type': {
-    en: (p: { at: string; name: string; type: string }) => `${p.at}: ${p.name} must be ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`,
+    en: (p: { at: string; name: string; type: string }) => `${p.at}: ${p.name} must be ${p.type === 'integer' ? 'a whole number' : /^[aeiou]/.test(p.type) ? `an ${p.type}` : `a ${p.type}`}`,
     ar: (p: { at: string; name: string; type: string }) => `${p.at}: يجب أن تكون قيمة ${p.name} ${p.type === 'integer' ? 'عدداً صحيحاً' : p.type === 'string' ? 'نصاً' : p.type === 'object' ? 'كائن JSON' : p.type === 'array' ? 'قائمة' : p.type === 'boolean' ? 'true أو false' : p.type === 'number' ? 'عدداً' : `من النوع ${p.type}`}`,
   },
   'io.config.minimum': {

@@ -31,6 +31,7 @@ const SERVE = {
   'xml-not-json': () => 'this holds XML, not an invoice request body (JSON): to check a UBL invoice, send it to POST /v1/check',
   'json-not-xml': () => 'this holds JSON, not XML: to validate an invoice request body, send it to POST /v1/validate',
   'unknown-query': (p: { name: string; route: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of ${p.route}`,
+  'repeated-query': (p: { name: string; route: string }) => `query parameter ${JSON.stringify(p.name)} is given more than once; ${p.route} takes one value of it`,
   'listening': (p: { url: string; workers: number }) => `pintae serve: listening on ${p.url} with ${p.workers} worker${p.workers === 1 ? '' : 's'}`,
   'signal-draining': (p: { signal: string; inFlight: number; seconds: number }) => `pintae serve: ${p.signal}: no new requests; finishing the ${p.inFlight} in flight (at most ${p.seconds} s)`,
   'drained': () => 'pintae serve: every request answered; stopped',

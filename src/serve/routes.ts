@@ -50,9 +50,17 @@ function reportLang(req: RouteRequest): Lang {
   return chosen.ok ? chosen.lang : refuse(400, serveWords('bad-lang', { lang: chosen.lang, langs: LANGS.join(', ') }));
 }
 
-/** Query parameters a route does not take are refused by name, never ignored. */
+/** Query parameters a route does not take are refused by name, never ignored; so is one given twice (which is meant?). */
 function onlyQuery(req: RouteRequest, allowed: string[]): void {
   for (const name of req.url.searchParams.keys()) if (!allowed.includes(name)) refuse(400, serveWords('unknown-query', { name, route: `${req.method} ${req.url.pathname}` }));
+  onceEach(req);
+}
+
+/** `?format=json&format=sarif` answered JSON and `/v1/tdd?receiver=…&receiver=…` took the last: one value was dropped unsaid. */
+function onceEach(req: RouteRequest): void {
+  const names = [...req.url.searchParams.keys()];
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) refuse(400, serveWords('repeated-query', { name: twice, route: `${req.method} ${req.url.pathname}` }));
 }
 
 export interface ServiceState {
@@ -88,6 +96,7 @@ export function serviceRoutes(state: ServiceState): Route[] {
     {
       method: 'POST', path: '/v1/tdd',
       handle: (req) => {
+        onceEach(req);
         const { lang: _lang, ...query } = Object.fromEntries(req.url.searchParams);
         return work({ op: 'tdd', ...tddBody(req.body), query, lang: reportLang(req) });
       },

@@ -111,6 +111,10 @@ describe('pintae push', () => {
     const noUrl = await pintae(['status', 'x'], { cwd });
     expect(noUrl.exitCode).toBe(2);
     expect(noUrl.stderr).toMatch(/no API base URL/);
+    // An unset variable (`pintae status "$ID"`): nothing is asked for /oauth/invoices//status.
+    const blank = await run(['status', 'inv-1', ' ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toBe('pintae: status needs invoice ids: an empty one names no invoice (an unset shell variable?)');
     const two = writeJson(cwd, 'two.json', [invoice('invoices/standard.json', entityId, 'T-1'), invoice('invoices/standard.json', entityId, 'T-2')]);
     const several = await run(['push', two, ...OFFLINE]);
     expect(several.exitCode).toBe(2);

@@ -139,6 +139,23 @@ describe.concurrent('pintae report formats (spawned)', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual([]);
   });
 
+  it('--output naming one of the inputs (by another spelling of its path) is a usage error (exit 2) that leaves the input as it was', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'invoice.json');
+    const text = readFileSync(STANDARD, 'utf8');
+    writeFileSync(input, text);
+    const r = await run(['validate', dir, ...ENTITIES, ...FAST, '--output', join(dir, '.', 'invoice.json')]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(`pintae: --output ${join(dir, 'invoice.json')} is the input ${input}: the report would replace it (and be read as an input by the next run); name another file`);
+    expect(readFileSync(input, 'utf8')).toBe(text);
+    const xml = join(dir, 'invoice.xml');
+    writeFileSync(xml, '<Invoice/>');
+    const c = await run(['check', xml, ...FAST, '--output', xml]);
+    expect(c.exitCode).toBe(2);
+    expect(readFileSync(xml, 'utf8')).toBe('<Invoice/>');
+    expect(readdirSync(dir).sort()).toEqual(['invoice.json', 'invoice.xml']);
+  });
+
   it('check --format sarif points a PINT-AE finding at the line of its element in the XML', async () => {
     const dir = tempDir();
     const built = await run(['validate', STANDARD, ...ENTITIES, ...FAST, '--deterministic', '--out-dir', dir, '--format', 'json']);

@@ -120,6 +120,11 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     const unknown = await post(`${s.url}/v1/validate?formt=json`, STANDARD);
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).message).toContain('"formt"');
+    // A parameter given twice: which value is meant is not guessed (the first was taken, the second dropped unsaid).
+    const twice = await post(`${s.url}/v1/validate?format=json&format=sarif`, STANDARD);
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(await api.check(twice, '/v1/validate', 'post')).message)
+      .toBe('query parameter "format" is given more than once; POST /v1/validate takes one value of it');
   });
 
   it('POST /v1/build: the XML of a valid invoice, 422 with the report for an invalid one, 400 for a bulk body', async () => {
@@ -171,7 +176,7 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     // en+ar: the English, then the Arabic on a line of its own; the English alone in message_en.
     expect(tddError.message.startsWith(`${tddError.message_en}\n`)).toBe(true);
     expect(tddError.message).toMatch(ARABIC);
-    for (const query of ['', `${TDD_PARTIES}&type=X`, `${TDD_PARTIES}&colour=red`]) {
+    for (const query of ['', `${TDD_PARTIES}&type=X`, `${TDD_PARTIES}&colour=red`, `${TDD_PARTIES}&receiver=0242:000999`]) {
       const refused = await post(`${s.url}/v1/tdd?${query}`, STANDARD);
       expect(refused.status, query).toBe(400);
       await api.check(refused, '/v1/tdd', 'post');

@@ -16,6 +16,7 @@ import { redactSecrets } from '../../io/secrets.js';
 import { warn } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
 import { apiClient, outputFormat, type ApiFormat, type ApiOptions } from '../api-setup.js';
+import { visibleCopy } from '../../messages/visible.js';
 
 export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string; lang?: string }
 
@@ -61,10 +62,16 @@ function printList(list: EntityRecord[], format: ApiFormat, userId?: string): vo
   if (format === 'ndjson') { process.stdout.write(list.map((e) => JSON.stringify(e) + '\n').join('')); return; }
   // A header over nothing reads like a failure to print; say the list is empty.
   if (list.length === 0) { process.stdout.write(`${tell('cli.entities-none', { user: userId })}\n`); return; }
-  const rows = list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]);
+  process.stdout.write(entityTable(list));
+}
+
+/** The entities as stylish lists them: a column each of entity_id, company_name, trn and registry_code. Pure. */
+export function entityTable(list: EntityRecord[]): string {
+  // The service's values shown as text: a name holding an escape sequence never acts on the terminal.
+  const rows = visibleCopy(list.map((e) => [idOf(e) ?? '?', String(e.company_name ?? ''), String(e.trn ?? ''), String(e.registry_code ?? '')]));
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['entity_id', 'company_name', 'trn'][i]!.length));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ').trimEnd();
-  process.stdout.write([line(['entity_id', 'company_name', 'trn', 'registry_code']), ...rows.map(line)].join('\n') + '\n');
+  return [line(['entity_id', 'company_name', 'trn', 'registry_code']), ...rows.map(line)].join('\n') + '\n';
 }
 
 /** pull: saves each record as .pintae/entities/<entity_id>.json (atomically) for offline validation. */

@@ -6,10 +6,13 @@ import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
 import { readRunConfig, tell } from '../lang.js';
+import { visibleCopy } from '../../messages/visible.js';
+import { usageError } from '../../messages/cli.js';
 
 export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
 
-function formatStatus(s: InvoiceStatus, color: boolean): string {
+export function formatStatus(status: InvoiceStatus, color: boolean): string {
+  const s = visibleCopy(status);
   const c = new Chalk({ level: color ? 1 : 0 });
   const good = s.category === 'success';
   const lines = [`${good ? c.green('✔') : c.red('✖')} ${s.invoice_id}${s.invoice_number ? `  ${s.invoice_number}` : ''}  ${good ? c.green(s.status) : s.terminal ? c.red(s.status) : c.yellow(s.status)}`
@@ -27,6 +30,8 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   readRunConfig(options);
   const format = outputFormat(options.format, 'status');
   const timeoutMs = waitTimeoutMs(options.timeout);
+  // `pintae status "$ID"` with ID unset asked for /oauth/invoices//status (entities get "" is a usage error already).
+  if (invoiceIds.some((id) => id.trim() === '')) throw usageError('cli.status-blank-id', {});
   const ids = [...new Set(invoiceIds)];
   const client = apiClient(options);
   const statuses = new Map<string, InvoiceStatus>();

@@ -17,6 +17,7 @@ import { withRemoteEntities } from '../entity-prefetch.js';
 import { readStdinText } from '../../io/stdin.js';
 import { jsonPositions, nearestPosition, pointerOfField } from '../../io/positions.js';
 import { fileAt } from '../../formatters/entries.js';
+import { visibleCopy } from '../../messages/visible.js';
 
 /** An invoice both sides find valid, alike; anything else fails the run. */
 const passed = (r: Row) => !r.error && !r.difference && isValidVerdict(r.offline!);
@@ -78,8 +79,9 @@ export function comparisonText(rows: Row[], color: boolean, quiet: boolean): str
   const verdict = (v: Verdict, t: Tongue) => (v.kind === 'rejected' ? sayIn(CLI, 'cli.remote.rejected', {}, t)
     : v.response.data?.is_valid ? sayIn(CLI, 'cli.remote.valid', {}, t) : sayIn(CLI, 'cli.remote.invalid', { n: v.response.data?.errors?.length ?? 0 }, t));
   const lines: string[] = [];
-  for (const r of rows) {
-    if (quiet && passed(r)) continue;
+  for (const row of rows) {
+    if (quiet && passed(row)) continue;
+    const r = visibleCopy(row);
     const name = `${r.index === null ? r.file : `${r.file}[${r.index}]`}${r.invoice_number ? `  ${r.invoice_number}` : ''}`;
     if (r.error) { lines.push(`${c.red('✖')} ${name}: ${r.error}`); continue; }
     const good = !r.difference && isValidVerdict(r.offline!);

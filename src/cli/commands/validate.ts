@@ -98,7 +98,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   if (options.outDir && !toStdout) prepareOutDir(options.outDir);
   // The run's machinery, loaded once the run is known to happen (a usage error above loads none of it).
   const [{ openReport }, { runBatch }] = await Promise.all([import('../report.js'), import('../../batch/batch.js')]);
-  const report = await openReport(settings, toStdout ? process.stderr : process.stdout);
+  const report = await openReport(settings, toStdout ? process.stderr : process.stdout, sources.map((s) => s.path));
   if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
   const printed = toStdout ? new StdoutXml(report) : undefined;
   const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);

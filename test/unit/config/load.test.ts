@@ -87,6 +87,13 @@ describe('reading the config file', () => {
     ].sort());
   });
 
+  it('says "an object" of a config that is a list, and takes 1e400 (Infinity to JSON) for no whole number of warnings', () => {
+    const list = repo({ 'pintae.config.json': '[]\n' });
+    expect(usageError(() => loadConfig(undefined, list))).toBe(`${join(list, 'pintae.config.json')}:1:1: (the config) must be an object`);
+    const huge = repo({ 'pintae.config.json': '{\n  "maxWarnings": 1e400\n}\n' });
+    expect(usageError(() => loadConfig(undefined, huge))).toBe(`${join(huge, 'pintae.config.json')}:2:18: maxWarnings must be a whole number`);
+  });
+
   it('locates a JSON syntax error', () => {
     const root = repo({ 'pintae.config.json': '{\n  "format": "json",\n}\n' });
     expect(usageError(() => loadConfig(undefined, root))).toMatch(/pintae\.config\.json:3:1: expected a double-quoted property name/);
