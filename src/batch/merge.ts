@@ -1,3 +1,4 @@
+import { normalize } from 'node:path';
 import { duplicateWarning } from '../pipeline.js';
 import { summarize } from '../formatters/report.js';
 import type { OverrideInForce, Report, ReportResult } from '../model/report.js';
@@ -39,6 +40,27 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
   if (overridesWrong) throw new NotAReport(overridesWrong);
   const overrides = Array.isArray(value.overrides) ? (value.overrides as OverrideInForce[]) : [];
   return { results, overrides };
+}
+
+/** Where two reports hold the same result: the input (file, and position in it) and the two reports, by their order. */
+export interface Overlap { file: string; position?: { line: number; column: number }; first: number; second: number }
+
+/**
+ * The first result that two of the reports both hold (the same input file, the same invoice in it): a report given
+ * twice, a copy of one, or a merged report given with the shards it was made from. Shards of one run never overlap
+ * (src/batch/shard.ts), so merging such reports would count the invoice twice and warn it a duplicate of itself.
+ */
+export function overlapOf(reports: ReadonlyArray<{ results: readonly ReportResult[] }>): Overlap | undefined {
+  const seen = new Map<string, number>();
+  for (const [i, report] of reports.entries()) {
+    for (const r of report.results) {
+      const key = `${normalize(r.file)}\u0000${r.index ?? ''}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, i);
+      else if (first !== i) return { file: r.file, ...(r.position ? { position: r.position } : {}), first, second: i };
+    }
+  }
+  return undefined;
 }
 
 /** Paths compared segment by segment, by code unit: `a/b.json` before `a-b/c.json`, the same on every machine. */

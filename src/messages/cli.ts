@@ -166,6 +166,14 @@ export const CLI = {
     en: (p: { line: string }) => `--xsd: libxml2 said, about no file it named: ${p.line}`,
     ar: (p: { line: string }) => `--xsd: قال libxml2، دون أن يسمّي ملفاً: ${p.line}`,
   },
+  'cli.merge.overlap': {
+    en: (p: { first: string; second: string; input: string }) =>
+      `${p.first === p.second ? `${p.first} is named twice` : `${p.first} and ${p.second} both report ${p.input}`}: merged, its invoices would count twice and each warn as a duplicate of itself. `
+      + 'Give each shard\'s report once, and not a merged report with the shards it was made from',
+    ar: (p: { first: string; second: string; input: string }) =>
+      `${p.first === p.second ? `ذُكر ${p.first} مرتين` : `يذكر كلٌّ من ${p.first} و${p.second} المُدخل ${p.input}`}: لو دُمجا لعُدّت فواتيره مرتين ولنُبّه على كل منها أنها مكرّرة لنفسها. `
+      + 'قدّم تقرير كل جزء مرة واحدة، ولا تقدّم تقريراً مدموجاً مع الأجزاء التي صُنع منها',
+  },
   'cli.not-a-report': {
     en: (p: { at: string; reason: string }) => `${p.at}: not a pintae JSON report: ${p.reason}`,
     ar: (p: { at: string; reason: string }) => `${p.at}: ليس تقرير JSON من pintae: ${p.reason}`,

@@ -140,6 +140,23 @@ describe('pintae validate --shard and merge-reports (spawned)', () => {
     expect(stylish.stdout.trimEnd().split('\n').at(-1)).toMatch(/^✖ 10 invoices in 10 files: /);
   });
 
+  it('merge-reports refuses a report given twice, or a merged report beside its shards, naming both (exit 2)', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'pintae-merge-'));
+    dirs.push(work);
+    const result = (file: string, number: string) => ({ file, index: null, valid: true, rejected: false, xml: null, response: { message: 'Invoice is valid and ready to send', data: { is_valid: true, entity_id: 'ent_a', invoice_number: number, total_errors: 0, errors: [], warnings: [] } } });
+    writeFileSync(join(work, 'report-1.json'), JSON.stringify({ results: [result('in/a.json', 'A')], summary: {} }));
+    writeFileSync(join(work, 'report-2.json'), JSON.stringify({ results: [result('in/b.json', 'B')], summary: {} }));
+    const merged = await run(['merge-reports', 'report-1.json', 'report-2.json', '--format', 'json'], { cwd: work });
+    expect(merged.exitCode).toBe(0);
+    writeFileSync(join(work, 'report-all.json'), merged.stdout);
+    const twice = await run(['merge-reports', 'report-1.json', './report-1.json'], { cwd: work });
+    expect([twice.exitCode, twice.stdout]).toEqual([2, '']);
+    expect(twice.stderr).toMatch(/^pintae: report-1\.json is named twice: merged, its invoices would count twice/);
+    const glob = await run(['merge-reports', 'report-1.json', 'report-2.json', 'report-all.json'], { cwd: work });
+    expect([glob.exitCode, glob.stdout]).toEqual([2, '']);
+    expect(glob.stderr).toMatch(/^pintae: report-1\.json and report-all\.json both report in\/a\.json: /);
+  });
+
   it('merge-reports refuses what is not a pintae JSON report, naming the file and the place (exit 2)', async () => {
     const work = mkdtempSync(join(tmpdir(), 'pintae-merge-'));
     dirs.push(work);

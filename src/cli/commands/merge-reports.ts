@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
-import { mergeReports, NotAReport, readReport } from '../../batch/merge.js';
+import { mergeReports, NotAReport, overlapOf, readReport } from '../../batch/merge.js';
 import { FORMAT_NAMES, isFormatName } from '../../formatters/names.js';
 import { loadFormats } from '../../formatters/load.js';
 import { reasonAt } from '../../io/errors.js';
@@ -15,7 +16,8 @@ export interface MergeOptions { format?: string; quiet?: boolean; lang?: string 
 
 /**
  * `pintae merge-reports a.json b.json …`: the JSON reports of a run's shards as one report on stdout. Anything that
- * is not a pintae JSON report is a usage error naming the file (and the line, or the JSON path, of the problem).
+ * is not a pintae JSON report is a usage error naming the file (and the line, or the JSON path, of the problem); so
+ * are two reports holding the same invoice (docs/decisions.md "merge-reports: a report given twice").
  * Exit code as a run's: 1 when any input in the merged report failed.
  */
 export async function runMergeReports(files: string[], options: MergeOptions): Promise<number> {
@@ -36,6 +38,13 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
       throw e;
     }
   });
+  // A report given twice (or a merged report beside its shards) would count its invoices twice: refused, both named.
+  const overlap = overlapOf(reports);
+  if (overlap) {
+    const input = overlap.position ? `${overlap.file}:${overlap.position.line}:${overlap.position.column}` : overlap.file;
+    const [first, second] = [files[overlap.first]!, files[overlap.second]!];
+    throw usageError('cli.merge.overlap', { first, second: resolve(first) === resolve(second) ? first : second, input });
+  }
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
   const formatter = (await loadFormats([format])).formatters[format]!;
   process.stdout.write(formatter(report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText, lang: cliLang() }));

@@ -1,6 +1,6 @@
 /** Merging shard reports (src/batch/merge.ts): shape checks, order, duplicate numbers across shards, summary. */
 import { describe, expect, it } from 'vitest';
-import { comparePaths, mergeReports, NotAReport, readReport } from '../../../src/batch/merge.js';
+import { comparePaths, mergeReports, NotAReport, overlapOf, readReport } from '../../../src/batch/merge.js';
 import { duplicateWarning } from '../../../src/pipeline.js';
 
 function result(file: string, number: string | null, index: number | null = null, warnings: Array<{ message: string; section: string; field?: string }> = []) {
@@ -84,5 +84,25 @@ describe('mergeReports', () => {
     const merged = mergeReports([readReport(report([result('a.json', 'N'), result('b.json', 'N', null, [other])]))]);
     const data = merged.results[1]!.response as { data: { warnings: unknown[] } };
     expect(data.data.warnings).toEqual([other, duplicateWarning({ entity_id: 'ent_a', invoice_number: 'N' })]);
+  });
+});
+
+describe('overlapOf: two reports holding the same invoice (docs/decisions.md "merge-reports: a report given twice")', () => {
+  const one = readReport(report([result('d/a.json', 'A'), result('d/bulk.json', 'X0', 0)]));
+  const two = readReport(report([result('d/b.json', 'B'), result('d/bulk.json', 'X1', 1)]));
+  it('shards of one run do not overlap, nor do empty reports given twice', () => {
+    expect(overlapOf([one, two])).toBeUndefined();
+    const empty = readReport(report([]));
+    expect(overlapOf([empty, empty, one])).toBeUndefined();
+  });
+  it('the same report twice, a copy of it, or a merged report beside its shards: the first shared input and both reports', () => {
+    expect(overlapOf([one, two, one])).toEqual({ file: 'd/a.json', first: 0, second: 2 });
+    const merged = readReport(JSON.parse(JSON.stringify(mergeReports([one, two]))));
+    expect(overlapOf([two, merged])).toEqual({ file: 'd/b.json', first: 0, second: 1 });
+    // The same invoice of a list file, named by another spelling of its path.
+    const again = readReport(report([result('./d/bulk.json', 'X1', 1)]));
+    expect(overlapOf([two, again])).toEqual({ file: './d/bulk.json', first: 0, second: 1 });
+    // Another invoice of the same list file is no overlap (shards split by file, but a hand-made split may not).
+    expect(overlapOf([one, readReport(report([result('d/bulk.json', 'X2', 2)]))])).toBeUndefined();
   });
 });
