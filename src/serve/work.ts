@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { parseJson } from '../io/json.js';
+import { readXmlDocument } from '../io/xml.js';
 import { checkFile } from '../batch/check-work.js';
 import { DuplicateNumbers, validateText } from '../batch/work.js';
 import { ALL_FORMATS, type FormatName } from '../formatters/index.js';
@@ -90,10 +92,16 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
   const q = task.query;
   const unknown = Object.keys(q).find((k) => !(TDD_QUERY as readonly string[]).includes(k));
   if (unknown !== undefined) return json(400, { message: serveWords('tdd-unknown-option', { name: unknown, known: TDD_QUERY.join(', ') }) });
+  // A body that cannot be read is said first, as `pintae tdd` with no input says so before the parties it lacks:
+  // read again only on the way to an option's 400, so a good request reads its body once.
+  const refuse = (message: string): Answer => {
+    const error = unreadableBody(task, env);
+    return error ? refused({ ok: false, xml: null, findings: [], index: null, error }, task.lang) : json(400, { message });
+  };
   const receiver = q.receiver ?? env.tdd.receiver;
   const representative = q.representative ?? env.tdd.representative;
   const missing = [['receiver', receiver], ['representative', representative]].filter(([, v]) => v === undefined).map(([k]) => k);
-  if (missing.length) return json(400, { message: serveWords('tdd-parties', { missing: missing.join(' and ') }) });
+  if (missing.length) return refuse(serveWords('tdd-parties', { missing: missing.join(' and ') }));
   const warnings: string[] = [];
   let run: Omit<TddOptions, 'transportId'> & { transportId: string | (() => string) };
   try {
@@ -110,7 +118,7 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
     if (q['transport-id'] !== undefined) writable('transport-id', q['transport-id']);
     run = { ...shared, transportId: q['transport-id'] ?? (() => { const id = randomUUID(); warnings.push(serveWords('tdd-transport-generated', { id })); return id; }) };
   } catch (e) {
-    if (e instanceof TddOptionError) return json(400, { message: e.message.replace(/--([a-z-]+)/g, '$1') });
+    if (e instanceof TddOptionError) return refuse(e.message.replace(/--([a-z-]+)/g, '$1'));
     throw e;
   }
   let result: TddResult;
@@ -123,8 +131,23 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
   if (result.ok && result.xml) {
     return { status: 200, type: XML_TYPE, body: result.xml, verdicts: ['valid'], ...(warnings.length ? { headers: { 'pintae-warning': warnings.join('; ') } } : {}) };
   }
+  return refused(result, task.lang);
+}
+
+/** A TDD refused: 400 when the body could not be read, 422 with the findings that refused it. */
+function refused(result: TddResult, lang: Lang): Answer {
   const verdict: Verdict = result.error && !result.findings.length ? 'unreadable' : 'invalid';
   // In another language (?lang=), each finding and the error say `message` in it, with `message_en` beside it, as a report's do.
-  const say = <F extends { message: string; said?: MessageRef }>(f: F) => (task.lang === 'en' ? f : { ...plainError(f), message: (f.said && speak(f.said, task.lang, '\n')) ?? f.message, message_en: f.message });
+  const say = <F extends { message: string; said?: MessageRef }>(f: F) => (lang === 'en' ? f : { ...plainError(f), message: (f.said && speak(f.said, lang, '\n')) ?? f.message, message_en: f.message });
   return json(result.error && !result.findings.length ? 400 : 422, { message: serveWords('tdd-refused'), ...(result.error ? { error: say(result.error) } : {}), findings: result.findings.map(say) }, [verdict]);
+}
+
+/** Why a /v1/tdd body cannot be read at all (empty, not JSON, not well-formed XML), as making its TDD would say; else undefined. */
+function unreadableBody(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): TddResult['error'] {
+  if (task.bytes) {
+    const read = readXmlDocument(task.bytes);
+    return read.ok ? undefined : { message: read.message, ...(read.line !== undefined ? { line: read.line, column: read.column } : {}) };
+  }
+  if (parseJson(task.text ?? '').ok) return undefined;
+  return validateText(BODY, task.text ?? '', env.pipeline, false, false, false, 'server')[0]?.error;
 }

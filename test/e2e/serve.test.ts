@@ -181,6 +181,14 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
       expect(refused.status, query).toBe(400);
       await api.check(refused, '/v1/tdd', 'post');
     }
+    // A body that cannot be read is said first, whatever the options lack (as `pintae tdd` with no input says so first).
+    for (const [query, body] of [['', ''], [`type=X`, '  \n'], ['', '{"invoice_number": '], [`${TDD_PARTIES}&type=X`, '<Invoice>']] as const) {
+      const unread = await post(`${s.url}/v1/tdd?${query}`, body);
+      expect(unread.status, `${query} ${body}`).toBe(400);
+      const answer = JSON.parse(await api.check(unread, '/v1/tdd', 'post'));
+      expect(answer.error?.message, `${query} ${body}`).toMatch(body.trim() === '' ? /^the file is empty$/ : /./);
+      expect(answer.message, `${query} ${body}`).toMatch(/^No TDD was made/);
+    }
   });
 
   it('a body past --max-body is refused with 413, and the server goes on', async () => {
