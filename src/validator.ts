@@ -270,7 +270,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
         result = results[0]!;
       }
     } catch (e) {
-      throw e instanceof TddOptionError ? asArgumentError(new UsageError(e.message), 'tdd') : e;
+      throw e instanceof TddOptionError ? asArgumentError(new UsageError(e.message, 'usage', e.said), 'tdd') : e;
     }
     const { ok, xml, findings, error } = result;
     return { ok, xml, findings, ...(error ? { error } : {}), warnings: ok ? warnings : [] };

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { UsageError } from '../io/errors.js';
+import { usageError } from '../messages/cli.js';
 
 /*
  * How many worker threads a run gets. A worker does CPU work only (reading, the rules, the XML), and each holds its
@@ -19,7 +19,7 @@ export const jobsNotice = (asked: string, cores: number): string =>
 export function parseJobs(value: string | undefined, tell: (line: string) => void = (line) => process.stderr.write(`pintae: ${line}\n`),
   cores: number = availableParallelism()): number | 'auto' {
   if (value === undefined) return 'auto';
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--jobs ${value}: give a whole number, 1 or more`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw usageError('cli.jobs', { value });
   const jobs = Number(value);
   if (jobs <= cores) return jobs;
   tell(jobsNotice(value, cores));

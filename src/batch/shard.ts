@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../io/errors.js';
+import { usageError } from '../messages/cli.js';
 
 /** `--shard k/n`: this job takes the k-th of n shares (1 ≤ k ≤ n). */
 export interface Shard { index: number; count: number }
@@ -10,7 +10,7 @@ export function parseShard(text: string): Shard {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || count < 1 || index < 1 || index > count || !Number.isSafeInteger(count)) {
-    throw new UsageError(`--shard ${text}: give k/n with 1 ≤ k ≤ n, e.g. --shard 2/4`);
+    throw usageError('cli.shard', { value: text });
   }
   return { index, count };
 }

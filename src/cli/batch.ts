@@ -1,10 +1,11 @@
 import type { InvoiceResult } from '../model/report.js';
 import { Progress, progressStream, stdoutKind } from '../batch/progress.js';
 import { parseShard, takeShard } from '../batch/shard.js';
-import { UsageError } from '../io/errors.js';
+import { reasonAt } from '../io/errors.js';
 import { fsErrorWords, readListFile } from '../io/input-file.js';
 import type { ReportSink } from '../report/sink.js';
 import { readStdinSync } from '../io/stdin.js';
+import { usageError } from '../messages/cli.js';
 
 /** The batch options shared by validate, build and check. */
 export interface BatchCliOptions {
@@ -25,13 +26,13 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
   const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
   const all = [...paths];
   if (options.filesFrom !== undefined) {
-    if (options.filesFrom === '-' && paths.includes('-')) throw new UsageError('--files-from - and - both want standard input: choose one');
+    if (options.filesFrom === '-' && paths.includes('-')) throw usageError('cli.files-from-stdin-twice', {});
     let list: string;
     try { list = options.filesFrom === '-' ? readStdinSync(LIST_BYTES).toString('utf8') : readListFile(options.filesFrom, LIST_BYTES); } catch (e) {
-      throw new UsageError(`--files-from ${options.filesFrom}: ${fsErrorWords(e)}`);
+      throw reasonAt(`--files-from ${options.filesFrom}`, fsErrorWords(e));
     }
     const listed = list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
-    if (listed.length === 0 && paths.length === 0) throw new UsageError(`--files-from ${options.filesFrom}: the list names no file`);
+    if (listed.length === 0 && paths.length === 0) throw usageError('cli.files-from-empty', { file: options.filesFrom });
     for (const path of listed) all.push(path);
   }
   const inputs = discover(all);

@@ -1,5 +1,4 @@
 import type { RunSettings } from '../config/settings.js';
-import { UsageError } from '../io/errors.js';
 import { ReportSink } from '../report/sink.js';
 import { useColor } from './ui.js';
 import { removeTemporariesOnExit } from './signals.js';
@@ -26,7 +25,7 @@ export async function openReport(settings: RunSettings, terminal: NodeJS.WriteSt
     removeTemporariesOnExit();
     try { output = prepareOutput(settings.output); } catch (e) {
       if (!(e instanceof OutputError)) throw e;
-      throw new UsageError(`--output ${e.message}`);
+      throw usageError('cli.option-output', { flag: '--output', message: e.message, ...(e.said ? { said: e.said } : {}) });
     }
     // `validate invoice.json --output invoice.json` replaced the customer's file with the report, before a word.
     const file = output.file;

@@ -47,7 +47,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   const client = apiClient(options);
   const ledger = openLedger(options);
   const rows: ReportRow[] = [];
-  const spinner = progress(mode === 'push' ? 'sending' : 'validating');
+  const spinner = progress(mode === 'push' ? tell('cli.progress.sending', {}) : tell('cli.progress.validating', {}));
   const printer = submitPrinter(format, { color: useColor(process.stdout, process.env), okIfExists: options.okIfExists, lang: cliLang() });
   // Each invoice's line is printed as soon as it and every invoice before it have their answer (input order): a
   // run stopped halfway has shown what it did. `pending` holds the rows still waiting for theirs.
@@ -76,7 +76,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
     for (let at = 0; at < sendables.length; at += chunk) {
       const part = sendables.slice(at, at + chunk);
       if (stopped) { for (const item of part) { Object.assign(rows[slots.get(item)!]!, stopped); pending.delete(slots.get(item)!); } flush(); continue; }
-      spinner.text(`sending ${at + 1}–${at + part.length} of ${sendables.length}`);
+      spinner.text(tell('cli.progress.sending', { from: at + 1, to: at + part.length, total: sendables.length }));
       const results = mode === 'push' ? [await submitter.sendOne(part[0]!)] : await submitter.sendChunk(part);
       results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; pending.delete(slots.get(part[i]!)!); });
       flush();
@@ -87,7 +87,7 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
       const ids = rows.filter((r) => ACCEPTED.has(r.outcome) && r.invoice_id).map((r) => r.invoice_id!);
       try {
         const { statuses } = await followToTerminal(client, ids, {
-          timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(`waiting: ${pending} of ${total} not terminal yet`),
+          timeoutMs, now: Date.now, sleep, onPoll: (pending, total) => spinner.text(tell('cli.progress.waiting-all', { pending, total })),
         });
         for (const r of rows) if (r.invoice_id && statuses.has(r.invoice_id)) r.final = statuses.get(r.invoice_id);
         spinner.clear();

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { InvoiceResult } from '../model/report.js';
-import { UsageError } from '../io/errors.js';
 import { say, usageError } from '../messages/cli.js';
 import { checkWritableDirectory, OutputError, removeStaleTemporaries, writeAtomic } from '../io/write.js';
 import { removeTemporariesOnExit } from './signals.js';
@@ -16,7 +15,10 @@ interface Verdict { judge(r: InvoiceResult): InvoiceResult }
 export function prepareOutDir(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw usageError('cli.out-dir-not-dir', { dir });
   removeTemporariesOnExit();
-  try { checkWritableDirectory(dir, true); } catch (e) { throw new UsageError(`--out-dir ${(e as Error).message}`); }
+  try { checkWritableDirectory(dir, true); } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    throw usageError('cli.option-output', { flag: '--out-dir', message: e.message, ...(e.said ? { said: e.said } : {}) });
+  }
   removeStaleTemporaries(dir, (name) => name.endsWith('.xml') || name === 'pintae-probe');
 }
 

@@ -1,5 +1,5 @@
 import { isIsoDate } from '../schematron/dated.js';
-import { UsageError } from '../io/errors.js';
+import { usageError } from '../messages/cli.js';
 
 /**
  * The day taken as today (--today, the library's `today`): exchange-rate lookups and the rule set's validity compare
@@ -13,6 +13,6 @@ export function todayProblem(value: string): string | undefined {
 export function todayOption(value: string | undefined, now: () => Date = () => new Date()): string {
   if (value === undefined) return now().toISOString().slice(0, 10);
   const problem = todayProblem(value);
-  if (problem) throw new UsageError(`--today ${value}: ${problem}`);
+  if (problem) throw usageError('cli.today', { value });
   return value;
 }

@@ -1,6 +1,8 @@
 import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { ioWorded, type IoMessageId } from '../messages/io.js';
+import type { MessageRef } from '../messages/ref.js';
 import { fsErrorWords, kindOf } from './input-file.js';
 import { Redactor } from './secrets.js';
 
@@ -30,10 +32,16 @@ export type OutputTarget = { kind: 'file'; path: string; mode?: number } | { kin
 
 /** A write that failed, worded for the user (exit 2: the output cannot be delivered). */
 export class OutputError extends UsageError {
-  constructor(message: string) { super(message, 'output'); this.name = 'OutputError'; }
+  constructor(message: string, said?: MessageRef) { super(message, 'output', said); this.name = 'OutputError'; }
 }
 
-const fail = (path: string, e: unknown): OutputError => (e instanceof OutputError ? e : new OutputError(`${path}: cannot write: ${fsErrorWords(e)}`));
+/** An OutputError said from the catalogue (src/messages/io.ts), so the CLI says it in the run's language. */
+function refused<K extends IoMessageId>(id: K, params: Parameters<typeof ioWorded<K>>[1]): OutputError {
+  const words = ioWorded(id, params);
+  return new OutputError(words.message, words.said);
+}
+
+const fail = (path: string, e: unknown): OutputError => (e instanceof OutputError ? e : refused('io.output.cannot-write', { path, reason: fsErrorWords(e) }));
 
 export function outputTarget(path: string): OutputTarget {
   let stat: Stats | undefined;
@@ -45,7 +53,7 @@ export function outputTarget(path: string): OutputTarget {
   const what = kindOf(stat)!;
   if (stat.isFIFO() || stat.isCharacterDevice()) return { kind: 'stream', path, what };
   // A directory, a socket, or a block device, which is a disk: writing over one would destroy what it holds.
-  throw new OutputError(`${path}: is ${what}; name a file`);
+  throw refused('io.output.not-a-file', { path, what });
 }
 
 /** The path a chain of symbolic links ends at when its end does not exist yet (the file a write will create). */
@@ -61,7 +69,7 @@ function danglingEnd(path: string): string {
     }
     at = resolve(dirname(at), link);
   }
-  throw new OutputError(`${path}: a loop of symbolic links`);
+  throw refused('io.output.link-loop', { path });
 }
 
 /**
@@ -206,10 +214,10 @@ function openThrough(shown: string, path: string): number {
     if (pipe) probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
     const fd = openSync(path, constants.O_WRONLY);
     const stat = fstatSync(fd);
-    if (!stat.isFIFO() && !stat.isCharacterDevice()) { closeSync(fd); throw new OutputError(`${shown}: is ${kindOf(stat) ?? 'a regular file'} now; run again`); }
+    if (!stat.isFIFO() && !stat.isCharacterDevice()) { closeSync(fd); throw refused('io.output.changed', { path: shown, what: kindOf(stat) ?? 'a regular file' }); }
     return fd;
   } catch (e) {
-    if (pipe && (e as NodeJS.ErrnoException).code === 'ENXIO') throw new OutputError(`${shown}: a named pipe that no process is reading`);
+    if (pipe && (e as NodeJS.ErrnoException).code === 'ENXIO') throw refused('io.output.no-reader', { path: shown });
     throw fail(shown, e);
   } finally {
     if (probe !== undefined) closeSync(probe);
@@ -234,7 +242,7 @@ export function writeAtomic(path: string, content: string, options: WriteOptions
  * missing directory is judged by the nearest one that exists, where it would be made, so a run that stops early
  * has made nothing.
  */
-export function checkWritableDirectory(dir: string, create: boolean, shown = `${dir}: cannot write there`): void {
+export function checkWritableDirectory(dir: string, create: boolean, shown: { path: string; there: boolean } = { path: dir, there: true }): void {
   try {
     let at = resolve(dir);
     if (create) makeDirectories(at);
@@ -249,7 +257,7 @@ export function checkWritableDirectory(dir: string, create: boolean, shown = `${
       track(probe, false);
     }
   } catch (e) {
-    throw new OutputError(`${shown}: ${fsErrorWords(e)}`);
+    throw refused('io.output.cannot-write', { ...shown, reason: fsErrorWords(e) });
   }
 }
 
@@ -266,7 +274,7 @@ export function prepareOutput(path: string): { open: () => AtomicFile; file?: st
     const opened = redacting(openStream(path, target.path), {});
     return { open: () => opened };
   }
-  checkWritableDirectory(dirname(target.path), false, `${path}: cannot write`);
+  checkWritableDirectory(dirname(target.path), false, { path, there: false });
   removeStaleTemporaries(dirname(target.path), (name) => name === basename(target.path));
   // `file`: the regular file a write replaces, by its real path (links followed), or where it will be created.
   return { open: () => openAtomic(path), file: target.path };

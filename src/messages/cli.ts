@@ -1,5 +1,6 @@
 import type { Text } from './lang.js';
-import { registerCatalogue, wordsOf, type Worded } from './ref.js';
+import { registerCatalogue, speak, wordsOf, type MessageRef, type Worded } from './ref.js';
+import type { Tongue } from './lang.js';
 import { UsageError } from '../io/errors.js';
 
 /**
@@ -7,6 +8,8 @@ import { UsageError } from '../io/errors.js';
  * a person reads on the terminal. Code names the id and gives the parameters; the words live here.
  */
 const q = (v: unknown) => JSON.stringify(v);
+/** Another entry's words in a tongue (an error said under an option's name); its English message where it has none. */
+const inner = (said: MessageRef | undefined, message: string, tongue: Tongue) => (said === undefined ? undefined : speak(said, tongue)) ?? message;
 
 /** What each entities action takes, when given more (`entities get a b`). */
 const ARITY_EN: Readonly<Record<string, string>> = {
@@ -165,6 +168,49 @@ export const CLI = {
   'cli.xsd-unplaced': {
     en: (p: { line: string }) => `--xsd: libxml2 said, about no file it named: ${p.line}`,
     ar: (p: { line: string }) => `--xsd: قال libxml2، دون أن يسمّي ملفاً: ${p.line}`,
+  },
+  // The spinner's line of push, bulk and status (a terminal only): what is being done now.
+  'cli.progress.validating': { en: (_: Record<string, never>) => 'validating', ar: (_: Record<string, never>) => 'جارٍ التحقق' },
+  'cli.progress.sending': {
+    en: (p: { from?: number; to?: number; total?: number }) => (p.total === undefined ? 'sending' : `sending ${p.from}–${p.to} of ${p.total}`),
+    ar: (p: { from?: number; to?: number; total?: number }) => (p.total === undefined ? 'جارٍ الإرسال' : `جارٍ إرسال ${p.from}–${p.to} من ${p.total}`),
+  },
+  'cli.progress.waiting-all': {
+    en: (p: { pending: number; total: number }) => `waiting: ${p.pending} of ${p.total} not terminal yet`,
+    ar: (p: { pending: number; total: number }) => `جارٍ الانتظار: ${p.pending} من ${p.total} لم تبلغ حالة نهائية بعد`,
+  },
+  'cli.progress.reading': {
+    en: (p: { id?: string; n: number }) => `reading ${p.id ?? `${p.n} invoices`}`,
+    ar: (p: { id?: string; n: number }) => `جارٍ قراءة ${p.id ?? `الفواتير (${p.n})`}`,
+  },
+  'cli.progress.waiting-for': {
+    en: (p: { id?: string; left: number; n: number }) => `waiting for ${p.id ?? `${p.left} of ${p.n} invoices`}`,
+    ar: (p: { id?: string; left: number; n: number }) => `جارٍ انتظار ${p.id ?? `${p.left} من ${p.n} فاتورة`}`,
+  },
+  // An output option's problem (src/io/write.ts), under the option's name: `--output report.json: cannot write: …`.
+  'cli.option-output': {
+    en: (p: { flag: string; message: string; said?: MessageRef }) => `${p.flag} ${inner(p.said, p.message, 'en')}`,
+    ar: (p: { flag: string; message: string; said?: MessageRef }) => `${p.flag} ${inner(p.said, p.message, 'ar')}`,
+  },
+  'cli.jobs': {
+    en: (p: { value: string }) => `--jobs ${p.value}: give a whole number, 1 or more`,
+    ar: (p: { value: string }) => `--jobs ${p.value}: حدّد عدداً صحيحاً، 1 أو أكثر`,
+  },
+  'cli.shard': {
+    en: (p: { value: string }) => `--shard ${p.value}: give k/n with 1 ≤ k ≤ n, e.g. --shard 2/4`,
+    ar: (p: { value: string }) => `--shard ${p.value}: حدّد k/n بحيث 1 ≤ k ≤ n، مثل --shard 2/4`,
+  },
+  'cli.files-from-stdin-twice': {
+    en: (_: Record<string, never>) => '--files-from - and - both want standard input: choose one',
+    ar: (_: Record<string, never>) => '--files-from - و- كلاهما يطلب الإدخال القياسي: اختر أحدهما',
+  },
+  'cli.files-from-empty': {
+    en: (p: { file: string }) => `--files-from ${p.file}: the list names no file`,
+    ar: (p: { file: string }) => `--files-from ${p.file}: لا تسمّي القائمة أي ملف`,
+  },
+  'cli.today': {
+    en: (p: { value: string }) => `--today ${p.value}: give a calendar date as YYYY-MM-DD`,
+    ar: (p: { value: string }) => `--today ${p.value}: حدّد تاريخاً تقويمياً بالصيغة YYYY-MM-DD`,
   },
   'cli.merge.overlap': {
     en: (p: { first: string; second: string; input: string }) =>

@@ -1,5 +1,5 @@
 import type { Text } from './lang.js';
-import { registerCatalogue } from './ref.js';
+import { registerCatalogue, wordsOf, type Worded } from './ref.js';
 import { errorOf } from './usage.js';
 
 /**
@@ -16,7 +16,7 @@ const q = (v: unknown) => JSON.stringify(v);
 /** What a file system entry is (src/io/input-file.ts `kindOf`), in Arabic. */
 const KIND_AR: Readonly<Record<string, string>> = {
   'a directory': 'مجلد', 'a named pipe (FIFO)': 'أنبوب مسمّى (FIFO)', 'a socket': 'مقبس (socket)',
-  'a character device': 'جهاز محارف', 'a block device': 'جهاز كتل', 'not a regular file': 'ليس ملفاً عادياً',
+  'a character device': 'جهاز محارف', 'a block device': 'جهاز كتل', 'not a regular file': 'ليس ملفاً عادياً', 'a regular file': 'ملف عادي',
 };
 const kindAr = (kind: string) => KIND_AR[kind] ?? kind;
 
@@ -223,6 +223,27 @@ export const IO = {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}; the ledger is damaged (move it aside to start a new one)`,
     ar: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}؛ سجل الإرسال تالف (انقله جانباً لبدء سجل جديد)`,
   },
+  // Writing an output (src/io/write.ts): a `reason` is the file system's words.
+  'io.output.cannot-write': {
+    en: (p: { path: string; there?: boolean; reason: string }) => `${p.path}: cannot write${p.there ? ' there' : ''}: ${p.reason}`,
+    ar: (p: { path: string; there?: boolean; reason: string }) => `${p.path}: تتعذر الكتابة${p.there ? ' هناك' : ''}: ${p.reason}`,
+  },
+  'io.output.not-a-file': {
+    en: (p: { path: string; what: string }) => `${p.path}: is ${p.what}; name a file`,
+    ar: (p: { path: string; what: string }) => `${p.path}: هذا ${kindAr(p.what)}؛ سمِّ ملفاً`,
+  },
+  'io.output.link-loop': {
+    en: (p: { path: string }) => `${p.path}: a loop of symbolic links`,
+    ar: (p: { path: string }) => `${p.path}: حلقة من الروابط الرمزية`,
+  },
+  'io.output.changed': {
+    en: (p: { path: string; what: string }) => `${p.path}: is ${p.what} now; run again`,
+    ar: (p: { path: string; what: string }) => `${p.path}: أصبح الآن ${kindAr(p.what)}؛ أعد التشغيل`,
+  },
+  'io.output.no-reader': {
+    en: (p: { path: string }) => `${p.path}: a named pipe that no process is reading`,
+    ar: (p: { path: string }) => `${p.path}: أنبوب مسمّى لا تقرأ منه أي عملية`,
+  },
 } as const satisfies Record<string, Text<never>>;
 
 export type IoMessageId = keyof typeof IO;
@@ -231,6 +252,11 @@ type ParamsOf<K extends IoMessageId> = Parameters<(typeof IO)[K]['en']>[0];
 /** A usage error said from this catalogue. */
 export function ioError<K extends IoMessageId>(id: K, params: ParamsOf<K>) {
   return errorOf(id, IO[id] as unknown as Text<ParamsOf<K>>, params);
+}
+
+/** The English words of an id and its entry (an error that the CLI says again in the run's language). */
+export function ioWorded<K extends IoMessageId>(id: K, params: ParamsOf<K>): Worded {
+  return wordsOf(id, IO[id] as unknown as Text<ParamsOf<K>>, params);
 }
 
 /** The English words of an id (a result's message; its entry travels beside it where a report can say it again). */

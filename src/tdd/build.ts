@@ -5,30 +5,31 @@ import { extract, NS, TDD_CUSTOMIZATION, type Extract } from './extract.js';
 import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
 import { isTddCurrencyCode } from '../codelists/currencies.js';
+import { tddWords, type Lack } from '../messages/tdd.js';
 
 export { TDD_CUSTOMIZATION };
 export const TDD_PROFILE = 'urn:peppol:taxreporting';
 
 /** The extract's fields the official TDD rules require (ibr-tdd-24 … ibr-tdd-38), by their business terms. */
-export function missingFromExtract(x: Extract): string[] {
-  const missing: string[] = [];
-  const need = (v: unknown, term: string) => { if (v === undefined) missing.push(term); };
-  need(x.customization, 'cbc:CustomizationID (IBT-024)');
-  need(x.profile, 'cbc:ProfileID (IBT-023)');
-  need(x.id, 'cbc:ID (IBT-001)');
-  need(x.uuid, 'cbc:UUID (BTAE-07)');
-  need(x.issueDate, 'cbc:IssueDate (IBT-002)');
-  need(x.typeCode, 'the type code (IBT-003)');
-  need(x.currency, 'cbc:DocumentCurrencyCode (IBT-005)');
-  need(x.seller, 'the seller\'s cac:PartyTaxScheme/cbc:CompanyID (IBT-031)');
-  if (x.seller && x.seller.scheme === '') missing.push('the seller\'s tax scheme code, cac:TaxScheme/cbc:ID (IBT-031-1)');
+export function missingFromExtract(x: Extract): Lack[] {
+  const missing: Lack[] = [];
+  const need = (v: unknown, element: string, term: string) => { if (v === undefined) missing.push({ kind: 'element', element, term }); };
+  need(x.customization, 'cbc:CustomizationID', 'IBT-024');
+  need(x.profile, 'cbc:ProfileID', 'IBT-023');
+  need(x.id, 'cbc:ID', 'IBT-001');
+  need(x.uuid, 'cbc:UUID', 'BTAE-07');
+  need(x.issueDate, 'cbc:IssueDate', 'IBT-002');
+  if (x.typeCode === undefined) missing.push({ kind: 'type-code' });
+  need(x.currency, 'cbc:DocumentCurrencyCode', 'IBT-005');
+  if (x.seller === undefined) missing.push({ kind: 'seller-tax-id' });
+  if (x.seller && x.seller.scheme === '') missing.push({ kind: 'seller-scheme' });
   // A TDS is made of documents that failed validation: the codes its extract would carry are checked here too.
   for (const [code, term] of [[x.currency, 'IBT-005'], [x.taxCurrency, 'IBT-006']] as const) {
-    if (code !== undefined && !isTddCurrencyCode(code)) missing.push(`a currency code of ISO 4217 for ${term} (not ${JSON.stringify(code)})`);
+    if (code !== undefined && !isTddCurrencyCode(code)) missing.push({ kind: 'currency-code', term, value: code });
   }
-  if (x.currency && !x.taxTotals.some((t) => t.currency === x.currency)) missing.push(`cbc:TaxAmount in ${x.currency} (IBT-110)`);
-  if (x.taxCurrency && x.taxCurrency !== x.currency && !x.taxTotals.some((t) => t.currency === x.taxCurrency)) missing.push(`cbc:TaxAmount in ${x.taxCurrency} (IBT-111)`);
-  if (!x.taxExclusive || x.taxExclusive.currency !== x.currency) missing.push('cbc:TaxExclusiveAmount in the document currency (IBT-109)');
+  if (x.currency && !x.taxTotals.some((t) => t.currency === x.currency)) missing.push({ kind: 'tax-amount', currency: x.currency, term: 'IBT-110' });
+  if (x.taxCurrency && x.taxCurrency !== x.currency && !x.taxTotals.some((t) => t.currency === x.taxCurrency)) missing.push({ kind: 'tax-amount', currency: x.taxCurrency, term: 'IBT-111' });
+  if (!x.taxExclusive || x.taxExclusive.currency !== x.currency) missing.push({ kind: 'tax-exclusive' });
   return missing;
 }
 
@@ -65,9 +66,10 @@ const MARK = 'pintae:source-document';
 export function checkOptions(options: Omit<TddOptions, 'transportId'>) {
   const type = options.type ?? 'S';
   const role = options.role ?? 'sender';
-  if (!TDD_TYPES.includes(type)) throw new TddOptionError('--type', `--type ${type}: choose ${TDD_TYPES.join(', ')}`);
-  if (!(role in TDD_ROLES)) throw new TddOptionError('--role', `--role ${role}: choose sender or receiver`);
-  if (options.scope !== undefined && !TDD_SCOPES.includes(options.scope)) throw new TddOptionError('--scope', `--scope ${options.scope}: choose ${TDD_SCOPES.join(', ')}`);
+  const choose = (option: string, value: string, allowed: readonly string[]) => TddOptionError.of(option, tddWords('tdd.option.choose', { option, value, allowed }));
+  if (!TDD_TYPES.includes(type)) throw choose('--type', type, TDD_TYPES);
+  if (!(role in TDD_ROLES)) throw choose('--role', role, Object.keys(TDD_ROLES));
+  if (options.scope !== undefined && !TDD_SCOPES.includes(options.scope)) throw choose('--scope', options.scope, TDD_SCOPES);
   if (options.reporter !== undefined) participant('--reporter', options.reporter);
   return {
     type, role, issued: issuedParts(options.issued),
@@ -93,15 +95,15 @@ export interface BuiltTdd {
 export function buildTdd(text: string, doc: XDocument, options: TddOptions): BuiltTdd {
   const root = doc.elements[0];
   if (!root || !((root.ns === NS.invoice && root.local === 'Invoice') || (root.ns === NS.creditNote && root.local === 'CreditNote'))) {
-    throw new TddSourceError('the source document is not a UBL 2.1 Invoice or CreditNote (ibr-tdd-57)');
+    throw TddSourceError.of(tddWords('tdd.source.not-ubl', {}));
   }
   const { type, role, issued, receiver, representative } = checkOptions(options);
   writable('--transport-id', options.transportId);
-  if (options.transportId.trim() === '') throw new TddOptionError('--transport-id', '--transport-id: give the transport header id of the invoice\'s Peppol message');
+  if (options.transportId.trim() === '') throw TddOptionError.of('--transport-id', tddWords('tdd.option.transport-id', {}));
   const x = extract(root);
   const reporter = reporterOf(x, role, options.reporter);
   const missing = missingFromExtract(x);
-  if (missing.length && type !== 'F') throw new TddSourceError(`the source document lacks what the TDD reports: ${missing.join('; ')}`);
+  if (missing.length && type !== 'F') throw TddSourceError.of(tddWords('tdd.source.lacks', { missing }));
   const reported = missing.length === 0;
   const source = sourceText(text, doc);
 

@@ -1,5 +1,7 @@
 import type { Endpoint, Extract } from './extract.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
+import type { MessageRef, Worded } from '../messages/ref.js';
+import { tddWords } from '../messages/tdd.js';
 
 /** The TDD's own codes (codelists TDD-dtc, TDD-ds, TDD-rr of the TDD release). */
 export const TDD_TYPES = ['S', 'R', 'W', 'F'] as const;
@@ -29,14 +31,21 @@ export interface TddOptions {
   issued: string;
 }
 
-/** A value given to the TDD builder that it cannot use: the message names the option. */
+/**
+ * A value given to the TDD builder that it cannot use: the message names the option. `said`: the catalogue entry
+ * it was said from (src/messages/tdd.ts), so the command line and reports say it in their language.
+ */
 export class TddOptionError extends Error {
-  constructor(readonly option: string, message: string) { super(message); this.name = 'TddOptionError'; }
+  said?: MessageRef;
+  constructor(readonly option: string, message: string, said?: MessageRef) { super(message); this.name = 'TddOptionError'; if (said) this.said = said; }
+  static of(option: string, words: Worded): TddOptionError { return new TddOptionError(option, words.message, words.said); }
 }
 
-/** A source document the TDD cannot report: the message says what it lacks. */
+/** A source document the TDD cannot report: the message says what it lacks (`said`: its catalogue entry). */
 export class TddSourceError extends Error {
-  constructor(message: string) { super(message); this.name = 'TddSourceError'; }
+  said?: MessageRef;
+  constructor(message: string, said?: MessageRef) { super(message); this.name = 'TddSourceError'; if (said) this.said = said; }
+  static of(words: Worded): TddSourceError { return new TddSourceError(words.message, words.said); }
 }
 
 /** Peppol participant identifier schemes are four digits (ICD). */
@@ -48,15 +57,15 @@ export function participant(option: string, value: string, only?: string): Endpo
   const v = value.trim();
   const m = SCHEME_ID.exec(v);
   if (!m && only && v !== '' && !v.includes(':')) return { scheme: only, id: v };
-  if (!m || m[2]!.trim() === '') throw new TddOptionError(option, `${option} ${JSON.stringify(value)}: give a Peppol participant as <scheme>:<id>, the scheme four digits (${only ?? '0235'}:…)`);
-  if (only && m[1] !== only) throw new TddOptionError(option, `${option} ${value}: the scheme must be ${only} (an SPIS identifier), not ${m[1]}`);
+  if (!m || m[2]!.trim() === '') throw TddOptionError.of(option, tddWords('tdd.option.participant', { option, value, scheme: only ?? '0235' }));
+  if (only && m[1] !== only) throw TddOptionError.of(option, tddWords('tdd.option.scheme', { option, value, only, got: m[1]! }));
   return { scheme: m[1]!, id: m[2]!.trim() };
 }
 
 /** A value no XML document can carry (a control character) is refused at its option, before anything is written. */
 export function writable(option: string, value: string): void {
   const bad = NOT_XML_CHAR.exec(value);
-  if (bad) throw new TddOptionError(option, `${option}: the character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML`);
+  if (bad) throw TddOptionError.of(option, tddWords('tdd.option.unwritable', { option, code: `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` }));
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:\d{2})$/;
@@ -68,7 +77,7 @@ export function issuedParts(issued: string): { date: string; time: string } {
   const real = m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}`)) && new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) === m[1]
     && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || Number(m[3]!.slice(1, 3)) <= 14);
   if (!m || !real) {
-    throw new TddOptionError('--issued', `--issued ${issued}: give a date-time with its time zone, as 2025-02-06T08:00:00+04:00 or 2025-02-06T04:00:00Z`);
+    throw TddOptionError.of('--issued', tddWords('tdd.option.issued', { value: issued }));
   }
   return { date: m[1]!, time: `${m[2]}${m[3]}` };
 }
@@ -99,6 +108,6 @@ export function defaultScope(x: Extract): TddScope {
 export function reporterOf(x: Extract, role: TddRole, given: string | undefined): Endpoint {
   if (given !== undefined) return participant('--reporter', given);
   const e = role === 'sender' ? x.sellerEndpoint : x.buyerEndpoint;
-  if (!e) throw new TddSourceError(`the document has no ${role === 'sender' ? 'seller' : 'buyer'} endpoint (cbc:EndpointID) to report as: give --reporter <scheme:id>`);
+  if (!e) throw TddSourceError.of(tddWords('tdd.source.no-endpoint', { party: role === 'sender' ? 'seller' : 'buyer' }));
   return e;
 }

@@ -40,7 +40,7 @@ function fromDocument(text: string, findings: Finding[], run: TddRunOptions, ind
     const transportId = typeof run.transportId === 'function' ? run.transportId() : run.transportId;
     return { ok: true, xml: buildTdd(read.text, read.doc, { ...options, transportId }).xml, findings, index };
   } catch (e) {
-    if (e instanceof TddSourceError) return { ok: false, xml: null, findings, index, error: { message: e.message, ...(read.doc.elements[0] ? { line: read.doc.elements[0].line, column: read.doc.elements[0].column } : {}) } };
+    if (e instanceof TddSourceError) return { ok: false, xml: null, findings, index, error: { message: e.message, ...(e.said ? { said: e.said } : {}), ...(read.doc.elements[0] ? { line: read.doc.elements[0].line, column: read.doc.elements[0].column } : {}) } };
     throw e;
   }
 }

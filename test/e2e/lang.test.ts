@@ -137,6 +137,33 @@ describe('--lang: every report format', () => {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
+  it('the TDD builder\'s option and source errors and the output\'s problems in Arabic, not the English alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
+    try {
+      const pintae = (args: string[]) => execa('node', [BIN, ...args, '--lang', 'ar', '--no-config'], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+      const built = await execa('node', [BIN, 'build', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--no-config'], { cwd: ROOT });
+      // A UBL invoice without the seller's electronic address: a TDS (type F) has no reporter to name.
+      writeFileSync(join(dir, 'no-endpoint.xml'), built.stdout.replace(/<cbc:EndpointID[^>]*>[^<]*<\/cbc:EndpointID>/, ''));
+      const parties = ['--receiver', '0242:000773', '--representative', '0242:000001', '--transport-id', 'x'];
+      const [scheme, issued, source, output, outDir] = await Promise.all([
+        pintae(['tdd', 'fixtures/invoices/standard.json', '--entity', ENTITY, ...parties, '--representative', '0235:1']),
+        pintae(['tdd', 'fixtures/invoices/standard.json', '--entity', ENTITY, ...parties, '--issued', 'yesterday']),
+        pintae(['tdd', join(dir, 'no-endpoint.xml'), ...parties, '--type', 'F']),
+        pintae(['validate', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--no-schematron', '--output', dir]),
+        pintae(['build', 'fixtures/invoices/standard.json', '--entity', ENTITY, '--no-schematron', '--out-dir', join(dir, 'no-endpoint.xml', 'x')]),
+      ]);
+      for (const [r, code, start] of [[scheme, 2, 'pintae: --representative 0235:1: '], [issued, 2, 'pintae: --issued yesterday: '], [output, 2, `pintae: --output ${dir}: `], [outDir, 2, `pintae: --out-dir ${join(dir, 'no-endpoint.xml', 'x')}: `]] as const) {
+        expect([r.exitCode, r.stderr.startsWith(start)], r.stderr).toEqual([code, true]);
+        expect(r.stderr.slice(start.length), r.stderr).toMatch(/^[^a-z]*[\u0600-\u06FF]/u);
+        expect(r.stderr).not.toMatch(/\b(give|choose|the scheme must|cannot write|is a directory|name a file)\b/);
+      }
+      expect(source.exitCode).toBe(1);
+      const refusal = source.stderr.split('\n').find((l) => l.includes('--reporter'));
+      expect(refusal, source.stderr).toMatch(/^.*no-endpoint\.xml:\d+:\d+: error: .*[\u0600-\u06FF]/u);
+      expect(refusal).not.toMatch(/has no seller endpoint/);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
   it('pintae\'s own findings, hints and the duplicate-number warning in Arabic, each with its English beside it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
     try {

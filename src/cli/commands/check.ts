@@ -1,6 +1,6 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
-import { UsageError } from '../../io/errors.js';
+import { reasonAt, UsageError } from '../../io/errors.js';
 import { say } from '../../messages/cli.js';
 import { readRunConfig, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
@@ -65,7 +65,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
       return [{ name, xml: bytes, root: ubl }];
     });
     let unplaced: string[];
-    try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw new UsageError(`--xsd ${options.xsd}: ${(e as Error).message}`); }
+    try { ({ errors: xsdErrors, unplaced } = await validateWithXsd(docs, options.xsd)); } catch (e) { throw reasonAt(`--xsd ${options.xsd}`, (e as Error).message); }
     for (const [name, words] of notUbl) xsdErrors.set(name, words);
     for (const line of unplaced) process.stderr.write(`pintae: ${tell('cli.xsd-unplaced', { line })}\n`);
   }

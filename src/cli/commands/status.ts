@@ -5,7 +5,7 @@ import { ApiError } from '../../api/errors.js';
 import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '../api-setup.js';
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
-import { readRunConfig, tell } from '../lang.js';
+import { readRunConfig, tell, told } from '../lang.js';
 import { visibleCopy } from '../../messages/visible.js';
 import { usageError } from '../../messages/cli.js';
 
@@ -37,20 +37,20 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   const statuses = new Map<string, InvoiceStatus>();
   let failed = 0;
   let timedOut = false;
-  const spinner = progress(`reading ${ids.length === 1 ? ids[0] : `${ids.length} invoices`}`);
+  const spinner = progress(tell('cli.progress.reading', { ...(ids.length === 1 ? { id: ids[0]! } : {}), n: ids.length }));
   try {
     for (const id of ids) {
       try { statuses.set(id, await invoiceStatus(client, id)); } catch (e) {
         if (!(e instanceof ApiError) || e.status === 401 || ids.length === 1) throw e;
         spinner.clear(); // the line is printed where the spinner turns: taken off first, it comes back at its next frame
-        process.stderr.write(`pintae: ${id}: ${e.message}\n`);
+        process.stderr.write(`pintae: ${id}: ${told(e.message, e.said)}\n`);
         failed++;
       }
     }
     const pending = ids.filter((id) => statuses.has(id) && !statuses.get(id)!.terminal);
     if (options.wait && pending.length > 0) {
       const followed = await followToTerminal(client, pending, {
-        timeoutMs, now: Date.now, sleep, onPoll: (left) => spinner.text(`waiting for ${pending.length === 1 ? pending[0] : `${left} of ${pending.length} invoices`}`),
+        timeoutMs, now: Date.now, sleep, onPoll: (left) => spinner.text(tell('cli.progress.waiting-for', { ...(pending.length === 1 ? { id: pending[0]! } : {}), left, n: pending.length })),
       });
       for (const [id, status] of followed.statuses) statuses.set(id, status);
       timedOut = followed.timedOut;

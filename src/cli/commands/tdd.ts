@@ -74,7 +74,7 @@ function sharedOptions(options: TddCliOptions, config: PintaeConfig | undefined)
   try {
     checkOptions(shared);
     if (options.transportId !== undefined) writable('--transport-id', options.transportId);
-  } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message); throw e; }
+  } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message, 'usage', e.said); throw e; }
   return shared;
 }
 
@@ -148,7 +148,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
         : !json.ok ? [{ ok: false, xml: null, findings: [], index: null, error: { message: json.message, line: json.line, column: json.column } }]
         : tddOfJson(file, json.text, env, { ...shared, transportId });
     } catch (e) {
-      if (e instanceof TddOptionError) { process.stderr.write(`${file}: error: ${e.message}\n`); failed = true; continue; }
+      if (e instanceof TddOptionError) { process.stderr.write(`${file}: error: ${told(e.message, e.said)}\n`); failed = true; continue; }
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
@@ -160,7 +160,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       const label = r.index === null ? file : `${file} [${r.index}]`;
       const shown = r.ok ? r.findings.filter((f) => f.severity !== 'error') : r.findings;
       for (const f of shown) process.stderr.write(say(file, f));
-      if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${r.error.message}\n`);
+      if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${told(r.error.message, r.error.said)}\n`);
       if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: ${tell('cli.tdd-none', {})}\n`); failed = true; continue; }
       if (toStdout) { printed.push(r.xml!); continue; }
       const stem = file === '-' ? 'stdin' : basename(file, extname(file));
