@@ -19,6 +19,7 @@ export const SANDBOX_WORDS = {
   noEndpoint: (path: string) => `No endpoint ${path}`,
   methodNotAllowed: (method: string, path: string) => `${method} is not allowed on ${path}`,
   bodyTooLarge: (limit: number) => `The request body is larger than ${limit} bytes`,
+  bodyEncoded: (coding: string) => `Content-Encoding ${JSON.stringify(coding)}: send the request body uncompressed`,
   bodyNotText: (line: number, column: number, reason: string) => `The request body is not UTF-8 JSON: ${line}:${column}: ${reason}`,
   bodyNotJson: (reason: string) => `The request body is not valid JSON: ${reason}`,
   notFound: (what: string) => `${what} was not found or does not belong to this application`,

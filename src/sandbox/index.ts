@@ -69,6 +69,7 @@ const WORDS: LayerWords = {
   noEndpoint: (path) => SANDBOX_WORDS.noEndpoint(path),
   methodNotAllowed: (method, path) => SANDBOX_WORDS.methodNotAllowed(method, path),
   bodyTooLarge: (limit) => SANDBOX_WORDS.bodyTooLarge(limit),
+  bodyEncoded: (coding) => SANDBOX_WORDS.bodyEncoded(coding),
   bodyNotText: ({ line, column, message }) => messageAnswer(400, SANDBOX_WORDS.bodyNotText(line, column, message)),
   internal: (id) => SANDBOX_WORDS.internalError(id),
 };

@@ -13,11 +13,20 @@ export class HttpRefusal extends Error {
   constructor(readonly answer: Answer) { super(answer.body); }
 }
 
+/** The content coding of a request body other than identity (`Content-Encoding: gzip`), as sent; undefined for none. */
+export function contentCoding(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const codings = header.split(',').map((c) => c.trim()).filter((c) => c !== '' && c.toLowerCase() !== 'identity');
+  return codings.length ? codings.join(', ') : undefined;
+}
+
 /** The sentences the layer answers with itself, in the words of the server it carries (src/messages/). */
 export interface LayerWords {
   noEndpoint(path: string): string;
   methodNotAllowed(method: string, path: string, allowed: string): string;
   bodyTooLarge(limit: number): string;
+  /** The 415 for a body sent in a content coding (gzip, …): read as it is, it would be refused as text that is not. */
+  bodyEncoded(coding: string): string;
   /** The 400 for a body that is not text (BodyNotText), naming the byte, in the server's answer shape. */
   bodyNotText(at: Undecodable): Answer;
   /** The 500's message: the fault is the log's, never the client's. */
@@ -100,6 +109,11 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     }
     const { route, params } = found;
     if (!route) return { answer: messageAnswer(404, words.noEndpoint(url.pathname)), route: 'unmatched' };
+    // A compressed body read as sent is bytes of no text: refused by its coding, before a byte is read (RFC 9110 15.5.16).
+    const coding = HAS_BODY.has(route.method) ? contentCoding(req.headers['content-encoding']) : undefined;
+    if (coding !== undefined) {
+      return { answer: messageAnswer(415, words.bodyEncoded(coding), {}, { 'accept-encoding': 'identity', connection: 'close' }), route: route.path };
+    }
     let body: Buffer;
     try {
       body = HAS_BODY.has(route.method) ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
@@ -140,7 +154,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       const headers: Record<string, string | number> = { 'content-type': a.type ?? JSON_TYPE, 'content-length': body.length, 'x-request-id': id, ...a.headers };
       if (closing) headers.connection = 'close';
       // A refused body is not read: the connection cannot carry another request after it.
-      if (a.status === 413) req.resume();
+      if (a.status === 413 || a.status === 415) req.resume();
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(a.status, headers);
         res.end(req.method === 'HEAD' ? undefined : body);

@@ -199,6 +199,18 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     expect((await post(`${s.url}/oauth/invoices/validate`, STANDARD)).status).toBe(200);
   });
 
+  it('a body in a content coding (gzip) is a 415 naming it, with Accept-Encoding: identity, never read as text', async () => {
+    const { gzipSync } = await import('node:zlib');
+    for (const [path, coding] of [['/oauth/invoices/validate', 'gzip'], ['/v1/validate', 'GZIP'], ['/v1/tdd', 'identity, br']] as const) {
+      const refused = await post(`${s.url}${path}`, gzipSync(STANDARD), { 'content-encoding': coding });
+      expect(refused.status, path).toBe(415);
+      expect(refused.headers.get('accept-encoding')).toBe('identity');
+      expect(JSON.parse(await api.check(refused, path, 'post')).message).toContain(`Content-Encoding "${coding.replace('identity, ', '')}"`);
+    }
+    // identity is no coding: the body is read as sent.
+    expect((await post(`${s.url}/oauth/invoices/validate`, STANDARD, { 'content-encoding': 'identity' })).status).toBe(200);
+  });
+
   it('a body that is not UTF-8 (nor UTF-16 with a byte-order mark) is a 400 naming the byte, never read with U+FFFD', async () => {
     const latin1 = Buffer.from(STANDARD.toString('utf8').replace('Gulf Office Supplies', 'Gulf Caf\u00e9 Supplies'), 'latin1');
     const res = await post(`${s.url}/oauth/invoices/validate`, latin1);
