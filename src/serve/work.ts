@@ -10,7 +10,7 @@ import type { PipelineEnv } from '../pipeline.js';
 import { RuleOverrides } from '../report/gates.js';
 import { ReportSink } from '../report/sink.js';
 import { checkOptions } from '../tdd/build.js';
-import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, writable, type TddOptions } from '../tdd/options.js';
+import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, transportIdProblem, type TddOptions } from '../tdd/options.js';
 import { tddOfJson, tddOfXml, type TddResult } from '../tdd/run.js';
 import type { Answer, ServeSetup, ServeTask, Verdict } from './protocol.js';
 import { formatType } from './formats.js';
@@ -115,7 +115,7 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
       ...(q.reporter !== undefined ? { reporter: q.reporter } : {}),
     };
     checkOptions(shared);
-    if (q['transport-id'] !== undefined) writable('transport-id', q['transport-id']);
+    if (q['transport-id'] !== undefined) transportIdProblem('transport-id', q['transport-id']);
     run = { ...shared, transportId: q['transport-id'] ?? (() => { const id = randomUUID(); warnings.push(serveWords('tdd-transport-generated', { id })); return id; }) };
   } catch (e) {
     if (e instanceof TddOptionError) return refuse(e.message.replace(/--([a-z-]+)/g, '$1'));

@@ -2,7 +2,7 @@ import type { XDocument } from '../xpath/api.js';
 import { serializeXml } from '../ubl/serialize.js';
 import type { XmlNode } from '../ubl/node.js';
 import { extract, NS, TDD_CUSTOMIZATION, type Extract } from './extract.js';
-import { defaultScope, issuedParts, participant, writable, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
+import { defaultScope, issuedParts, participant, transportIdProblem, reporterOf, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, TddSourceError, type TddOptions } from './options.js';
 import { sourceText } from './source.js';
 import { isTddCurrencyCode } from '../codelists/currencies.js';
 import { tddWords, type Lack } from '../messages/tdd.js';
@@ -98,8 +98,7 @@ export function buildTdd(text: string, doc: XDocument, options: TddOptions): Bui
     throw TddSourceError.of(tddWords('tdd.source.not-ubl', {}));
   }
   const { type, role, issued, receiver, representative } = checkOptions(options);
-  writable('--transport-id', options.transportId);
-  if (options.transportId.trim() === '') throw TddOptionError.of('--transport-id', tddWords('tdd.option.transport-id', {}));
+  transportIdProblem('--transport-id', options.transportId);
   const x = extract(root);
   const reporter = reporterOf(x, role, options.reporter);
   const missing = missingFromExtract(x);

@@ -68,6 +68,12 @@ export function writable(option: string, value: string): void {
   if (bad) throw TddOptionError.of(option, tddWords('tdd.option.unwritable', { option, code: `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` }));
 }
 
+/** A transport header id: text XML can carry, not blank (checked with the other options, before any document is read). */
+export function transportIdProblem(option: string, value: string): void {
+  writable(option, value);
+  if (value.trim() === '') throw TddOptionError.of(option, tddWords('tdd.option.transport-id', { option }));
+}
+
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:\d{2})$/;
 
 /** The TDD's IssueDate (no time zone, ibr-tdd-04) and IssueTime (with one, ibr-tdd-05). */

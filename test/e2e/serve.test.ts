@@ -176,7 +176,8 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     // en+ar: the English, then the Arabic on a line of its own; the English alone in message_en.
     expect(tddError.message.startsWith(`${tddError.message_en}\n`)).toBe(true);
     expect(tddError.message).toMatch(ARABIC);
-    for (const query of ['', `${TDD_PARTIES}&type=X`, `${TDD_PARTIES}&colour=red`, `${TDD_PARTIES}&receiver=0242:000999`]) {
+    // A blank transport-id is the request's mistake (400), not an internal fault (it was a 500).
+    for (const query of ['', `${TDD_PARTIES}&type=X`, `${TDD_PARTIES}&colour=red`, `${TDD_PARTIES}&receiver=0242:000999`, `${TDD_PARTIES}&transport-id=`, `${TDD_PARTIES}&transport-id=%20`]) {
       const refused = await post(`${s.url}/v1/tdd?${query}`, STANDARD);
       expect(refused.status, query).toBe(400);
       await api.check(refused, '/v1/tdd', 'post');

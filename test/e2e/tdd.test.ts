@@ -47,6 +47,7 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
     ['a type outside the code list', [standard, '--type', 'X', ...PARTIES], /--type X: choose S, R, W, F/],
     ['one --transport-id for the invoices of a bulk body', [bulk, '--entity', ENTITY, '--out-dir', join(tmpdir(), 'pintae-tdd-never'), ...PARTIES, ...FIXED], /--transport-id names one Peppol message: .*holds 2 invoices/],
     ['an issue time without its time zone', [standard, ...PARTIES, '--issued', '2025-02-06T08:00:00'], /--issued .*time zone/],
+    ['a blank --transport-id (the same for every input: the command is wrong, not the invoice)', [standard, ...PARTIES, '--transport-id', ' '], /^pintae: --transport-id: give the transport header id/],
   ])('usage error, exit 2: %s', async (_, args, message) => {
     const r = await run(args as string[]);
     expect(r.exitCode).toBe(2);

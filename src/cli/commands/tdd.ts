@@ -13,7 +13,7 @@ import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { OutputError, writeAtomic } from '../../io/write.js';
 import type { Finding } from '../../model/types.js';
 import { checkOptions } from '../../tdd/build.js';
-import { localDateTime, writable, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
+import { localDateTime, transportIdProblem, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
 import { tddOfJson, tddOfXml, type TddResult } from '../../tdd/run.js';
 import { UnwritableText } from '../../ubl/serialize.js';
 import { withDefaultSignals } from '../signals.js';
@@ -73,7 +73,7 @@ function sharedOptions(options: TddCliOptions, config: PintaeConfig | undefined)
   };
   try {
     checkOptions(shared);
-    if (options.transportId !== undefined) writable('--transport-id', options.transportId);
+    if (options.transportId !== undefined) transportIdProblem('--transport-id', options.transportId);
   } catch (e) { if (e instanceof TddOptionError) throw new UsageError(e.message, 'usage', e.said); throw e; }
   return shared;
 }
