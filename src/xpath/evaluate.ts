@@ -4,7 +4,7 @@
  * every, function parameters: each binding has its own slot, fixed at compile time). Sequences returned by a closure
  * are never mutated afterwards (constants are shared, frozen arrays).
  */
-import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables } from './api.js';
+import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XElement, type XNode } from './api.js';
 import type { Expr, QName } from './ast.js';
 import { rootOf } from './axes.js';
 import { FUNCTIONS } from './functions.js';
@@ -16,6 +16,7 @@ import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
+import { compileElementTest } from './structural.js';
 import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, int, str, unary } from './values.js';
 import { markConstant } from './atomic.js';
@@ -283,7 +284,11 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
   const frame = { size: 0 };
   const scope: Scope = { sc, locals: new Map(), frame, outerFocus: true };
   const boolean = isBooleanValued(e, scope);
-  return { test: withFocus(compileB(e, scope), frame), boolean };
+  const general = withFocus(compileB(e, scope), frame);
+  // A test of the context element's shape alone (structural.ts): on an element, one function of it.
+  const shape = compileElementTest(e, scope);
+  if (shape) return { test: (item, vars) => (item !== undefined && (item as XNode).kind === 1 ? shape(item as XElement) : general(item, vars)), boolean };
+  return { test: general, boolean };
 }
 
 /**
