@@ -284,19 +284,19 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
   const frame = { size: 0 };
   const scope: Scope = { sc, locals: new Map(), frame, outerFocus: true };
   const boolean = isBooleanValued(e, scope);
-  const general = withFocus(compileB(e, scope), frame);
+  const b = compileB(e, scope);
   // A test of the context element's shape alone (structural.ts): on an element, one function of it.
-  const shape = compileElementTest(e, scope);
-  if (shape) return { test: (item, vars) => (item !== undefined && (item as XNode).kind === 1 ? shape(item as XElement) : general(item, vars)), boolean };
-  return { test: general, boolean };
+  return { test: withFocus(b, frame, compileElementTest(e, scope)), boolean };
 }
 
 /**
  * A closure run with the caller's item as focus (position and size 1), in a dynamic context of its own (a context kept
  * and reset between calls measured no cheaper: docs/decisions.md).
  */
-function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }): (item: Item | undefined, vars: Variables) => T {
+function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }, shape?: (e: XElement) => T): (item: Item | undefined, vars: Variables) => T {
+  // One closure for every expression, with or without `shape` (the callers' call sites then see one function).
   return (item, vars) => {
+    if (shape !== undefined && item !== undefined && (item as XNode).kind === 1) return shape(item as XElement);
     const size = item === undefined ? 0 : 1;
     return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS, dot: undefined });
   };
