@@ -201,16 +201,14 @@ describe('expressions compiled by their use agree with Saxon-JS', () => {
  */
 const SHAPES = `<r><a/><a>x</a><a> </a><a>&#9;&#10;&#13; </a><a>&#160;</a><a><!-- c --></a><a><?p x?></a><a><![CDATA[ ]]></a><a><![CDATA[y]]></a>
   <a><b/></a><a> <b/> </a><a>z<b/></a><a><b> </b></a><p:a xmlns:p="urn:p"> </p:a>
-  <a><!-- c --><b/></a><a x="a"/><a x="b" p:x="1" xmlns:p="urn:p">b</a><a x=""><b>y</b><b>z</b></a><a y="a"><b>y<c>z</c></b><p:b xmlns:p="urn:p">1</p:b></a></r>`;
+  <a x="a"/><a x="b" p:x="1" xmlns:p="urn:p">b</a><a x=""><b>y</b><b>z</b></a><a y="a"><b>y<c>z</c></b><p:b xmlns:p="urn:p">1</p:b></a></r>`;
 const SHAPE_TESTS = [
   'not(*) and not(normalize-space())', 'not(*) and not(normalize-space(.))', 'not(child::*) and not(string())', '*', 'child::*',
   'exists(*)', 'empty(*)', 'not(exists(*))', 'boolean(*)', 'normalize-space()', 'normalize-space(.)', 'normalize-space(self::node())',
   'string()', 'string(.)', 'empty(*) or normalize-space()', '(not(*)) and (not(fn:normalize-space()))', 'exists(*) and string(.) or not(string())',
   '@x', 'not(@x)', '@x = \'a\'', '\'a\' = @x', '@x != \'a\'', '@x = (\'a\', \'b\')', '@x < \'b\'', '\'b\' >= @x', '@x = \'\'',
   '@p:x = \'1\'', 'attribute::x = \'b\'', 'b = \'y\'', 'b != \'y\'', 'b = (\'yz\', \'z\')', 'b > \'y\'', 'p:b = \'1\'', 'child::b = \' \'',
-  'not(@x) or @x = \'\' or b = \'y\'', 'b', 'exists(b)', 'empty(b)', 'not(b/c)', 'exists(b/@x)', 'ancestor::r', 'exists(..)', 'p:b',
-  'b | @x', 'exists(p:b | @y)', 'count(b) le 1', 'count(b) = 2', '1 ge count(*)', 'count(@x) lt 1', 'count(b/c) eq 1', 'count(b) != 0',
-  'count(../*) > 20', 'b/c = \'z\'', '@* = \'a\'', '*/*', 'not(b) or count(b) ge 2 and b = \'z\'',
+  'not(@x) or @x = \'\' or b = \'y\'',
 ];
 
 describe('tests of the context element\'s shape alone (structural.ts)', () => {
@@ -218,8 +216,7 @@ describe('tests of the context element\'s shape alone (structural.ts)', () => {
     const scope = { sc: { namespaces: new Map([['p', 'urn:p']]), variables: new Set<string>() }, locals: new Map<string, number>(), frame: { size: 0 }, outerFocus: true };
     expect(SHAPE_TESTS.filter((expr) => compileElementTest(parse(expr), scope) === undefined)).toEqual([]);
     // and not where the value is no test of the element's shape
-    expect(['*[1]', 'normalize-space(b)', 'string(..)', 'count(*)', '@x = 1', 'b[1] = \'x\'', '@x eq \'a\'', '@x = b', '/r', 'count(*/..) = 1',
-      'exists(//b)', 'count(b) = 1.0', 'exists(b[1])'].filter((expr) => compileElementTest(parse(expr), scope) !== undefined)).toEqual([]);
+    expect(['*[1]', 'b', 'normalize-space(b)', 'string(..)', 'count(*)', '*/*', '@* = \'a\'', 'b/c = \'x\'', '@x = 1', 'b[1] = \'x\'', '@x eq \'a\'', '@x = b'].filter((expr) => compileElementTest(parse(expr), scope) !== undefined)).toEqual([]);
   });
 
   it('give Saxon-JS\'s effective boolean value at every element, and the general closures\' elsewhere', async () => {
