@@ -296,7 +296,8 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
 function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }, shape?: (e: XElement) => T): (item: Item | undefined, vars: Variables) => T {
   // One closure for every expression, with or without `shape` (the callers' call sites then see one function).
   return (item, vars) => {
-    if (shape !== undefined && item !== undefined && (item as XNode).kind === 1) return shape(item as XElement);
+    // Counted as a path's start counts (budget.ts): the limits are looked at as often as before.
+    if (shape !== undefined && item !== undefined && (item as XNode).kind === 1) { tick(); return shape(item as XElement); }
     const size = item === undefined ? 0 : 1;
     return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS, dot: undefined });
   };
