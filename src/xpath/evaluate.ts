@@ -4,7 +4,7 @@
  * every, function parameters: each binding has its own slot, fixed at compile time). Sequences returned by a closure
  * are never mutated afterwards (constants are shared, frozen arrays).
  */
-import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables } from './api.js';
+import { XPathError, XPathUnsupported, type Item, type Sequence, type StaticContext, type Variables, type XElement, type XNode } from './api.js';
 import type { Expr, QName } from './ast.js';
 import { rootOf } from './axes.js';
 import { FUNCTIONS } from './functions.js';
@@ -16,6 +16,7 @@ import { compileSequenceType, resolveAtomicType } from './seqtype.js';
 import { compilePredicate, compileSlash, compileStep } from './steps.js';
 import { instanceOf } from './types.js';
 import { tick } from './budget.js';
+import { compileElementTest } from './structural.js';
 import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, int, str, unary } from './values.js';
 import { markConstant } from './atomic.js';
@@ -283,15 +284,20 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
   const frame = { size: 0 };
   const scope: Scope = { sc, locals: new Map(), frame, outerFocus: true };
   const boolean = isBooleanValued(e, scope);
-  return { test: withFocus(compileB(e, scope), frame), boolean };
+  const b = compileB(e, scope);
+  // A test of the context element's shape alone (structural.ts): on an element, one function of it.
+  return { test: withFocus(b, frame, compileElementTest(e, scope)), boolean };
 }
 
 /**
  * A closure run with the caller's item as focus (position and size 1), in a dynamic context of its own (a context kept
  * and reset between calls measured no cheaper: docs/decisions.md).
  */
-function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }): (item: Item | undefined, vars: Variables) => T {
+function withFocus<T>(c: (d: Dyn) => T, frame: { size: number }, shape?: (e: XElement) => T): (item: Item | undefined, vars: Variables) => T {
+  // One closure for every expression, with or without `shape` (the callers' call sites then see one function).
   return (item, vars) => {
+    // Counted as a path's start counts (budget.ts): the limits are looked at as often as before.
+    if (shape !== undefined && item !== undefined && (item as XNode).kind === 1) { tick(); return shape(item as XElement); }
     const size = item === undefined ? 0 : 1;
     return c({ item, position: size, size, current: item, vars, locals: frame.size ? new Array<Sequence>(frame.size) : NO_LOCALS, dot: undefined });
   };

@@ -10,6 +10,8 @@ import { XPathError, type Item } from '../../../src/xpath/api.js';
 import { engine } from '../../../src/xpath/index.js';
 import { location } from '../../../src/xpath/location.js';
 import { parseXml } from '../../../src/xpath/xml.js';
+import { parse } from '../../../src/xpath/parse.js';
+import { compileElementTest } from '../../../src/xpath/structural.js';
 import { disagreements, UBL_NAMESPACES, verdict, xpathOracle, type Outcome, type Row } from '../../helpers/saxon-xpath.js';
 
 const SAMPLE = `<r d="1.5" dt="2024-02-29">
@@ -180,6 +182,7 @@ describe('expressions compiled by their use agree with Saxon-JS', () => {
       ['contains(b, \'x\')', 'XPDY0002', 'XPTY0020'], ['b/normalize-space(.) = \'x\'', 'XPDY0002', 'XPTY0020'],
       ['xs:decimal(c)', 'XPDY0002', 'XPTY0020'], ['exists(/r)', 'XPDY0002', 'XPTY0020'], ['string() = \'1\'', 'XPDY0002', 'true'],
       ['. = \'1\'', 'XPDY0002', 'XPTY0004'], ['not(b) or c', 'XPDY0002', 'XPTY0020'], ['string-length() = 1', 'XPDY0002', 'true'],
+      ['not(*) and not(normalize-space())', 'XPDY0002', 'XPTY0020'], ['string() or *', 'XPDY0002', 'true'],
     ];
     for (const [expr, absent, atomic] of cases) {
       const { test } = engine.compileTest(expr, context);
@@ -189,3 +192,50 @@ describe('expressions compiled by their use agree with Saxon-JS', () => {
     }
   });
 });
+
+/**
+ * Tests of the context element's shape alone (src/xpath/structural.ts): compileTest answers them on an element with
+ * one function of it, without the general closures. Elements of every kind of content: none, white space of each
+ * kind XML has (and a no-break space, which is not XPath white space), a comment, a processing instruction or a CDATA
+ * section alone, an empty child, text around a child.
+ */
+const SHAPES = `<r><a/><a>x</a><a> </a><a>&#9;&#10;&#13; </a><a>&#160;</a><a><!-- c --></a><a><?p x?></a><a><![CDATA[ ]]></a><a><![CDATA[y]]></a>
+  <a><b/></a><a> <b/> </a><a>z<b/></a><a><b> </b></a><p:a xmlns:p="urn:p"> </p:a>
+  <a><!-- c --><b/></a><a x="a"/><a x="b" p:x="1" xmlns:p="urn:p">b</a><a x=""><b>y</b><b>z</b></a><a y="a"><b>y<c>z</c></b><p:b xmlns:p="urn:p">1</p:b></a></r>`;
+const SHAPE_TESTS = [
+  'not(*) and not(normalize-space())', 'not(*) and not(normalize-space(.))', 'not(child::*) and not(string())', '*', 'child::*',
+  'exists(*)', 'empty(*)', 'not(exists(*))', 'boolean(*)', 'normalize-space()', 'normalize-space(.)', 'normalize-space(self::node())',
+  'string()', 'string(.)', 'empty(*) or normalize-space()', '(not(*)) and (not(fn:normalize-space()))', 'exists(*) and string(.) or not(string())',
+  '@x', 'not(@x)', '@x = \'a\'', '\'a\' = @x', '@x != \'a\'', '@x = (\'a\', \'b\')', '@x < \'b\'', '\'b\' >= @x', '@x = \'\'',
+  '@p:x = \'1\'', 'attribute::x = \'b\'', 'b = \'y\'', 'b != \'y\'', 'b = (\'yz\', \'z\')', 'b > \'y\'', 'p:b = \'1\'', 'child::b = \' \'',
+  'not(@x) or @x = \'\' or b = \'y\'',
+];
+
+describe('tests of the context element\'s shape alone (structural.ts)', () => {
+  it('are compiled to one function of the element (so the comparison below reaches the fast path)', () => {
+    const scope = { sc: { namespaces: new Map([['p', 'urn:p']]), variables: new Set<string>() }, locals: new Map<string, number>(), frame: { size: 0 }, outerFocus: true };
+    expect(SHAPE_TESTS.filter((expr) => compileElementTest(parse(expr), scope) === undefined)).toEqual([]);
+    // and not where the value is no test of the element's shape
+    expect(['*[1]', 'b', 'normalize-space(b)', 'string(..)', 'count(*)', '*/*', '@* = \'a\'', 'b/c = \'x\'', '@x = 1', 'b[1] = \'x\'', '@x eq \'a\'', '@x = b'].filter((expr) => compileElementTest(parse(expr), scope) !== undefined)).toEqual([]);
+  });
+
+  it('give Saxon-JS\'s effective boolean value at every element, and the general closures\' elsewhere', async () => {
+    const oracle = await xpathOracle({ namespaces: { p: 'urn:p', fn: 'http://www.w3.org/2005/xpath-functions' } });
+    const doc = parseXml(SHAPES);
+    const context = { namespaces: new Map(Object.entries({ p: 'urn:p' })), variables: new Set<string>() };
+    const items = engine.compile('(/, //*)', context)(doc, new Map()) as Item[];
+    const at = (n: Item) => ((n as { kind: number }).kind === 9 ? 'document-node()' : `element(${location(n as never)})`);
+    const problems: string[] = [];
+    for (const expr of SHAPE_TESTS) {
+      const expected = new Map(oracle.compare(SHAPES, expr, { context: '(/, //*)' }).map((r) => [r.at, ebvOf(r.saxon)]));
+      const { test } = engine.compileTest(expr, context);
+      for (const item of items) {
+        const want = expected.get(at(item))!;
+        const ours = test(item, new Map());
+        if (!('items' in want) || want.items[0] !== `boolean:${ours}`) problems.push(`${expr} at ${at(item)}: Saxon-JS ${JSON.stringify(want)}, ours ${ours}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
