@@ -73,21 +73,3 @@ if (mode === 'inproc') {
     console.log(`per doc: tests ${(genStats.tests / n).toFixed(1)}, fully covered ${(genStats.full / n).toFixed(1)}; µs in covered ${(genStats.nsFull / n / 1e3).toFixed(1)}, others ${(genStats.nsOther / n / 1e3).toFixed(1)}`); }
   console.log(`${process.env.PINTAE_EVALGEN === '1' ? 'generated' : 'closures'}${GEN.fullOnly ? ' (full only)' : ''}: ${median(a).toFixed(3)} (evaluating ${(median(a) - median(p)).toFixed(3)}) ms/doc`);
 }
-if (mode === 'replay') {
-  // Each fully covered test replayed alone on the node it ran on (hot: the same test again and again), generated
-  // against the closure: what the generated code costs without the other tests in between.
-  GEN.capture = true;
-  const rules = new NativeRules(engine, plan);
-  const trees = docs.map((x) => parseXml(x));
-  for (const t of trees) rules.results(t);
-  GEN.captured.length = 0;
-  for (const t of trees) rules.results(t);
-  const calls = GEN.captured.slice();
-  GEN.capture = false;
-  const N = 200;
-  const time = (i) => { let sum = 0n; for (const c of calls) { const fn = c[i]; const t = process.hrtime.bigint(); for (let k = 0; k < N; k++) fn(c[2], c[3]); sum += process.hrtime.bigint() - t; } return Number(sum) / N / docs.length / 1e3; };
-  for (let w = 0; w < 3; w++) { time(0); time(1); }
-  const g = [], c = [];
-  for (let r = 0; r < reps; r++) { g.push(time(0)); c.push(time(1)); }
-  console.log(`replayed alone, ${(calls.length / docs.length).toFixed(1)} fully covered test calls per doc: closures ${median(c).toFixed(1)} µs/doc, generated ${median(g).toFixed(1)} µs/doc`);
-}

@@ -23,7 +23,7 @@ import { markConstant } from './atomic.js';
 import { generateTest, timed } from './gen.js';
 
 /** PHASE 1 EXPERIMENT: tests compiled to JavaScript source (gen.ts). */
-export const GEN = { on: process.env.PINTAE_EVALGEN === '1', fullOnly: process.env.PINTAE_EVALGEN_FULLONLY === '1', time: process.env.PINTAE_EVALGEN_TIME === '1', capture: false, captured: [] as unknown[][] };
+export const GEN = { on: process.env.PINTAE_EVALGEN === '1', fullOnly: process.env.PINTAE_EVALGEN_FULLONLY === '1', time: process.env.PINTAE_EVALGEN_TIME === '1' };
 import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 const contextItem = focusItem;
@@ -291,13 +291,9 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
   const b = compileB(e, scope);
   // A test of the context element's shape alone (structural.ts): on an element, one function of it.
   const shape = compileElementTest(e, scope);
-  if ((GEN.on || GEN.time || GEN.capture) && !shape) {
+  if ((GEN.on || GEN.time) && !shape) {
     const g = generateTest(e, scope, compile, compileB, frame);
     if (g) {
-      if (GEN.capture && g.full) {
-        const closure = withFocus(b, frame, shape), gen = g.fn;
-        return { test: (item, vars) => { GEN.captured.push([gen, closure, item, vars]); return closure(item, vars); }, boolean };
-      }
       const use = GEN.on && (g.full || !GEN.fullOnly);
       const test = use ? g.fn : withFocus(b, frame, shape);
       return { test: GEN.time ? timed(test, g.full) : test, boolean };
