@@ -20,10 +20,6 @@ import { compileElementTest } from './structural.js';
 import { compileBool, compileCastOfPath, compileCompare, compileExists, isBooleanValued, type B } from './typed.js';
 import { Atomic, Decimal, EMPTY, atomize, castAs, castable, int, str, unary } from './values.js';
 import { markConstant } from './atomic.js';
-import { generateTest, timed } from './gen.js';
-
-/** PHASE 1 EXPERIMENT: tests compiled to JavaScript source (gen.ts). */
-export const GEN = { on: process.env.PINTAE_EVALGEN === '1', fullOnly: process.env.PINTAE_EVALGEN_FULLONLY === '1', time: process.env.PINTAE_EVALGEN_TIME === '1' };
 import { boolSeq, FN, focusItem, focusNode, frozen, innerFocus, resolvePrefix, SEQ_FALSE, XS, type C, type Dyn, type Scope, type UserFunctions } from './scope.js';
 
 const contextItem = focusItem;
@@ -290,17 +286,7 @@ export function compileTestExpression(e: Expr, sc: StaticContext): { test: (item
   const boolean = isBooleanValued(e, scope);
   const b = compileB(e, scope);
   // A test of the context element's shape alone (structural.ts): on an element, one function of it.
-  const shape = compileElementTest(e, scope);
-  if ((GEN.on || GEN.time) && !shape) {
-    const g = generateTest(e, scope, compile, compileB, frame);
-    if (g) {
-      const use = GEN.on && (g.full || !GEN.fullOnly);
-      const test = use ? g.fn : withFocus(b, frame, shape);
-      return { test: GEN.time ? timed(test, g.full) : test, boolean };
-    }
-  }
-  const test = withFocus(b, frame, shape);
-  return { test: GEN.time ? timed(test, false) : test, boolean };
+  return { test: withFocus(b, frame, compileElementTest(e, scope)), boolean };
 }
 
 /**
