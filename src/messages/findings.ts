@@ -205,6 +205,11 @@ export const FINDINGS = {
     en: () => 'total tax amount cannot be zero',
     ar: () => 'لا يجوز أن يكون إجمالي مبلغ الضريبة صفراً',
   },
+  // Spec 7.2 tax names the condition ("taxable amount zero") and shows no message: said as its neighbour is.
+  'tax.taxable-not-zero': {
+    en: () => 'taxable amount cannot be zero',
+    ar: () => 'لا يجوز أن يكون المبلغ الخاضع للضريبة صفراً',
+  },
   'tax.total-matches-lines': {
     en: (p: { sent: string; sum: string }) => `total_tax ${p.sent} differs from the sum of line tax amounts ${p.sum}`,
     ar: (p: { sent: string; sum: string }) => `total_tax ${p.sent} يختلف عن مجموع مبالغ الضريبة في البنود ${p.sum}`,

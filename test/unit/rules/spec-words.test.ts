@@ -9,11 +9,11 @@ describe('7.2 "Messages shown": the service\'s words, character for character', 
   // 7.2: "Messages shown: TRN must be 15 characters long (contact_trn); total tax amount cannot be zero (tax);
   // tax amount cannot be zero on a line (invoice_items)."
   it.each([
-    ['buyer TRN of 14 characters', setting('buyer.trn', '10098765430000'), 'contact_trn', 'TRN must be 15 characters long'],
-    ['buyer TRN of 16 characters', setting('buyer.trn', '1009876543000031'), 'contact_trn', 'TRN must be 15 characters long'],
-    ['zero tax on an S line', setting('line_items[0].tax_amount', 0), 'invoice_items', 'tax amount cannot be zero on a line'],
-    ['zero tax on every S line', (b: Record<string, any>) => { b.line_items[0].tax_amount = 0; b.line_items[1].tax_amount = 0; }, 'tax', 'total tax amount cannot be zero'],
-  ])('%s → [%s] "%s"', (_name, mutate, section, message) => {
+    ['buyer TRN of 14 characters', 'contact_trn', 'TRN must be 15 characters long', setting('buyer.trn', '10098765430000')],
+    ['buyer TRN of 16 characters', 'contact_trn', 'TRN must be 15 characters long', setting('buyer.trn', '1009876543000031')],
+    ['zero tax on an S line', 'invoice_items', 'tax amount cannot be zero on a line', setting('line_items[0].tax_amount', 0)],
+    ['zero tax on every S line', 'tax', 'total tax amount cannot be zero', (b: Record<string, any>) => { b.line_items[0].tax_amount = 0; b.line_items[1].tax_amount = 0; }],
+  ])('%s → [%s] "%s"', (_name, section, message, mutate) => {
     const errors = dataOf(run(mutate)).errors.filter((e) => e.section === section);
     expect(errors.length, JSON.stringify(errors)).toBeGreaterThan(0);
     for (const e of errors) expect(e.message).toBe(message);
@@ -30,5 +30,22 @@ describe('2.7 item_standard_id: "cac:StandardItemIdentification/cbc:ID"', () => 
     expect(textsAt(xml, 'cac:InvoiceLine/cac:Item/cac:StandardItemIdentification/cbc:ID')).toEqual(['4006381333931']);
     // 2.1: item_type stays reverse-charge only.
     expect(textsAt(xml, 'cac:InvoiceLine/cac:Item/cac:CommodityClassification/cbc:NatureCode')).toEqual([]);
+  });
+});
+
+describe('7.2 tax: "Total tax or taxable amount zero"', () => {
+  // Two zero-rated lines whose amounts cancel out: no line is zero, the invoice's taxable amount is.
+  const cancelling = (b: Record<string, any>) => {
+    b.line_items = [
+      { description: 'Export freight', quantity: 1, unit_amount: 100, tax_amount: 0, tax_category: 'Z' },
+      { description: 'Export freight, returned', quantity: -1, unit_amount: 100, tax_amount: 0, tax_category: 'Z' },
+    ];
+  };
+  it('lines cancelling out → an error in section tax, at the lines', () => {
+    expect(dataOf(run(cancelling)).errors).toEqual([expect.objectContaining({ section: 'tax', field: 'line_items' })]);
+  });
+  it('a line of its own zero is the line\'s error (invoice_items), not the taxable amount\'s as well', () => {
+    const errors = dataOf(run((b) => { cancelling(b); b.line_items.pop(); b.line_items[0].quantity = 0; })).errors;
+    expect(errors.map((e) => e.section)).toEqual(['invoice_items']);
   });
 });
