@@ -49,3 +49,16 @@ describe('7.2 tax: "Total tax or taxable amount zero"', () => {
     expect(errors.map((e) => e.section)).toEqual(['invoice_items']);
   });
 });
+
+describe('2.6 a negative exchange_rate: every finding about it says what is wrong with it', () => {
+  // PINT-AE ibr-002-ae reads the rate as digits with at most 6 decimals, so a minus sign fails it too: its words must
+  // not say "more than 6 decimals" of -1.
+  it('exchange_rate -1 on a USD invoice: no finding claims it has too many decimals', async () => {
+    const { builtinRuleSet } = await import('../../../dist/schematron/rulesets.js');
+    const { runFixture, fixtureEnv } = await import('./support.js');
+    const errors = dataOf(runFixture('usd-with-rate.json', setting('exchange_rate', -1), fixtureEnv({ schematron: builtinRuleSet() }))).errors;
+    expect(errors.map((e) => e.rule)).toContain('ibr-002-ae');
+    for (const e of errors) expect(e.message).not.toMatch(/more than 6 decimals/);
+    expect(errors.find((e) => e.rule === 'ibr-002-ae')!.message).toBe('exchange_rate -1 is negative: send the rate above 0, as digits with 6 decimals at most');
+  });
+});
