@@ -71,9 +71,10 @@ export const FINDINGS = {
     ar: () => 'payment_account_id (رقم الحساب المصرفي الدولي IBAN للمورد) مطلوب عندما يكون payment_means_code هو 30 (تحويل دائن)',
   },
   // src/rules/buyer.ts
+  // Spec 7.2 "Messages shown": the service's words as the spec gives them, nothing added (the field says where).
   'buyer.trn-length': {
-    en: (p: { length: number }) => `TRN must be 15 characters long (buyer.trn has ${p.length})`,
-    ar: (p: { length: number }) => `يجب أن يتكون رقم التسجيل الضريبي (TRN) من 15 خانة (في buyer.trn ${p.length})`,
+    en: () => 'TRN must be 15 characters long',
+    ar: () => 'يجب أن يتكون رقم التسجيل الضريبي (TRN) من 15 خانة',
   },
   'buyer.address': {
     en: (p: { missing: readonly string[] }) => `Buyer postal address needs address line 1, city and subdivision (IBT-050, IBT-052, IBT-054): ${p.missing.join(', ')} missing`,
@@ -124,9 +125,10 @@ export const FINDINGS = {
     en: (p: { at: string }) => `${p.at}: line amount cannot be zero`,
     ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ البند صفراً`,
   },
+  // Spec 7.2 "Messages shown", word for word; the finding's field names the line.
   'line.tax-zero': {
-    en: (p: { at: string }) => `${p.at}: tax amount cannot be zero on a standard-rated (S) line`,
-    ar: (p: { at: string }) => `${p.at}: لا يجوز أن يكون مبلغ الضريبة صفراً في بند خاضع للنسبة الأساسية (S)`,
+    en: () => 'tax amount cannot be zero on a line',
+    ar: () => 'لا يجوز أن يكون مبلغ الضريبة صفراً في بند',
   },
   'line.tax-rate': {
     en: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: VAT on a standard-rated (S) line must be 5% of its amount: ${p.amount} × 5% = ${p.expected}, the line carries ${p.carried}`,
@@ -198,9 +200,15 @@ export const FINDINGS = {
     en: (p: { taxable: string; expected: string; carried: string }) => `VAT on standard-rated lines must be 5% of their taxable amount: ${p.taxable} × 5% = ${p.expected}, the lines carry ${p.carried}`,
     ar: (p: { taxable: string; expected: string; carried: string }) => `ضريبة القيمة المضافة على البنود الخاضعة للنسبة الأساسية يجب أن تكون 5% من المبلغ الخاضع للضريبة فيها: ${p.taxable} × 5% = ${p.expected}، والبنود تحمل ${p.carried}`,
   },
+  // Spec 7.2 "Messages shown", word for word (checked only on an invoice with an S line: docs/decisions.md).
   'tax.total-not-zero': {
-    en: () => 'Total tax amount cannot be zero on an invoice with standard-rated lines',
-    ar: () => 'لا يجوز أن يكون إجمالي مبلغ الضريبة صفراً في فاتورة فيها بنود خاضعة للنسبة الأساسية',
+    en: () => 'total tax amount cannot be zero',
+    ar: () => 'لا يجوز أن يكون إجمالي مبلغ الضريبة صفراً',
+  },
+  // Spec 7.2 tax names the condition ("taxable amount zero") and shows no message: said as its neighbour is.
+  'tax.taxable-not-zero': {
+    en: () => 'taxable amount cannot be zero',
+    ar: () => 'لا يجوز أن يكون المبلغ الخاضع للضريبة صفراً',
   },
   'tax.total-matches-lines': {
     en: (p: { sent: string; sum: string }) => `total_tax ${p.sent} differs from the sum of line tax amounts ${p.sum}`,

@@ -93,6 +93,9 @@ const schemeFormat = (name: string, scheme: string, form: string, formAr: string
   },
 });
 
+/** A sent amount with a minus sign (a number below 0, or text starting with "-"). */
+const negative = (sent: unknown) => (typeof sent === 'number' ? sent < 0 : String(sent ?? '').trim().startsWith('-'));
+
 const negativePrice: Words = {
   request: {
     en: ({ field, sent }) => `${field} is ${q(sent)}: the price per unit cannot be negative; send unit_amount above 0 (a discount is sent as a lower line_amount)`,
@@ -201,9 +204,12 @@ export const WORDS: Readonly<Record<string, Words>> = {
     },
   },
   'ibr-002-ae': {
+    // The rule reads the rate as digits with at most 6 decimals: a minus sign fails it as well as a seventh decimal.
     request: {
-      en: ({ field, sent }) => `${field} ${q(sent)} has more than 6 decimals: send the rate with 6 decimals at most`,
-      ar: ({ field, sent }) => `${field} ${q(sent)} فيه أكثر من 6 منازل عشرية: أرسل السعر بـ 6 منازل عشرية على الأكثر`,
+      en: ({ field, sent }) => (negative(sent) ? `${field} ${q(sent)} is negative: send the rate above 0, as digits with 6 decimals at most`
+        : `${field} ${q(sent)} has more than 6 decimals: send the rate with 6 decimals at most`),
+      ar: ({ field, sent }) => (negative(sent) ? `${field} ${q(sent)} سالب: أرسل السعر أكبر من 0، أرقاماً بـ 6 منازل عشرية على الأكثر`
+        : `${field} ${q(sent)} فيه أكثر من 6 منازل عشرية: أرسل السعر بـ 6 منازل عشرية على الأكثر`),
     },
     xml: {
       en: () => 'The currency exchange rate (BTAE-04) must have no more than 6 decimals.',

@@ -19,7 +19,7 @@ export const buyerRules: Rule[] = [
     id: 'buyer.trn', section: 'contact_trn', spec: '2.2 trn, 7.2, 8 (buyer TRN 15 characters), ibr-132-ae',
     check: ({ invoice: { buyer } }) => {
       if (!isUaeBuyer(buyer) || !buyer.trn) return [];
-      if (buyer.trn.length !== 15) return [error('contact_trn', finding('buyer.trn-length', { length: buyer.trn.length }), { field: 'buyer.trn' })];
+      if (buyer.trn.length !== 15) return [error('contact_trn', finding('buyer.trn-length'), { field: 'buyer.trn' })];
       if (!UAE_TRN.test(buyer.trn)) return [error('buyer_party', say('ibr-132-ae', { field: 'buyer.trn', sent: buyer.trn }), { field: 'buyer.trn', rule: 'ibr-132-ae' })];
       return [];
     },

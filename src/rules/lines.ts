@@ -50,7 +50,7 @@ export const lineRules: Rule[] = [
     if (line.tax_category === 'S') {
       if (!offStandardRate(line)) return undefined;
       const options = { rule: 'ibr-190-ae', field: `${at}.tax_amount` };
-      if (line.tax_amount.isZero()) return error('invoice_items', finding('line.tax-zero', { at }), options);
+      if (line.tax_amount.isZero()) return error('invoice_items', finding('line.tax-zero'), options);
       const expected = line.line_amount.times(STANDARD_RATE);
       return error('invoice_items', finding('line.tax-rate', { at, amount: line.line_amount.toFixed(2), expected: expected.toFixed(2), carried: line.tax_amount.toFixed(2) }), options);
     }

@@ -23,6 +23,13 @@ export const totalRules: Rule[] = [
       ? [error('tax', finding('tax.total-not-zero'), { field: 'total_tax' })] : [],
   },
   {
+    // Spec 7.2 tax: "Total tax or taxable amount zero". A line whose own amount is zero is that line's error
+    // (invoice_items, "zero line amount"); this is left for lines that cancel out.
+    id: 'tax.taxable-not-zero', section: 'tax', spec: '7.2 tax ("Total tax or taxable amount zero")',
+    check: ({ invoice, totals }) => totals.lineSum.isZero() && !invoice.line_items.some((l) => l.line_amount.isZero())
+      ? [error('tax', finding('tax.taxable-not-zero'), { field: 'line_items' })] : [],
+  },
+  {
     id: 'tax.total-matches-lines', section: 'tax', spec: '2.1 total_tax, ibr-co-14',
     check: ({ invoice, totals }) => invoice.total_tax !== undefined && !invoice.total_tax.equals(totals.taxSum)
       ? [error('tax', finding('tax.total-matches-lines', { sent: invoice.total_tax.toFixed(2), sum: totals.taxSum.toFixed(2) }), { rule: 'ibr-co-14', field: 'total_tax' })] : [],

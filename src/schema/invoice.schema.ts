@@ -100,7 +100,7 @@ export const lineSchema = {
       examples: Object.keys(EXEMPTION_REASONS),
     },
     item_type: { ...text(`Required on an AE line: ${listed(REVERSE_CHARGE_ITEM_TYPES)}.`), 'x-editor': { enum: Object.keys(REVERSE_CHARGE_ITEM_TYPES) } },
-    item_standard_id: text('Item standard identifier (e.g. a GTIN); required on an AE line.'),
+    item_standard_id: text('Item standard identifier (e.g. a GTIN), delivered whenever sent; required on an AE line.'),
     discount_percent: amount('Not read: send a lower line_amount for a discount.'),
     account_code: text('Stored only; default 200.'),
     item_name: text('Accepted; not delivered (description is the item name).'),

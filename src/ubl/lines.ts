@@ -60,7 +60,9 @@ export function invoiceLine(line: Line, index: number, ctx: LineContext): XmlNod
     'cac:Item': {
       'cbc:Description': val(line.description, `${at}.description`),
       'cbc:Name': val(line.description, `${at}.description`),
-      'cac:StandardItemIdentification': category === 'AE' && line.item_standard_id
+      // Spec 2.7: item_standard_id is delivered whenever sent (required on an AE line); item_type only on an AE line
+      // (2.1 names it, and not item_standard_id, among the fields emitted for reverse-charge lines only).
+      'cac:StandardItemIdentification': line.item_standard_id
         ? { $: `${at}.item_standard_id`, 'cbc:ID': el(line.item_standard_id, { schemeID: '0160' }) } : undefined,
       'cac:CommodityClassification': category === 'AE' && line.item_type ? { $: `${at}.item_type`, 'cbc:NatureCode': line.item_type } : undefined,
       'cac:ClassifiedTaxCategory': taxCategoryNode(category, line.tax_exemption_reason, categoryField(line, at), `${at}.tax_exemption_reason`),

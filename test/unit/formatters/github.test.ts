@@ -13,7 +13,7 @@ describe('github format', () => {
     const out = github(mixedReport({ 'ibr-127-ae': 'warning' }), { color: false });
     expect(out).toBe([
       "::notice title=pintae rule overrides::in force: ibr-127-ae → warning (pintae's verdict, not the service's)",
-      '::error file=in/a.json,title=ibr-190-ae::line_items[0]: tax amount cannot be zero on a standard-rated (S) line (section invoice_items; field line_items[0].tax_amount)',
+      '::error file=in/a.json,title=ibr-190-ae::tax amount cannot be zero on a line (section invoice_items; field line_items[0].tax_amount)',
       '::warning file=in/a.json,title=ibr-127-ae (error → warning by rule override)::due_date is required when the amount due is above zero (section invoice_header; field due_date)',
       '::warning file=in/a.json,title=ibr-w-01::Tax total should be rounded (section tax; XML /Invoice/cac:TaxTotal[1])',
       '::error file=in/b.json,title=pintae/rejected::buyer.legal_registration_type "LICENSE" is not one of TL, EID, PAS, CD (field buyer.legal_registration_type)',

@@ -131,7 +131,7 @@ describe('in the validate response: a hint beside the finding, the message left 
       message: 'date must be a calendar date in YYYY-MM-DD form', hint: '"15/06/2026" is a date in DD/MM/YYYY form: send "2026-06-15" (YYYY-MM-DD)',
     }]);
     expect(at('buyer.trn')[0]).toMatchObject({
-      message: 'TRN must be 15 characters long (buyer.trn has 18)', hint: '"100-9876-5430-0003" has dashes: send the 15 digits alone, "100987654300003"',
+      message: 'TRN must be 15 characters long', hint: '"100-9876-5430-0003" has dashes: send the 15 digits alone, "100987654300003"',
     });
     // Every other finding is as it was: no hint where no value is in a wrong form.
     expect(data.errors.filter((e) => e.hint === undefined && ['line_items[0].unit_amount', 'date', 'buyer.trn'].includes(e.field!))).toEqual([]);
