@@ -44,7 +44,7 @@ function releaseZip(): string {
 function documents(): CorpusDoc[] {
   const dir = join(OFFICIAL_DIR, 'examples/creditnote');
   const creditNotes = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `creditnote/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
-  return [...agreementCorpus(6), ...creditNotes];
+  return [...agreementCorpus(depth(3, 6)), ...creditNotes];
 }
 
 // The wording of an XPath error is each engine's own; everything else must match.
