@@ -8,6 +8,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // tests at a real service, and a rule set added to the user's cache (`pintae rules add … --customization …`) would
 // judge the fixtures instead of the built-in rules (22 tests failed so). Spawned binaries inherit this environment.
 for (const name of ['PINTAE_TOKEN', 'PINTAE_TOKEN_FILE', 'PINTAE_BASE_URL', 'PINTAE_CONNECT_TIMEOUT_MS', 'PINTAE_REQUEST_TIMEOUT_MS', 'PINTAE_MAX_RESPONSE_BYTES', 'PINTAE_DEBUG', 'XDG_CACHE_HOME']) delete process.env[name];
+// Nor a CA bundle: where the shell names one (NODE_EXTRA_CA_CERTS, this machine's environment does), Node 20 reads and
+// parses it as every process starts, 0.04 s of CPU of a spawned pintae's 0.3 s, over some 450 spawns and every xslt3
+// and sandbox child (docs/decisions.md, "The suite on a fresh clone within its time"). No test opens a TLS connection:
+// every server the suite talks to is its own, on 127.0.0.1, over HTTP.
+delete process.env.NODE_EXTRA_CA_CERTS;
 // pintae's cache for the suite: V8's code cache of saxon-js kept between runs, added rule sets never (a test adds
 // its own into a directory of its own).
 const TEST_CACHE = fileURLToPath(new URL('./node_modules/.cache/pintae-test-home', import.meta.url));
