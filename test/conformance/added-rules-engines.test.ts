@@ -11,6 +11,7 @@ import { SandboxedRules } from '../../src/schematron/sandbox/runner.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';
 import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
 import { agreementCorpus, type CorpusDoc } from './corpus.js';
+import { depth } from '../helpers/depth.js';
 
 /**
  * Rule sets added from Schematron (`pintae rules add x.sch`) run on pintae's evaluator; Saxon-JS, running the same
