@@ -11,6 +11,7 @@ import { SandboxedRules } from '../../src/schematron/sandbox/runner.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';
 import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
 import { agreementCorpus, type CorpusDoc } from './corpus.js';
+import { depth } from '../helpers/depth.js';
 
 /**
  * Rule sets added from Schematron (`pintae rules add x.sch`) run on pintae's evaluator; Saxon-JS, running the same
@@ -44,7 +45,7 @@ function releaseZip(): string {
 function documents(): CorpusDoc[] {
   const dir = join(OFFICIAL_DIR, 'examples/creditnote');
   const creditNotes = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: `creditnote/${f}`, xml: readFileSync(join(dir, f), 'utf8') }));
-  return [...agreementCorpus(6), ...creditNotes];
+  return [...agreementCorpus(depth(3, 6)), ...creditNotes];
 }
 
 // The wording of an XPath error is each engine's own; everything else must match.

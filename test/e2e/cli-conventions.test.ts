@@ -249,8 +249,11 @@ describe.concurrent('config: overrides of rule ids pintae does not know (item 5)
 describe.concurrent('help texts (item 5)', () => {
   const COMMANDS = [[], ['validate'], ['build'], ['check'], ['merge-reports'], ['rules'], ['rules', 'add'], ['rules', 'list'],
     ['push'], ['bulk'], ['status'], ['entities'], ['sandbox'], ['tdd']];
+  // One spawn per command's help, read by both tests below.
+  const helps = new Map<string, ReturnType<typeof run>>();
+  const help = (command: string[]) => { const key = command.join(' '); if (!helps.has(key)) helps.set(key, run([...command, '--help'])); return helps.get(key)!; };
   it.each(COMMANDS.map((c) => [c.join(' ') || 'pintae', c] as const))('%s --help ends with two or three examples and speaks no internal jargon', async (_, command) => {
-    const r = await run([...command, '--help']);
+    const r = await help(command);
     expect(r.exitCode).toBe(0);
     const tail = r.stdout.trimEnd().split('\n');
     const at = tail.lastIndexOf('Examples:');
@@ -265,7 +268,7 @@ describe.concurrent('help texts (item 5)', () => {
 
   it('groups the options of validate, build and check: input, rules, output, gates', async () => {
     for (const command of ['validate', 'build', 'check']) {
-      const { stdout } = await run([command, '--help']);
+      const { stdout } = await help([command]);
       const headings = stdout.split('\n').filter((line) => /^[A-Z][a-z ]+:$/.test(line));
       expect(headings).toEqual(['Arguments:', 'Input:', 'Rules:', 'Output:', 'Gates:', 'Other:', 'Exit codes:', 'Examples:']);
       const section = (title: string) => stdout.split(`\n${title}:\n`)[1]!.split('\n\n')[0]!;
