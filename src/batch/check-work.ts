@@ -23,7 +23,7 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
       return unreadable(file, { message: jsonNotXml(bytes, file, place) ?? message, line, column });
     }
     const view = views && outcome.doc ? loadedViews().checkedView(outcome.doc, outcome.findings) : undefined;
-    return { ...base, valid: outcome.valid!, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(view ? { view } : {}) };
+    return { ...base, valid: outcome.valid!, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(outcome.document ? { document: outcome.document } : {}), ...(view ? { view } : {}) };
   } catch (e) {
     return internalFault(file, e);
   }
