@@ -1,5 +1,6 @@
 import type { Finding, JudgedBy, PintaeEntry, ValidateResponse } from './model/types.js';
 import type { DocumentType } from './model/report.js';
+import type { InputSubject } from './messages/subject.js';
 import { inXmlTerms } from './messages/say.js';
 import { own, OWN, type JudgedWords, type OwnId } from './messages/own.js';
 import { wordsOf } from './messages/ref.js';
@@ -107,8 +108,8 @@ function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 
  * the PINT-AE rules on the same tree. Every finding carries the line and column of its element in the file. The
  * answer has the validate endpoint's shape, so one report serves both.
  */
-export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = []): XmlCheckOutcome {
-  const read = readXmlDocument(input);
+export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = [], subject: InputSubject = 'file'): XmlCheckOutcome {
+  const read = readXmlDocument(input, subject);
   if (!read.ok) return { wellFormed: read, findings: [], response: null, valid: false };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);

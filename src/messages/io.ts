@@ -1,6 +1,7 @@
 import type { Text } from './lang.js';
 import { registerCatalogue, wordsOf, type Worded } from './ref.js';
 import { errorOf } from './usage.js';
+import { subjectAr } from './subject.js';
 
 /**
  * What pintae says about the files it reads besides the inputs and about the inputs it finds (issue 26): files named
@@ -77,9 +78,10 @@ export const IO = {
     en: (_: Record<string, never>) => 'leads back to a directory that contains it: not followed (a loop)',
     ar: (_: Record<string, never>) => 'يعود إلى مجلد يحتويه: لم يُتتبَّع (حلقة)',
   },
+  // `subject`: what the input is (src/messages/subject.ts): the file, the request body, the document given.
   'io.input.empty-list': {
-    en: (_: Record<string, never>) => 'the file holds no invoices (an empty list)',
-    ar: (_: Record<string, never>) => 'لا يحوي الملف أي فاتورة (قائمة فارغة)',
+    en: (p: { subject: string }) => `${p.subject} holds no invoices (an empty list)`,
+    ar: (p: { subject: string }) => `لا يحوي ${subjectAr(p.subject)} أي فاتورة (قائمة فارغة)`,
   },
   'io.input.internal': {
     en: (p: { reason: string }) => `internal error while validating this file: ${p.reason}`,
@@ -90,8 +92,8 @@ export const IO = {
     ar: (p: { reason: string }) => `توقف عامل pintae أثناء التحقق من هذا الملف (${p.reason})؛ لا نتيجة له`,
   },
   'io.input.empty-file': {
-    en: (_: Record<string, never>) => 'the file is empty',
-    ar: (_: Record<string, never>) => 'الملف فارغ',
+    en: (p: { subject: string }) => `${p.subject} is empty`,
+    ar: (p: { subject: string }) => `${subjectAr(p.subject)} فارغ`,
   },
   'io.input.not-json': {
     en: (_: Record<string, never>) => 'not valid JSON',

@@ -122,9 +122,9 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
     throw e;
   }
   let result: TddResult;
-  if (task.bytes) result = tddOfXml(task.bytes, env.pipeline.schematron, run);
+  if (task.bytes) result = tddOfXml(task.bytes, env.pipeline.schematron, run, 'server');
   else {
-    const results = tddOfJson(BODY, task.text!, { ...env.pipeline, duplicate: false }, run);
+    const results = tddOfJson(BODY, task.text!, { ...env.pipeline, duplicate: false }, run, 'server');
     if (results.length !== 1) return json(400, { message: serveWords('tdd-one', { count: results.length }) });
     result = results[0]!;
   }
@@ -145,7 +145,7 @@ function refused(result: TddResult, lang: Lang): Answer {
 /** Why a /v1/tdd body cannot be read at all (empty, not JSON, not well-formed XML), as making its TDD would say; else undefined. */
 function unreadableBody(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): TddResult['error'] {
   if (task.bytes) {
-    const read = readXmlDocument(task.bytes);
+    const read = readXmlDocument(task.bytes, 'body');
     return read.ok ? undefined : { message: read.message, ...(read.line !== undefined ? { line: read.line, column: read.column } : {}) };
   }
   if (parseJson(task.text ?? '').ok) return undefined;
