@@ -50,7 +50,7 @@ export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => 
       for (const { root, dependents } of fold(listed)) {
         const errors = dependents.filter((d) => d.level === 'error').length;
         out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
-        if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
+        if (verbose) for (const d of dependents) out.push(annotate(d, ` [${reportText('finding.caused-by', { rule: root.ruleId, line: root.line ?? '?' }, lang, ' / ')}]`));
       }
       return out.join('');
     },

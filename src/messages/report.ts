@@ -86,6 +86,11 @@ export const REPORT = {
     ar: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
       `+${p.dependents} ناتجة عن هذا${!p.rootIsError && p.errors > 0 ? ` (الأخطاء منها: ${p.errors})` : ''} (يسردها --verbose)`,
   },
+  // A dependent finding's annotation with --verbose (github): the root cause it follows from.
+  'finding.caused-by': {
+    en: (p: { rule: string; line: number | string }) => `caused by ${p.rule} at line ${p.line}`,
+    ar: (p: { rule: string; line: number | string }) => `ناتجة عن ${p.rule} في السطر ${p.line}`,
+  },
   // Rule overrides (the config file's "rules"): rule ids and levels stay as the config file writes them.
   'overrides.in-force': {
     en: (p: { list: ReadonlyArray<{ rule: string; level: string; applied?: number }> }) =>
