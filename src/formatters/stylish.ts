@@ -49,7 +49,10 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides, lang)) + '\n\n' : ''),
     result(all) {
       // What the input or a rule set says is shown, never acted on by the terminal (an escape sequence in a value).
-      const shown = shownOf(visibleCopy(localized(all, lang, '\n')), quiet, gates);
+      const seen = visibleCopy(localized(all, lang, '\n'));
+      // A line feed in a file name would split `file:line:column` over two lines (and could forge a line of the
+      // report): escaped as the control characters are. A message's own line feeds stay (en+ar, hints).
+      const shown = shownOf(seen.file.includes('\n') ? { ...seen, file: seen.file.replace(/\n/g, '\\u000a') } : seen, quiet, gates);
       if (shown === undefined) return '';
       const r = shown.r;
       const lines: string[] = [];
