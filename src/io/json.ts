@@ -33,7 +33,15 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
   const fail = (message: string, at = i): never => { throw new Stop(at, message); };
   const describe = (at: number) => (at >= s.length ? end : `${JSON.stringify(s[at])}`);
   const ws = () => { while (i < s.length && WS.has(s[i]!)) i++; };
-  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) fail(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
+  // What JSON does not have but people write (a comment, single quotes, NaN): said for what it is.
+  const foreign = (at: number): string | undefined => {
+    if (s.startsWith('//', at) || s.startsWith('/*', at)) return reasonWords('reason.json.comment', {});
+    if (s[at] === "'") return reasonWords('reason.json.single-quote', {});
+    const word = /^(?:-?Infinity|NaN|undefined)(?![\w$])/.exec(s.slice(at, at + 10))?.[0];
+    return word === undefined ? undefined : reasonWords('reason.json.not-a-value', { word });
+  };
+  const failAt = (generic: string): never => fail(foreign(i) ?? generic);
+  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) failAt(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
   const string = () => {
     i++;
     while (i < s.length && s[i] !== '"') {
@@ -50,7 +58,7 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
     if (i >= s.length) fail(reasonWords('reason.json.unterminated', {}));
     i++;
   };
-  const key = () => { ws(); if (s[i] !== '"') fail(reasonWords('reason.json.expected-key', { found: describe(i) })); string(); expect(':', "':'"); };
+  const key = () => { ws(); if (s[i] !== '"') failAt(reasonWords('reason.json.expected-key', { found: describe(i) })); string(); expect(':', "':'"); };
   // Open containers on a stack of our own, not the call stack: any depth of nesting is located the same way.
   const value = (): void => {
     const open: string[] = [];
@@ -69,7 +77,7 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
       else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(s);
-        if (!literal) fail(i >= s.length ? reasonWords('reason.json.value-missing', { subject: subjectWords(subject) }) : reasonWords('reason.json.unexpected', { found: describe(i) }));
+        if (!literal) failAt(i >= s.length ? reasonWords('reason.json.value-missing', { subject: subjectWords(subject) }) : reasonWords('reason.json.unexpected', { found: describe(i) }));
         i += literal![0].length;
       }
       // A value ended: go on in the container that holds it, closing those that end here.
@@ -80,13 +88,13 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
         ws();
         if (s[i] === ',') { i++; if (top === '{') key(); break; }
         if (s[i] === close) { i++; open.pop(); continue; }
-        fail(reasonWords('reason.json.expected', { what: `',' or '${close}'`, found: describe(i) }));
+        failAt(reasonWords('reason.json.expected', { what: `',' or '${close}'`, found: describe(i) }));
       }
     }
   };
   try {
     value(); ws();
-    if (i < s.length) fail(reasonWords('reason.json.after-value', { found: describe(i) }));
+    if (i < s.length) failAt(reasonWords('reason.json.after-value', { found: describe(i) }));
     return { offset: s.length, message: ioWords('io.input.not-json', {}) };
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, message: e.message };

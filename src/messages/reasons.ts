@@ -45,6 +45,13 @@ export const REASONS = {
   },
   // The JSON reader's (src/io/json.ts): where and why a file stops being JSON. The more particular first: a report
   // finds an entry by its English, and "unexpected X after the JSON value" also reads as "unexpected …".
+  // What people write in JSON that JSON does not have (JavaScript's, JSON5's): said as such, not as "unexpected "/"".
+  'reason.json.comment': fixed('a comment: JSON has none — remove it', 'تعليق: لا تعليقات في JSON — احذفه'),
+  'reason.json.single-quote': fixed('a string in single quotes: JSON strings take double quotes ("…")', 'سلسلة نصية بين علامتي تنصيص مفردتين: سلاسل JSON تُكتب بين علامتي تنصيص مزدوجتين ("…")'),
+  'reason.json.not-a-value': {
+    en: (p: { word: string }) => `${p.word} is not a JSON value: write the number in digits, or leave the field out`,
+    ar: (p: { word: string }) => `${p.word} ليست قيمة JSON: اكتب العدد بالأرقام، أو احذف الحقل`,
+  },
   'reason.json.after-value': {
     en: (p: { found: string }) => `unexpected ${p.found} after the JSON value`,
     ar: (p: { found: string }) => `${foundAr(p.found)} غير متوقع بعد قيمة JSON`,
