@@ -9,10 +9,12 @@ import { localized, reportText } from './speak.js';
 import { tonguesOf, type Lang } from '../messages/lang.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
-function label(r: ReportResult): string {
+/** An invoice by its number; one without, by what it is (a credit note, a Tax Data Document…), in the report's language. */
+function label(r: ReportResult, lang: Lang | undefined): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
-  const number = data?.invoice_number ?? (r.index !== null ? `invoice [${r.index}]` : 'invoice');
-  return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
+  if (data?.invoice_number) return r.index !== null ? `[${r.index}] ${data.invoice_number}` : data.invoice_number;
+  const kind = reportText('unnumbered', { kind: r.document ?? 'invoice' }, lang, ' / ');
+  return r.index !== null ? `${kind} [${r.index}]` : kind;
 }
 
 /** The widest of the items' widths, 0 for none (a loop: an invoice may have more findings than a call has arguments). */
@@ -61,14 +63,14 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
         const at = r.error.line !== undefined ? `${r.file}:${r.error.line}:${r.error.column}` : r.file;
         lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
       } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
-        lines.push(`  ${c.red('✖')} ${label(r)} ${c.red(text('invoice.rejected'))}`);
+        lines.push(`  ${c.red('✖')} ${label(r, lang)} ${c.red(text('invoice.rejected'))}`);
         const width = widest(r.response.errors, (e) => fileAt(r.file, e).length);
         for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
         const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set, lang)})`) : '');
-        lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
+        lines.push(r.valid ? `  ${c.green('✔')} ${label(r, lang)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r, lang)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
         const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);

@@ -79,6 +79,11 @@ export const REPORT = {
     en: (p: { n: number }) => plural(p.n, 'error'),
     ar: (p: { n: number }) => `الأخطاء: ${p.n}`,
   },
+  // A result without a number, named by what it is (check's `document`; an invoice request otherwise).
+  'unnumbered': {
+    en: (p: { kind: Kind }) => ({ credit_note: 'credit note', tdd: 'Tax Data Document', other: 'document' } as Partial<Record<Kind, string>>)[p.kind] ?? 'invoice',
+    ar: (p: { kind: Kind }) => ({ credit_note: 'إشعار دائن', tdd: 'مستند بيانات ضريبية', other: 'مستند' } as Partial<Record<Kind, string>>)[p.kind] ?? 'فاتورة',
+  },
   'invoice.rejected': { en: (_: Record<string, never>) => 'rejected (400)', ar: (_: Record<string, never>) => 'مرفوضة (400)' },
   'finding.caused': {
     en: (p: { dependents: number; errors: number; rootIsError: boolean }) =>

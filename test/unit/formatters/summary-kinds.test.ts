@@ -55,4 +55,13 @@ describe('what a summary counts', () => {
     expect(json.results[0].document).toBe('tdd');
     expect(mergeReports([readReport(json)]).summary.documents).toEqual({ invoice: 0, credit_note: 0, tdd: 1, other: 0 });
   });
+
+  it('a document without a number is named by what it is, not "invoice" (stylish, en and ar)', () => {
+    const v = validated('x.json', 'N-1', []);
+    const unnumbered = (r: InvoiceResult): InvoiceResult => ({ ...r, response: r.response && 'data' in r.response ? { ...r.response, data: { ...r.response.data, invoice_number: null } } : r.response });
+    expect(run([unnumbered(as(v, 'x.xml', 'other'))], 'stylish')).toMatch(/\n {2}✔ document valid\n/);
+    expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish')).toMatch(/\n {2}✔ credit note valid\n/);
+    expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish', 'ar')).toMatch(/\n {2}✔ إشعار دائن صالحة\n/);
+    expect(run([unnumbered(v)], 'stylish', undefined, false)).toMatch(/\n {2}✔ invoice valid\n/);
+  });
 });
