@@ -18,9 +18,16 @@ export const ENTITY_DIR_FILES = 10_000;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
 /** An entity record (spec 2.12 plus entity_id and registry_code); trade_license_number is the former name of legal_registration_id. */
+/** Fields of an invoice request that no entity record has. */
+const INVOICE_ONLY = ['invoice_number', 'line_items'] as const;
+
 export function toEntity(raw: unknown, where: string): Entity {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw ioError('io.entity.not-object', { at: where });
   const r = raw as Record<string, unknown>;
+  // An invoice given where the seller's record was meant (`--entity invoice.json`): every seller field would be
+  // "missing" from an entity that is not one.
+  const invoiceFields = INVOICE_ONLY.filter((k) => Object.hasOwn(r, k));
+  if (invoiceFields.length) throw ioError('io.entity.is-invoice', { at: where, fields: invoiceFields });
   const entity_id = text(r.entity_id) ?? text(r.id);
   if (!entity_id) throw ioError('io.entity.no-id', { at: where });
   return {

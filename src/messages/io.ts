@@ -193,6 +193,10 @@ export const IO = {
     en: (p: { at: string }) => `${p.at}: an entity must be a JSON object`,
     ar: (p: { at: string }) => `${p.at}: يجب أن يكون الكيان كائن JSON`,
   },
+  'io.entity.is-invoice': {
+    en: (p: { at: string; fields: readonly string[] }) => `${p.at}: this holds an invoice request (${p.fields.join(', ')}), not a seller entity record: give the seller's record (pintae entities pull saves them), and the invoice as an input`,
+    ar: (p: { at: string; fields: readonly string[] }) => `${p.at}: هذا طلب فاتورة (${p.fields.join('، ')})، لا سجل كيان المورد: قدّم سجل المورد (يحفظه الأمر pintae entities pull)، والفاتورة مُدخلاً`,
+  },
   'io.entity.no-id': {
     en: (p: { at: string }) => `${p.at}: the entity record has no entity_id`,
     ar: (p: { at: string }) => `${p.at}: سجل الكيان بلا entity_id`,
