@@ -14,7 +14,7 @@ import type { FormatName } from '../../../src/formatters/names.js';
 import type { Lang } from '../../../src/messages/lang.js';
 import { mergeReports, readReport } from '../../../src/batch/merge.js';
 import { FIXTURES } from '../../helpers/paths.js';
-import { unreadable, validated } from './support.js';
+import { finding, unreadable, validated } from './support.js';
 
 const tdd = checkFile(join(FIXTURES, 'tdd', 'standard-tdd.xml'), builtinRuleSet()) as InvoiceResult;
 const as = (r: InvoiceResult, file: string, document: InvoiceResult['document']): InvoiceResult => ({ ...r, file, document });
@@ -63,5 +63,11 @@ describe('what a summary counts', () => {
     expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish')).toMatch(/\n {2}✔ credit note valid\n/);
     expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish', 'ar')).toMatch(/\n {2}✔ إشعار دائن صالحة\n/);
     expect(run([unnumbered(v)], 'stylish', undefined, false)).toMatch(/\n {2}✔ invoice valid\n/);
+  });
+
+  it('junit names an unnumbered credit note by what it is, not "(invoice)"', () => {
+    const v = validated('x.json', 'N-1', [finding('error', 'invoice_header', 'x', { rule: 'ibr-1', line: 1, column: 1 })]);
+    const cn: InvoiceResult = { ...v, file: 'c.xml', document: 'credit_note', response: v.response && 'data' in v.response ? { ...v.response, data: { ...v.response.data, invoice_number: null } } : v.response };
+    expect(run([cn], 'junit')).toContain('name="(credit note): ibr-1 (line 1, column 1)"');
   });
 });
