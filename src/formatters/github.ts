@@ -54,7 +54,7 @@ export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => 
       }
       return out.join('');
     },
-    footer: (s) => gateLine(s, gates, lang) + reportText('summary.github', { ...s, notes: s.notes ?? 0, judged: [...judgedBy] }, lang, ' / ') + '\n',
+    footer: (s) => gateLine(s, gates, lang) + 'pintae: ' + reportText('summary.github', { ...s, notes: s.notes ?? 0, judged: [...judgedBy] }, lang, ' / ') + '\n',
   };
 };
 

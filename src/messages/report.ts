@@ -55,10 +55,10 @@ export const REPORT = {
   },
   // The GitHub Actions log's last line: every count, always, for a log read by scripts as much as by people.
   'summary.github': {
-    en: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `pintae: ${counted(s, true)} in ${plural(s.files, 'file')}: `
+    en: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, true)} in ${plural(s.files, 'file')}: `
       + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes, 'note')}, ${s.suppressed} turned off`
       + (s.judged.length ? `; judged by ${s.judged.map(([set, n]) => `${set} (${n})`).join(', ')}` : ''),
-    ar: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `pintae: ${counted(s, false)}، الملفات: ${s.files} — `
+    ar: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, false)}، الملفات: ${s.files} — `
       + `صالحة: ${s.valid}، غير صالحة: ${s.invalid}، مرفوضة: ${s.rejected}، غير مقروءة: ${s.unreadable}، تحذيرات: ${s.warnings}، ملاحظات: ${s.notes}، نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`
       + (s.judged.length ? `؛ فُحصت وفق ${s.judged.map(([set, n]) => `${set} (${n})`).join('، ')}` : ''),
   },
