@@ -36,6 +36,8 @@ describe('what a summary counts', () => {
     expect(lastLine(run([tdd], 'github'))).toMatch(/^pintae: 1 Tax Data Document in 1 file: /);
     expect(lastLine(run([tdd], 'github', 'ar'))).toMatch(/^pintae: مستندات البيانات الضريبية: 1، الملفات: 1 — صالحة: 1/);
     expect(run([tdd], 'html')).toContain('✔ 1 Tax Data Document in 1 file: ');
+    // en+ar: one log line, both languages after one "pintae:".
+    expect(lastLine(run([tdd], 'github', 'en+ar')).match(/pintae:/g)).toHaveLength(1);
   });
 
   it('a run of several kinds counts documents, and each kind; credit notes by name', () => {
