@@ -3,7 +3,10 @@
  * credit notes, TDDs, or documents counted by kind when a run mixes them; in English and Arabic; in every format
  * with a summary sentence (stylish, github, html); the JSON summary keeps its fields, each result says its `document`.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serveTask, type ServeEnv } from '../../../src/serve/work.js';
+import { fixtureEnv } from '../../helpers/pipeline.js';
 import { describe, expect, it } from 'vitest';
 import { checkFile } from '../../../dist/batch/check-work.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
@@ -71,5 +74,12 @@ describe('what a summary counts', () => {
     const v = validated('x.json', 'N-1', [finding('error', 'invoice_header', 'x', { rule: 'ibr-1', line: 1, column: 1 })]);
     const cn: InvoiceResult = { ...v, file: 'c.xml', document: 'credit_note', response: v.response && 'data' in v.response ? { ...v.response, data: { ...v.response.data, invoice_number: null } } : v.response };
     expect(run([cn], 'junit')).toContain('name="(credit note): ibr-1 (line 1, column 1)"');
+  });
+
+  it('pintae serve: POST /v1/check of a TDD says a Tax Data Document; of nothing readable, 0 documents', () => {
+    const env: ServeEnv = { pipeline: fixtureEnv(), rules: {}, gates: { failSeverity: 'error' }, tdd: {} };
+    const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'tdd', 'standard-tdd.xml')));
+    expect(lastLine(serveTask({ op: 'check', bytes, format: 'stylish', lang: 'en' }, env).body)).toMatch(/^. 1 Tax Data Document in 1 file: /);
+    expect(lastLine(serveTask({ op: 'check', bytes: new Uint8Array(), format: 'stylish', lang: 'en' }, env).body)).toMatch(/^✖ 0 documents in 1 file: /);
   });
 });
