@@ -4,14 +4,14 @@
  * (src/messages/subject.ts); the CLI keeps "the file"; Arabic follows each.
  */
 import { describe, expect, it } from 'vitest';
-import { serveTask, type ServeEnv } from '../../src/serve/work.js';
-import { bodyText, BodyNotText } from '../../src/server/body.js';
-import { validateText } from '../../src/batch/work.js';
-import { localized } from '../../src/formatters/speak.js';
-import { createValidator } from '../../dist/validator.js';
-import type { InvoiceResult } from '../../src/model/report.js';
-import { fixtureEnv } from '../helpers/pipeline.js';
-import { ENTITY } from '../helpers/paths.js';
+import { serveTask, type ServeEnv } from '../../../src/serve/work.js';
+import { bodyText, BodyNotText } from '../../../src/server/body.js';
+import { validateText } from '../../../src/batch/work.js';
+import { localized } from '../../../src/formatters/speak.js';
+import { createValidator } from '../../../dist/validator.js';
+import type { InvoiceResult } from '../../../src/model/report.js';
+import { fixtureEnv } from '../../helpers/pipeline.js';
+import { ENTITY } from '../../helpers/paths.js';
 
 const env: ServeEnv = { pipeline: fixtureEnv(), rules: {}, gates: { failSeverity: 'error' }, tdd: { receiver: '0242:000001', representative: '0242:000002' } };
 const LATIN1 = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]); // {"a":"é"} in Windows-1252
