@@ -62,6 +62,14 @@ export const IO = {
     en: (p: { path: string; ext: string }) => `${p.path}: the directory holds no ${p.ext} files`,
     ar: (p: { path: string; ext: string }) => `${p.path}: لا يحوي المجلد أي ملفات ${p.ext}`,
   },
+  'io.input.empty-directory.xml': {
+    en: (p: { path: string }) => `${p.path}: the directory holds no .json files, but .xml files: to check UBL invoices or Tax Data Documents, run pintae check ${p.path}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .json، بل ملفات .xml: لفحص فواتير UBL أو مستندات البيانات الضريبية شغّل pintae check ${p.path}`,
+  },
+  'io.input.empty-directory.json': {
+    en: (p: { path: string }) => `${p.path}: the directory holds no .xml files, but .json files: to validate invoice requests, run pintae validate ${p.path}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .xml، بل ملفات .json: للتحقق من طلبات الفواتير شغّل pintae validate ${p.path}`,
+  },
   'io.input.no-match': {
     en: (p: { pattern: string }) => `${p.pattern}: no file matches this pattern`,
     ar: (p: { pattern: string }) => `${p.pattern}: لا يطابق هذا النمط أي ملف`,
