@@ -17,7 +17,7 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
   if (given) bytes = given;
   else try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
   try {
-    const outcome = checkXml(bytes, rules, xsdErrors, subjectOf(place));
+    const outcome = checkXml(bytes, rules, xsdErrors, subjectOf(place, file));
     if (!outcome.wellFormed.ok) {
       const { message, line, column } = outcome.wellFormed;
       return unreadable(file, { message: jsonNotXml(bytes, file, place) ?? message, line, column });

@@ -59,10 +59,10 @@ export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, v
  * advice for an XML input points (the CLI's check, or serve's route), and what the words call the input.
  */
 export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false, single = false, advice: InputPlace = 'cli'): WorkResult[] {
-  const parsed = parseJson(text, subjectOf(advice));
+  const parsed = parseJson(text, subjectOf(advice, file));
   if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file, advice) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = single ? { items: [parsed.value], indexed: false } : invoicesOf(parsed.value);
-  if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', { subject: subjectWords(subjectOf(advice)) }) })];
+  if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', { subject: subjectWords(subjectOf(advice, file)) }) })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });

@@ -10,7 +10,8 @@ import type { InputSubject } from '../messages/subject.js';
 export type InputPlace = 'cli' | 'server' | 'library';
 
 /** What an input from `place` is called in a message about it (src/messages/subject.ts). */
-export const subjectOf = (place: InputPlace): InputSubject => (place === 'server' ? 'body' : place === 'library' ? 'document' : 'file');
+export const subjectOf = (place: InputPlace, file?: string): InputSubject =>
+  (place === 'server' ? 'body' : place === 'library' ? 'document' : file === '-' ? 'stdin' : 'file');
 
 /**
  * What an input that failed to parse holds instead, judged by its first character past a byte-order mark and white

@@ -87,8 +87,8 @@ const refuse = (message: string, line: number, column: number): Decoded => ({ ok
 const hex = (b: number) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** The text of bytes, or an UndecodableText to throw (for readers that hand text on and report failures as they do a read error). */
-export function textOrThrow(bytes: Uint8Array): string {
-  const decoded = decodeText(bytes);
+export function textOrThrow(bytes: Uint8Array, subject: InputSubject = 'file'): string {
+  const decoded = decodeText(bytes, subject);
   if (!decoded.ok) throw new UndecodableText(decoded.message, decoded.line, decoded.column);
   return decoded.text;
 }

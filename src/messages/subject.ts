@@ -5,13 +5,13 @@
  * English phrase is the parameter a message carries (so a report reads the entry back from its words); the Arabic
  * is looked up from it. Every phrase is masculine in Arabic, so the sentences around it agree with each.
  */
-export type InputSubject = 'file' | 'body' | 'document' | 'answer';
+export type InputSubject = 'file' | 'stdin' | 'body' | 'document' | 'answer';
 
 const EN: Readonly<Record<InputSubject, string>> = {
-  file: 'the file', body: 'the request body', document: 'the document given', answer: 'the answer',
+  file: 'the file', stdin: 'standard input', body: 'the request body', document: 'the document given', answer: 'the answer',
 };
 const AR: Readonly<Record<string, string>> = {
-  'the file': 'الملف', 'the request body': 'متن الطلب', 'the document given': 'المستند المُعطى', 'the answer': 'الرد',
+  'the file': 'الملف', 'standard input': 'الإدخال القياسي', 'the request body': 'متن الطلب', 'the document given': 'المستند المُعطى', 'the answer': 'الرد',
 };
 
 /** The English phrase for an input: the `subject` parameter of the messages about it. */

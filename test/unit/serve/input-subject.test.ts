@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { serveTask, type ServeEnv } from '../../../src/serve/work.js';
 import { bodyText, BodyNotText } from '../../../src/server/body.js';
 import { validateText } from '../../../src/batch/work.js';
+import { checkFile } from '../../../src/batch/check-work.js';
 import { localized } from '../../../src/formatters/speak.js';
 import { createValidator } from '../../../dist/validator.js';
 import type { InvoiceResult } from '../../../src/model/report.js';
@@ -56,5 +57,12 @@ describe('the command line keeps "the file"', () => {
     expect(localized(empty!, 'ar').error?.message).toBe('الملف فارغ');
     const latin = { ...empty!, error: { message: 'byte 0xE9 is not UTF-8; the file looks like Windows-1252 — save it as UTF-8', line: 1, column: 7 } };
     expect(localized(latin, 'ar').error?.message).toBe('البايت 0xE9 ليس UTF-8؛ يبدو الملف بترميز Windows-1252 — احفظه بترميز UTF-8');
+  });
+
+  it('standard input (-) is said as such, not as a file', () => {
+    const [empty] = validateText('-', ' ', fixtureEnv(), false) as InvoiceResult[];
+    expect(empty!.error?.message).toBe('standard input is empty');
+    expect(localized(empty!, 'ar').error?.message).toBe('الإدخال القياسي فارغ');
+    expect(checkFile('-', undefined, undefined, new Uint8Array()).error?.message).toBe('standard input is empty');
   });
 });
