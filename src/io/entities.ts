@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
-import { reasonAt } from './errors.js';
 import { ioError } from '../messages/io.js';
 import { usageText } from './text.js';
 import { jsonPositions } from './positions.js';
@@ -61,7 +60,8 @@ interface Placed { entity: Entity; where: string }
 function readEntityRecords(path: string, warn: (message: string) => void, what = '--entity'): Placed[] {
   const content = usageText(readOptionFile(path, { what, maxBytes: ENTITY_FILE_BYTES }), path);
   const parsed = parseJson(content);
-  if (!parsed.ok) throw reasonAt(`${path}:${parsed.line}:${parsed.column}`, parsed.message);
+  // Named as what it was given for: "pintae: x.json:1:1: unexpected …" did not say the file was the entity record.
+  if (!parsed.ok) throw ioError('io.entity.not-json', { what, at: `${path}:${parsed.line}:${parsed.column}`, reason: parsed.message });
   for (const w of repeatedKeyWarnings(content, path)) warn(w);
   const many = Array.isArray(parsed.value);
   const list = many ? parsed.value as unknown[] : [parsed.value];

@@ -3,11 +3,16 @@
  * six findings of a seller with no TRN, no name, no address, none of them the mistake. An invoice request given where
  * an entity record is meant is a usage error naming what the file holds.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEntityFile, toEntity } from '../../../src/io/entities.js';
 import { UsageError } from '../../../src/io/errors.js';
 import { ENTITY, FIXTURES } from '../../helpers/paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'pintae-entity-kind-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('an invoice given as the entity record', () => {
   it('is refused with what it holds, at its place', () => {
@@ -19,5 +24,11 @@ describe('an invoice given as the entity record', () => {
 
   it('an entity record is read as before', () => {
     expect(loadEntityFile(ENTITY).get('ent_al_noor')?.trn).toBe('100123456700003');
+  });
+
+  it('a file that is not JSON is named as the entity record it was given for', () => {
+    const file = join(dir, 'seller.txt');
+    writeFileSync(file, 'hello');
+    expect(() => loadEntityFile(file)).toThrow(`--entity ${file}:1:1: the entity record is not JSON: unexpected "h"`);
   });
 });
