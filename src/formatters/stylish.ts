@@ -44,7 +44,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
     const below = more.map((m) => `\n${' '.repeat(indent + width + 2)}${m}`).join('');
     return `${f.section.padEnd(width)}  ${first}${where ? '  ' + c.dim(where) : ''}${moved}${below}`;
   };
-  const text = (id: 'invoice.valid' | 'invoice.rejected') => reportText(id, {}, lang);
+  const text = (id: 'invoice.rejected') => reportText(id, {}, lang);
   // Each finding starts with file:line:column, as ESLint prints it: terminals and editors open the file there.
   const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
@@ -70,7 +70,7 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
         const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
         const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set, lang)})`) : '');
-        lines.push(r.valid ? `  ${c.green('✔')} ${label(r, lang)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r, lang)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
+        lines.push(r.valid ? `  ${c.green('✔')} ${label(r, lang)} ${c.green(reportText(r.document && r.document !== 'invoice' ? 'document.valid' : 'invoice.valid', {}, lang))}${written}` : `  ${c.red('✖')} ${label(r, lang)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
         const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);

@@ -75,6 +75,8 @@ export const REPORT = {
     ar: (p: { gate: string }) => `${p.gate}: يفشل التشغيل`,
   },
   'invoice.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالحة' },
+  // The Arabic agrees with what is valid: فاتورة is feminine; إشعار دائن and مستند (a TDD, another document) masculine.
+  'document.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالح' },
   'invoice.errors': {
     en: (p: { n: number }) => plural(p.n, 'error'),
     ar: (p: { n: number }) => `الأخطاء: ${p.n}`,

@@ -66,8 +66,11 @@ describe('what a summary counts', () => {
     const unnumbered = (r: InvoiceResult): InvoiceResult => ({ ...r, response: r.response && 'data' in r.response ? { ...r.response, data: { ...r.response.data, invoice_number: null } } : r.response });
     expect(run([unnumbered(as(v, 'x.xml', 'other'))], 'stylish')).toMatch(/\n {2}✔ document valid\n/);
     expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish')).toMatch(/\n {2}✔ credit note valid\n/);
-    expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish', 'ar')).toMatch(/\n {2}✔ إشعار دائن صالحة\n/);
+    expect(run([unnumbered(as(v, 'c.xml', 'credit_note'))], 'stylish', 'ar')).toMatch(/\n {2}✔ إشعار دائن صالح\n/);
     expect(run([unnumbered(v)], 'stylish', undefined, false)).toMatch(/\n {2}✔ invoice valid\n/);
+    // Arabic agrees: an invoice صالحة, a TDD (مستند) صالح.
+    expect(run([v], 'stylish', 'ar', false)).toMatch(/\n {2}✔ N-1 صالحة\n/);
+    expect(run([tdd], 'stylish', 'ar')).toMatch(/\n {2}✔ \S+ صالح {2}/);
   });
 
   it('junit names an unnumbered credit note by what it is, not "(invoice)"', () => {
