@@ -1,4 +1,6 @@
 import type { Finding, JudgedBy, PintaeEntry, ValidateResponse } from './model/types.js';
+import type { DocumentType } from './model/report.js';
+import type { InputSubject } from './messages/subject.js';
 import { inXmlTerms } from './messages/say.js';
 import { own, OWN, type JudgedWords, type OwnId } from './messages/own.js';
 import { wordsOf } from './messages/ref.js';
@@ -25,6 +27,8 @@ export interface XmlCheckOutcome {
   judgedBy?: JudgedBy;
   /** What the document is, when `check` knows it: a PINT-AE invoice or credit note (ubl), or a Tax Data Document (tdd). */
   kind?: DocumentKind;
+  /** What a report calls the document (its summary counts them): by its root element. */
+  document?: DocumentType;
 }
 
 export { PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, type DocumentRules } from './schematron/choice.js';
@@ -104,8 +108,8 @@ function taxDataKind(root: XElement, where: Pick<Finding, 'location' | 'line' | 
  * the PINT-AE rules on the same tree. Every finding carries the line and column of its element in the file. The
  * answer has the validate endpoint's shape, so one report serves both.
  */
-export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = []): XmlCheckOutcome {
-  const read = readXmlDocument(input);
+export function checkXml(input: Uint8Array | string, rules: DocumentRules | undefined, xsdErrors: string[] = [], subject: InputSubject = 'file'): XmlCheckOutcome {
+  const read = readXmlDocument(input, subject);
   if (!read.ok) return { wellFormed: read, findings: [], response: null, valid: false };
   const root = rootElement(read.doc)!;
   const kind = documentKind(root);
@@ -128,6 +132,7 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   const { response, pintae, valid } = answerOf({ invoice_number: id ? textOf(id).trim() : undefined }, findings, new Map(), false);
   return {
     wellFormed: { ok: true }, findings, response, pintae, valid, doc: read.doc,
+    document: kind.kind === 'tdd' ? 'tdd' : kind.kind === 'ubl' ? (root.local === 'CreditNote' ? 'credit_note' : 'invoice') : 'other',
     ...(kind.kind ? { kind: kind.kind } : {}),
     ...(chosen?.judgedBy ? { judgedBy: chosen.judgedBy } : {}),
   };

@@ -12,7 +12,7 @@ import { judge, type Judged } from './judge.js';
 import { linkByMeaning, linkByRenaming, within, type Links } from './findings/causes.js';
 import { answered, isPintaeOwn as isOwn } from './findings/answer.js';
 import { agreed, standInBodies } from './findings/stand-ins.js';
-import { unknownFields } from './schema/unknown-fields.js';
+import { isWrapper, UNKNOWN_FIELD, unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
 import { addHints } from './findings/hints.js';
 import { finding } from './messages/findings.js';
@@ -150,6 +150,9 @@ export function validateInvoice(input: unknown, env: PipelineEnv): InvoiceOutcom
     const each = typos.length <= MAX_RENAMED_ALONE ? (typo: Finding) => findingsOf(renamedAsSuggested(body, [typo]), env).findings : undefined;
     linkByRenaming(findings, { all: findingsOf(renamedAsSuggested(body, typos), env).findings, ...(each ? { each } : {}) }, links);
   }
+  // A body sent wrapped in another object: every other finding (the fields "required" at the top) follows from that.
+  const wrapper = unknown.find(isWrapper);
+  if (wrapper) for (const f of findings) if (f.rule !== UNKNOWN_FIELD && !links.has(f)) links.set(f, wrapper);
   // pintae's advice on values in a common wrong form, beside the findings at them (the messages stay the service's).
   addHints(findings, body);
   const built = found.judged?.built ?? null;

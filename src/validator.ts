@@ -4,6 +4,7 @@ import { loadEnv } from './batch/env.js';
 import { DuplicateNumbers, unreadable, validateText } from './batch/work.js';
 import { decodeText } from './io/text.js';
 import { checkXml } from './check.js';
+import { jsonNotXml } from './io/input-kind.js';
 import { loadConfig } from './config/load.js';
 import { sameRuleKeys } from './config/overrides.js';
 import { RuleOverrides } from './report/gates.js';
@@ -217,12 +218,12 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   const fromText = (text: string, single: boolean): ValidatorResult[] => {
     const overrides = rulesOf();
     const duplicates = new DuplicateNumbers();
-    const results = validateText('', text, env, true);
+    const results = validateText('', text, env, true, false, false, 'library');
     if (single && results.some((r) => r.index !== null)) throw new TypeError(ONE);
     return results.map((r) => plain(duplicates.mark(r), overrides));
   };
   const fromBytes = (bytes: Uint8Array, single: boolean): ValidatorResult[] => {
-    const decoded = decodeText(bytes);
+    const decoded = decodeText(bytes, 'document');
     if (decoded.ok) return fromText(decoded.text, single);
     return [plain(unreadable('', { message: decoded.message, line: decoded.line, column: decoded.column }), rulesOf())];
   };
@@ -261,11 +262,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const run = { ...given, receiver, representative, transportId, issued: given.issued ?? localDateTime(now, -now.getTimezoneOffset()) };
     let result: TddResult;
     try {
-      if (invoice instanceof Uint8Array || (typeof invoice === 'string' && /^\uFEFF?\s*</.test(invoice))) result = tddOfXml(invoice, env.schematron, run);
+      if (invoice instanceof Uint8Array || (typeof invoice === 'string' && /^\uFEFF?\s*</.test(invoice))) result = tddOfXml(invoice, env.schematron, run, 'library');
       else if (isBulk(invoice)) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
       else if (typeof invoice !== 'string') result = tddOfBody(invoice, { ...env, duplicate: false }, run);
       else {
-        const results = tddOfJson('', invoice, env, run);
+        const results = tddOfJson('', invoice, env, run, 'library');
         if (results.length !== 1) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
         result = results[0]!;
       }
@@ -291,9 +292,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     },
     check(xml) {
       checkInput('check', xml);
-      const outcome = checkXml(xml, env.schematron);
+      const outcome = checkXml(xml, env.schematron, [], 'document');
       if (!outcome.wellFormed.ok) {
-        const { message, line, column } = outcome.wellFormed;
+        const { message: why, line, column } = outcome.wellFormed;
+        // JSON given where XML was meant: the method to call, as the CLI names the command to run.
+        const message = jsonNotXml(typeof xml === 'string' ? Buffer.from(xml.slice(0, 256)) : xml, '', 'library') ?? why;
         return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
       }
       return plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf());

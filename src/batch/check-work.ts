@@ -2,7 +2,7 @@ import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
 import { internalFault, unreadable } from './work.js';
-import { jsonNotXml, type InputPlace } from '../io/input-kind.js';
+import { jsonNotXml, subjectOf, type InputPlace } from '../io/input-kind.js';
 import { views as loadedViews } from '../view/lazy.js';
 
 /**
@@ -17,13 +17,13 @@ export function checkFile(file: string, rules: DocumentRules | undefined, xsdErr
   if (given) bytes = given;
   else try { bytes = readInputFile(file); } catch (e) { return unreadable(file, { message: fsErrorWords(e) }); }
   try {
-    const outcome = checkXml(bytes, rules, xsdErrors);
+    const outcome = checkXml(bytes, rules, xsdErrors, subjectOf(place, file));
     if (!outcome.wellFormed.ok) {
       const { message, line, column } = outcome.wellFormed;
       return unreadable(file, { message: jsonNotXml(bytes, file, place) ?? message, line, column });
     }
     const view = views && outcome.doc ? loadedViews().checkedView(outcome.doc, outcome.findings) : undefined;
-    return { ...base, valid: outcome.valid!, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(view ? { view } : {}) };
+    return { ...base, valid: outcome.valid!, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}), ...(outcome.document ? { document: outcome.document } : {}), ...(view ? { view } : {}) };
   } catch (e) {
     return internalFault(file, e);
   }

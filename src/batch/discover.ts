@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Picomatch from 'picomatch';
 import { ioError } from '../messages/io.js';
@@ -66,9 +66,19 @@ export function discover(paths: string[], kind: InputKind = JSON_INPUTS): Source
     if (!isDir) { found.add({ kind: 'file', path: p }); continue; }
     const before = found.out.length;
     found.walk(p, byExtension(kind.ext), dirId(p));
-    if (found.out.length === before) throw ioError('io.input.empty-directory', { path: p, ext: kind.ext });
+    if (found.out.length === before) {
+      // A folder of the other command's documents (validate given received XML, check given exported JSON): which to run.
+      const other = kind.ext === '.json' ? '.xml' : '.json';
+      if (holdsFilesEnding(p, other)) throw ioError(other === '.xml' ? 'io.input.empty-directory.xml' : 'io.input.empty-directory.json', { path: p });
+      throw ioError('io.input.empty-directory', { path: p, ext: kind.ext });
+    }
   }
   return found.out;
+}
+
+/** Whether a directory holds a file whose name ends so, at its top (a look, not a walk). */
+function holdsFilesEnding(dir: string, ext: string): boolean {
+  try { return readdirSync(dir, { withFileTypes: true }).some((e) => !e.name.startsWith('.') && e.name.toLowerCase().endsWith(ext) && (e.isFile() || e.isSymbolicLink())); } catch { return false; }
 }
 
 function expandGlob(pattern: string, found: Found): void {

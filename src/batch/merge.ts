@@ -1,7 +1,9 @@
 import { normalize } from 'node:path';
 import { duplicateWarning } from '../pipeline.js';
 import { summarize } from '../formatters/report.js';
-import type { OverrideInForce, Report, ReportResult } from '../model/report.js';
+import type { DocumentType, OverrideInForce, Report, ReportResult } from '../model/report.js';
+
+const DOCUMENTS: readonly DocumentType[] = ['invoice', 'credit_note', 'tdd', 'other'];
 import { depthProblem, overridesProblem, resultProblem } from '../report/shape.js';
 
 /** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
@@ -33,6 +35,7 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
       ...(r.error ? { error: r.error as ReportResult['error'] } : {}),
       ...(Array.isArray(r.pintae_findings) && r.pintae_findings.length ? { pintae_findings: r.pintae_findings as ReportResult['pintae_findings'] } : {}),
       ...(Array.isArray(r.suppressed) ? { suppressed: r.suppressed as ReportResult['suppressed'] } : {}),
+      ...(typeof r.document === 'string' && (DOCUMENTS as readonly string[]).includes(r.document) ? { document: r.document as DocumentType } : {}),
       findings: [], xml: null, xmlPath: r.xml as string | null,
     };
   });

@@ -4,6 +4,8 @@ import type { MessageRef } from '../messages/ref.js';
 import { nestingFinding, validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { tooDeepAt } from '../io/json-depth.js';
 import { parseJson } from '../io/json.js';
+import { ioWorded } from '../messages/io.js';
+import { subjectWords } from '../messages/subject.js';
 import { UndecodableText } from '../io/text.js';
 import { readSource, type Source } from './discover.js';
 import { invoicesOf } from './run.js';
@@ -35,7 +37,11 @@ export interface SubmitResult {
   said?: MessageRef;
   /** English message of an entry of `errors` → the catalogue entry it was said from; never written out. */
   errorsSaid?: Readonly<Record<string, MessageRef>>;
-  errors?: Array<{ message: string; section?: string; rule?: string; field?: string }>;
+  /**
+   * Why the invoice was not sent or was refused. An invalid invoice's root causes that are pintae's warnings (a key
+   * that wraps the body, a misspelled key that the errors follow from) come first, with `severity: 'warning'`.
+   */
+  errors?: Array<{ message: string; section?: string; rule?: string; field?: string; severity?: 'warning' }>;
 }
 
 /**
@@ -55,7 +61,11 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
     const parsed = parseJson(text);
     if (!parsed.ok) { yield unreadable(source.path, `${source.path}:${parsed.line}:${parsed.column}: ${parsed.message}`); continue; }
     const { items, indexed } = invoicesOf(parsed.value);
-    if (indexed && items.length === 0) { yield unreadable(source.path, 'the file holds no invoices (an empty list)'); continue; }
+    if (indexed && items.length === 0) {
+      const { message, said } = ioWorded('io.input.empty-list', { subject: subjectWords('file') });
+      yield { ...unreadable(source.path, message), ...(said ? { said } : {}) };
+      continue;
+    }
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       const index = indexed ? i : null;
@@ -77,7 +87,10 @@ export function* readSendables(sources: Source[], env: PipelineEnv | undefined, 
           : [...outcome.response.data.errors, ...outcome.pintae.filter((f) => f.severity === 'error').map(({ message, section, field }) => ({ message, section, ...(field ? { field } : {}) }))];
         if (outcome.kind === 'rejected' || !outcome.valid) {
           const errorsSaid = outcome.kind === 'rejected' ? {} : Object.fromEntries(outcome.findings.flatMap((f) => (f.said ? [[f.message, f.said] as const] : [])));
-          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors, errorsSaid,
+          // The warnings the errors follow from (the wrapping key, the misspelled one): the root causes, said first.
+          const causes = outcome.kind === 'rejected' ? [] : outcome.pintae.filter((f) => f.severity === 'warning' && f.explains?.length)
+            .map(({ message, section, rule, field }) => ({ message, section, ...(rule ? { rule } : {}), ...(field ? { field } : {}), severity: 'warning' as const }));
+          yield { file: source.path, index, entity_id, invoice_number, outcome: 'invalid', errors: [...causes, ...errors], errorsSaid,
             ...apiWords('api.submit.invalid', { errors: errors.length }) };
           continue;
         }

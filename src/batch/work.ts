@@ -4,7 +4,8 @@ import { jsonPositions, nearestPosition, pointerOfField, withAncestors, type Pos
 import { parseJson } from '../io/json.js';
 import { decodeText } from '../io/text.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
-import { xmlNotJson, type InputPlace } from '../io/input-kind.js';
+import { subjectOf, xmlNotJson, type InputPlace } from '../io/input-kind.js';
+import { subjectWords } from '../messages/subject.js';
 import type { InvoiceResult } from '../model/report.js';
 import { views as loadedViews } from '../view/lazy.js';
 import { ioWords } from '../messages/io.js';
@@ -55,13 +56,13 @@ export function validateFile(path: string, env: PipelineEnv, keepXml: boolean, v
  * Parses and validates the text of one input; `keepXml` false drops the XML as soon as it is built. `views` (the HTML
  * report) makes each invoice's view while its document is at hand. `single`: the text is one request body whatever
  * it holds (the service's dry run judges a bulk body or an array as the one invoice it was sent as). `advice`: where the
- * advice for an XML input points (the CLI's check, or serve's route).
+ * advice for an XML input points (the CLI's check, or serve's route), and what the words call the input.
  */
 export function validateText(file: string, text: string, env: PipelineEnv, keepXml: boolean, views = false, single = false, advice: InputPlace = 'cli'): WorkResult[] {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, subjectOf(advice, file));
   if (!parsed.ok) return [unreadable(file, { message: xmlNotJson(text, file, advice) ?? parsed.message, line: parsed.line, column: parsed.column })];
   const { items, indexed } = single ? { items: [parsed.value], indexed: false } : invoicesOf(parsed.value);
-  if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', {}) })];
+  if (indexed && items.length === 0) return [unreadable(file, { message: ioWords('io.input.empty-list', { subject: subjectWords(subjectOf(advice, file)) }) })];
   // Every invoice first (keeping only what its result needs), then the positions all of them need, in one scan.
   const done = items.map((item) => {
     const outcome = validateInvoice(item, { ...env, duplicate: false });

@@ -17,7 +17,8 @@ Exit codes:
   0  every input passed
   1  at least one input failed (invalid, rejected or unreadable; with --fail-severity warning, any warning;
      with --max-warnings N, more than N warnings)
-  2  usage error or internal fault`;
+  2  usage error, internal fault, or a report that could not be delivered
+  130, 143  interrupted (SIGINT, SIGTERM); no temporary file is left`;
 
 const FORMATS = 'stylish, json, junit, sarif, github, ndjson or html';
 

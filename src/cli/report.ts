@@ -19,7 +19,7 @@ function sameFile(path: string, file: string): boolean {
  * left half-written). `terminal` is where the report goes without --output: standard output, or standard error when
  * standard output carries the data itself (build's XML). `inputs`: the run's input paths, none of which --output may be.
  */
-export async function openReport(settings: RunSettings, terminal: NodeJS.WriteStream = process.stdout, inputs: readonly string[] = []): Promise<ReportSink> {
+export async function openReport(settings: RunSettings, terminal: NodeJS.WriteStream = process.stdout, inputs: readonly string[] = [], documents = false): Promise<ReportSink> {
   let output: ReturnType<typeof prepareOutput> | undefined;
   if (settings.output) {
     removeTemporariesOnExit();
@@ -47,5 +47,6 @@ export async function openReport(settings: RunSettings, terminal: NodeJS.WriteSt
     verbose: settings.verbose,
     ruleText: builtinRuleText,
     lang: settings.lang,
+    documents,
   });
 }

@@ -19,8 +19,8 @@ export function countOutcomes(rows: ReportRow[]): Record<string, number> {
 const where = (r: ReportRow) => r.invoice_number ?? (r.index === null ? r.file : `${r.file}[${r.index}]`);
 
 function statusErrors(errors: InvoiceStatus['errors'] | SubmitResult['errors'], c: InstanceType<typeof Chalk>): string[] {
-  return (errors ?? []).map((e: { section?: string; message?: string; rule?: string; status_code?: unknown }) =>
-    `      ${c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
+  return (errors ?? []).map((e: { section?: string; message?: string; rule?: string; status_code?: unknown; severity?: string }) =>
+    `      ${e.severity === 'warning' ? c.yellow('warning') : c.red('error')}  ${[e.section, e.message, e.rule, e.status_code ? `HTTP ${String(e.status_code)}` : undefined].filter(Boolean).join('  ')}`);
 }
 
 interface TextOptions { color: boolean; okIfExists?: boolean; lang?: Lang }

@@ -1,5 +1,6 @@
 import { findingsOf, type Listing, type ReportedFinding, type ReportResult } from './report.js';
 import { withHint } from './words.js';
+import { REPORT } from '../messages/report.js';
 
 /** Rule ids for problems that have no rule of their own. */
 export const UNREADABLE = 'pintae/unreadable';
@@ -66,5 +67,5 @@ export function invoiceName(r: ReportResult): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = data?.invoice_number ?? undefined;
   if (r.index !== null) return number ? `[${r.index}] ${number}` : `[${r.index}]`;
-  return number ?? (r.error ? '(unreadable)' : r.rejected ? '(rejected)' : '(invoice)');
+  return number ?? (r.error ? '(unreadable)' : r.rejected ? '(rejected)' : `(${REPORT.unnumbered.en({ kind: r.document ?? 'invoice' })})`);
 }

@@ -3,7 +3,6 @@ import type { Lang } from '../messages/lang.js';
 import { entriesOf, whereOf, type Entry } from './entries.js';
 import { causedLine, fold } from './fold.js';
 import { formatWhole, type Gates, type StreamFactory, type Summary } from './report.js';
-import { plural } from './words.js';
 import { shownOf } from './quiet.js';
 import { gateFailure } from '../report/gate.js';
 
@@ -51,13 +50,11 @@ export const githubStream: StreamFactory = ({ quiet, verbose, lang }, gates) => 
       for (const { root, dependents } of fold(listed)) {
         const errors = dependents.filter((d) => d.level === 'error').length;
         out.push(annotate(root, dependents.length && !verbose ? ` [${causedLine(dependents.length, errors, root.level === 'error')}]` : ''));
-        if (verbose) for (const d of dependents) out.push(annotate(d, ` [caused by ${root.ruleId} at line ${root.line ?? '?'}]`));
+        if (verbose) for (const d of dependents) out.push(annotate(d, ` [${reportText('finding.caused-by', { rule: root.ruleId, line: root.line ?? '?' }, lang, ' / ')}]`));
       }
       return out.join('');
     },
-    footer: (s) => gateLine(s, gates, lang) + `pintae: ${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: `
-      + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes ?? 0, 'note')}, ${s.suppressed} turned off`
-      + (judgedBy.size ? `; judged by ${[...judgedBy].map(([set, n]) => `${set} (${n})`).join(', ')}` : '') + '\n',
+    footer: (s) => gateLine(s, gates, lang) + 'pintae: ' + reportText('summary.github', { ...s, notes: s.notes ?? 0, judged: [...judgedBy] }, lang, ' / ') + '\n',
   };
 };
 

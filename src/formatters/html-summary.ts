@@ -48,13 +48,25 @@ export function gateWords(s: Summary, gates: Gates | undefined, sp: Speaker = EN
   return { failed: why.length > 0, why };
 }
 
+const KIND_WORDS = { invoice: 'count.invoices', credit_note: 'count.credit-notes', tdd: 'count.tdds', other: 'count.other-documents' } as const;
+
+/** What the run judged, counted as the stylish summary line counts it (docs/decisions.md "What a summary counts"). */
+function countedWords(s: Summary, sp: Speaker): Words {
+  const d = s.documents;
+  if (!d) return sp.say('count.invoices', { n: s.invoices });
+  const kinds = (Object.keys(KIND_WORDS) as Array<keyof typeof KIND_WORDS>).filter((k) => d[k] > 0);
+  if (kinds.length === 1 && kinds[0] !== 'other') return sp.say(KIND_WORDS[kinds[0]!], { n: s.invoices });
+  const total = sp.say('count.documents', { n: s.invoices });
+  return kinds.length > 1 ? sp.say('count.by-kind', { total, kinds: joined(', ', kinds.map((k) => sp.say(KIND_WORDS[k], { n: d[k] }))) }) : total;
+}
+
 /** The summary at the top of the report: the run's verdict, the inputs table, the findings by rule. */
 export function summarySection(s: Summary, gates: Gates | undefined, overrides: OverrideInForce[], rows: string[], rules: RuleCounts, pagesLeftOut: number, sp: Speaker): string {
   const { failed, why } = gateWords(s, gates, sp);
   const counts = joined(', ', [sp.say('count.valid', { n: s.valid }), sp.say('count.invalid', { n: s.invalid }), sp.say('count.rejected', { n: s.rejected }),
     s.unreadable ? sp.say('count.unreadable', { n: s.unreadable }) : undefined, sp.say('count.warnings', { n: s.warnings }),
     s.notes ? sp.say('count.notes', { n: s.notes }) : undefined, s.suppressed ? sp.say('count.turned-off', { n: s.suppressed }) : undefined]);
-  const run = sp.say('run.line', { invoices: sp.say('count.invoices', { n: s.invoices }), files: sp.say('count.files', { n: s.files }), counts });
+  const run = sp.say('run.line', { invoices: countedWords(s, sp), files: sp.say('count.files', { n: s.files }), counts });
   const verdict = `<p class="run ${failed ? 'fail' : 'pass'}">${failed ? '✖' : '✔'} ${sp.prose(run)}</p>`
     + (failed ? `<p class="why">${sp.prose(sp.say('run.fails', { why: joined('; ', why) }))}</p>` : '');
   const list = joined(', ', overrides.map((o) => sp.say('override', { rule: o.rule, level: o.level, findings: sp.say('count.findings', { n: o.applied }) })));

@@ -26,6 +26,7 @@ export function jsonResult(raw: ReportResult, lang?: Lang): Record<string, unkno
     ...(r.error ? { error: plainError(r.error) } : {}),
     ...(r.suppressed?.length ? { suppressed: r.suppressed } : {}),
     ...(r.rule_set ? { rule_set: r.rule_set } : {}),
+    ...(r.document ? { document: r.document } : {}),
     xml: r.xmlPath,
   };
 }

@@ -53,11 +53,18 @@ export class SummaryCounter {
   readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0 };
   private lastFile: string | undefined;
 
+  /** `documents`: the run reads documents (check), counted by what each is (Summary.documents). */
+  constructor(documents = false) {
+    if (documents) this.summary.documents = { invoice: 0, credit_note: 0, tdd: 0, other: 0 };
+  }
+
   add(r: ReportResult): void {
     const s = this.summary;
     if (r.file !== this.lastFile) { this.lastFile = r.file; s.files++; }
     if (r.error) { s.unreadable++; return; }
     s.invoices++;
+    if (r.document) (s.documents ??= { invoice: 0, credit_note: 0, tdd: 0, other: 0 })[r.document]++;
+    else if (s.documents) s.documents.invoice++;
     if (r.rejected) s.rejected++;
     else if (r.valid) s.valid++;
     else s.invalid++;
@@ -72,7 +79,7 @@ export class SummaryCounter {
 }
 
 export function summarize(results: ReportResult[]): Summary {
-  const counter = new SummaryCounter();
+  const counter = new SummaryCounter(results.some((r) => r.document !== undefined));
   for (const r of results) counter.add(r);
   return counter.summary;
 }

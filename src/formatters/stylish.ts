@@ -9,10 +9,12 @@ import { localized, reportText } from './speak.js';
 import { tonguesOf, type Lang } from '../messages/lang.js';
 import { formatWhole, type OverrideInForce, type ReportedFinding, type ReportResult, type StreamFactory, type Summary } from './report.js';
 
-function label(r: ReportResult): string {
+/** An invoice by its number; one without, by what it is (a credit note, a Tax Data Document…), in the report's language. */
+function label(r: ReportResult, lang: Lang | undefined): string {
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
-  const number = data?.invoice_number ?? (r.index !== null ? `invoice [${r.index}]` : 'invoice');
-  return r.index !== null && data?.invoice_number ? `[${r.index}] ${number}` : number;
+  if (data?.invoice_number) return r.index !== null ? `[${r.index}] ${data.invoice_number}` : data.invoice_number;
+  const kind = reportText('unnumbered', { kind: r.document ?? 'invoice' }, lang, ' / ');
+  return r.index !== null ? `${kind} [${r.index}]` : kind;
 }
 
 /** The widest of the items' widths, 0 for none (a loop: an invoice may have more findings than a call has arguments). */
@@ -42,14 +44,17 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
     const below = more.map((m) => `\n${' '.repeat(indent + width + 2)}${m}`).join('');
     return `${f.section.padEnd(width)}  ${first}${where ? '  ' + c.dim(where) : ''}${moved}${below}`;
   };
-  const text = (id: 'invoice.valid' | 'invoice.rejected') => reportText(id, {}, lang);
+  const text = (id: 'invoice.rejected') => reportText(id, {}, lang);
   // Each finding starts with file:line:column, as ESLint prints it: terminals and editors open the file there.
   const at = (file: string, f: ReportedFinding, width: number) => fileAt(file, f).padEnd(width);
   return {
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides, lang)) + '\n\n' : ''),
     result(all) {
       // What the input or a rule set says is shown, never acted on by the terminal (an escape sequence in a value).
-      const shown = shownOf(visibleCopy(localized(all, lang, '\n')), quiet, gates);
+      const seen = visibleCopy(localized(all, lang, '\n'));
+      // A line feed in a file name would split `file:line:column` over two lines (and could forge a line of the
+      // report): escaped as the control characters are. A message's own line feeds stay (en+ar, hints).
+      const shown = shownOf(seen.file.includes('\n') ? { ...seen, file: seen.file.replace(/\n/g, '\\u000a') } : seen, quiet, gates);
       if (shown === undefined) return '';
       const r = shown.r;
       const lines: string[] = [];
@@ -58,14 +63,14 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
         const at = r.error.line !== undefined ? `${r.file}:${r.error.line}:${r.error.column}` : r.file;
         lines.push(`  ${c.red('✖')} ${at}: ${r.error.message}`);
       } else if (r.rejected && r.response && 'errors' in r.response && !('data' in r.response)) {
-        lines.push(`  ${c.red('✖')} ${label(r)} ${c.red(text('invoice.rejected'))}`);
+        lines.push(`  ${c.red('✖')} ${label(r, lang)} ${c.red(text('invoice.rejected'))}`);
         const width = widest(r.response.errors, (e) => fileAt(r.file, e).length);
         for (const e of r.response.errors) lines.push(`    ${fileAt(r.file, e).padEnd(width)}  ${c.red('error')}  ${e.message}  ${c.dim(e.field)}`);
       } else if (r.response && 'data' in r.response) {
         const { errors, warnings, notes } = shown.listing;
         const suppressed = r.suppressed ?? [];
         const written = (r.xmlPath ? c.dim(` → ${r.xmlPath}`) : '') + (r.rule_set ? c.dim(`  (${ruleSetWords(r.rule_set, lang)})`) : '');
-        lines.push(r.valid ? `  ${c.green('✔')} ${label(r)} ${c.green(text('invoice.valid'))}${written}` : `  ${c.red('✖')} ${label(r)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
+        lines.push(r.valid ? `  ${c.green('✔')} ${label(r, lang)} ${c.green(reportText(r.document && r.document !== 'invoice' ? 'document.valid' : 'invoice.valid', {}, lang))}${written}` : `  ${c.red('✖')} ${label(r, lang)} ${c.red(reportText('invoice.errors', { n: errors.length }, lang))}${written}`);
         const all = [...errors, ...warnings, ...notes, ...suppressed];
         const width = widest(all, (e) => e.section.length);
         const place = widest(all, (e) => fileAt(r.file, e).length);

@@ -3,6 +3,9 @@
  * sent"). Only guesses: the verdict (the file is refused) never depends on them.
  */
 
+import { reasonWords } from '../messages/reasons.js';
+import { subjectWords, type InputSubject } from '../messages/subject.js';
+
 const hex = (b: number) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** Length of the well-formed UTF-8 sequence at `i` (overlong forms and surrogates are not), 0 when there is none. */
@@ -47,9 +50,9 @@ const UNDEFINED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
  * bytes in longer runs are words of a script other than Latin, as an 8-bit code page such as Windows-1256 (Arabic)
  * writes them; C0 controls other than white space mean the file is not text at all.
  */
-export function utf8Hint(b: Uint8Array, bad: number): string {
-  const head = `byte ${hex(b[bad]!)} is not UTF-8`;
-  if (cutShort(b, bad)) return `${head}: the file ends inside a character — it may be cut short`;
+export function utf8Hint(b: Uint8Array, bad: number, subject: InputSubject = 'file'): string {
+  const said = { byte: hex(b[bad]!), subject: subjectWords(subject) };
+  if (cutShort(b, bad)) return reasonWords('reason.text.cut-short', said);
   let multibyte = 0, high = 0, inShortRuns = 0, undefined1252 = 0, controls = 0;
   for (let i = 0; i < b.length;) {
     const c = b[i]!;
@@ -62,22 +65,22 @@ export function utf8Hint(b: Uint8Array, bad: number): string {
     if (j - i <= 2) inShortRuns += j - i;
     i = j;
   }
-  if (controls > 0) return `${head}; the file does not look like text — give a JSON (or CSV) text file saved as UTF-8`;
-  if (multibyte > 0) return `${head}; the rest of the file is UTF-8, so this text came from another encoding — correct it and save the file as UTF-8`;
-  if (undefined1252 === 0 && inShortRuns * 2 >= high) return `${head}; the file looks like Windows-1252 — save it as UTF-8`;
-  return `${head}; the file looks like an 8-bit code page other than Windows-1252 (such as Windows-1256 for Arabic) — save it as UTF-8`;
+  if (controls > 0) return reasonWords('reason.text.not-text', said);
+  if (multibyte > 0) return reasonWords('reason.text.mixed', said);
+  if (undefined1252 === 0 && inShortRuns * 2 >= high) return reasonWords('reason.text.windows-1252', said);
+  return reasonWords('reason.text.code-page', said);
 }
 
 /**
  * Words for a file without a byte-order mark that looks like UTF-16 (a zero byte in most pairs, always on the same
  * side, as ASCII characters are in UTF-16), or undefined. Read from the first 4 KiB.
  */
-export function utf16Hint(b: Uint8Array): string | undefined {
+export function utf16Hint(b: Uint8Array, subject: InputSubject = 'file'): string | undefined {
   const n = Math.min(b.length, 4096) & ~1;
   let even = 0, odd = 0;
   for (let i = 0; i < n; i++) if (b[i] === 0) { if (i % 2 === 0) even++; else odd++; }
   const pairs = n / 2;
   const side = odd > pairs / 4 && even * 8 <= odd ? 'UTF-16LE' : even > pairs / 4 && odd * 8 <= even ? 'UTF-16BE' : undefined;
   if (side === undefined) return undefined;
-  return `the file looks like ${side} without a byte-order mark (a zero byte in every other place) — save it as UTF-8, or as UTF-16 with a byte-order mark`;
+  return reasonWords('reason.text.utf16-no-bom', { side, subject: subjectWords(subject) });
 }

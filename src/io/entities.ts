@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
-import { reasonAt } from './errors.js';
 import { ioError } from '../messages/io.js';
 import { usageText } from './text.js';
 import { jsonPositions } from './positions.js';
@@ -18,9 +17,16 @@ export const ENTITY_DIR_FILES = 10_000;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 
 /** An entity record (spec 2.12 plus entity_id and registry_code); trade_license_number is the former name of legal_registration_id. */
+/** Fields of an invoice request that no entity record has. */
+const INVOICE_ONLY = ['invoice_number', 'line_items'] as const;
+
 export function toEntity(raw: unknown, where: string): Entity {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw ioError('io.entity.not-object', { at: where });
   const r = raw as Record<string, unknown>;
+  // An invoice given where the seller's record was meant (`--entity invoice.json`): every seller field would be
+  // "missing" from an entity that is not one.
+  const invoiceFields = INVOICE_ONLY.filter((k) => Object.hasOwn(r, k));
+  if (invoiceFields.length) throw ioError('io.entity.is-invoice', { at: where, fields: invoiceFields });
   const entity_id = text(r.entity_id) ?? text(r.id);
   if (!entity_id) throw ioError('io.entity.no-id', { at: where });
   return {
@@ -54,7 +60,8 @@ interface Placed { entity: Entity; where: string }
 function readEntityRecords(path: string, warn: (message: string) => void, what = '--entity'): Placed[] {
   const content = usageText(readOptionFile(path, { what, maxBytes: ENTITY_FILE_BYTES }), path);
   const parsed = parseJson(content);
-  if (!parsed.ok) throw reasonAt(`${path}:${parsed.line}:${parsed.column}`, parsed.message);
+  // Named as what it was given for: "pintae: x.json:1:1: unexpected …" did not say the file was the entity record.
+  if (!parsed.ok) throw ioError('io.entity.not-json', { what, at: `${path}:${parsed.line}:${parsed.column}`, reason: parsed.message });
   for (const w of repeatedKeyWarnings(content, path)) warn(w);
   const many = Array.isArray(parsed.value);
   const list = many ? parsed.value as unknown[] : [parsed.value];

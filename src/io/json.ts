@@ -1,18 +1,20 @@
 import { ioWords } from '../messages/io.js';
 import { JSON_END, reasonWords } from '../messages/reasons.js';
+import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /** JSON.parse with the failure located: line and column of the offending character, one-line message. */
 export type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
-export function parseJson(text: string): JsonResult {
+/** `subject`: what the text is, for the words of a failure (a file unless the caller says otherwise). */
+export function parseJson(text: string, subject: InputSubject = 'file'): JsonResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', {}), line: 1, column: 1 };
+  if (body.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {
     // V8's messages do not always carry a position (Node 20 drops it for an unexpected token), so the
     // failure is located by a scan of our own; JSON.parse stays the parser for every valid document.
-    const { offset, message } = locateJsonError(body);
+    const { offset, message } = locateJsonError(body, subject);
     const before = body.slice(0, offset);
     const line = before.split('\n').length;
     return { ok: false, message, line, column: offset - before.lastIndexOf('\n') };
@@ -24,13 +26,22 @@ const WS = new Set([' ', '\t', '\n', '\r']);
 const LITERAL = /true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 /** Scans JSON text and returns where and why it first stops being JSON. */
-export function locateJsonError(s: string): { offset: number; message: string } {
+export function locateJsonError(s: string, subject: InputSubject = 'file'): { offset: number; message: string } {
+  const end = JSON_END(subjectWords(subject));
   let i = 0;
   class Stop { constructor(readonly offset: number, readonly message: string) {} }
   const fail = (message: string, at = i): never => { throw new Stop(at, message); };
-  const describe = (at: number) => (at >= s.length ? JSON_END : `${JSON.stringify(s[at])}`);
+  const describe = (at: number) => (at >= s.length ? end : `${JSON.stringify(s[at])}`);
   const ws = () => { while (i < s.length && WS.has(s[i]!)) i++; };
-  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) fail(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
+  // What JSON does not have but people write (a comment, single quotes, NaN): said for what it is.
+  const foreign = (at: number): string | undefined => {
+    if (s.startsWith('//', at) || s.startsWith('/*', at)) return reasonWords('reason.json.comment', {});
+    if (s[at] === "'") return reasonWords('reason.json.single-quote', {});
+    const word = /^(?:-?Infinity|NaN|undefined)(?![\w$])/.exec(s.slice(at, at + 10))?.[0];
+    return word === undefined ? undefined : reasonWords('reason.json.not-a-value', { word });
+  };
+  const failAt = (generic: string): never => fail(foreign(i) ?? generic);
+  const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) failAt(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
   const string = () => {
     i++;
     while (i < s.length && s[i] !== '"') {
@@ -47,7 +58,7 @@ export function locateJsonError(s: string): { offset: number; message: string } 
     if (i >= s.length) fail(reasonWords('reason.json.unterminated', {}));
     i++;
   };
-  const key = () => { ws(); if (s[i] !== '"') fail(reasonWords('reason.json.expected-key', { found: describe(i) })); string(); expect(':', "':'"); };
+  const key = () => { ws(); if (s[i] !== '"') failAt(reasonWords('reason.json.expected-key', { found: describe(i) })); string(); expect(':', "':'"); };
   // Open containers on a stack of our own, not the call stack: any depth of nesting is located the same way.
   const value = (): void => {
     const open: string[] = [];
@@ -66,7 +77,7 @@ export function locateJsonError(s: string): { offset: number; message: string } 
       else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(s);
-        if (!literal) fail(i >= s.length ? reasonWords('reason.json.value-missing', {}) : reasonWords('reason.json.unexpected', { found: describe(i) }));
+        if (!literal) failAt(i >= s.length ? reasonWords('reason.json.value-missing', { subject: subjectWords(subject) }) : reasonWords('reason.json.unexpected', { found: describe(i) }));
         i += literal![0].length;
       }
       // A value ended: go on in the container that holds it, closing those that end here.
@@ -77,13 +88,13 @@ export function locateJsonError(s: string): { offset: number; message: string } 
         ws();
         if (s[i] === ',') { i++; if (top === '{') key(); break; }
         if (s[i] === close) { i++; open.pop(); continue; }
-        fail(reasonWords('reason.json.expected', { what: `',' or '${close}'`, found: describe(i) }));
+        failAt(reasonWords('reason.json.expected', { what: `',' or '${close}'`, found: describe(i) }));
       }
     }
   };
   try {
     value(); ws();
-    if (i < s.length) fail(reasonWords('reason.json.after-value', { found: describe(i) }));
+    if (i < s.length) failAt(reasonWords('reason.json.after-value', { found: describe(i) }));
     return { offset: s.length, message: ioWords('io.input.not-json', {}) };
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, message: e.message };

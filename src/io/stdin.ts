@@ -34,5 +34,5 @@ export function readStdinSync(maxBytes = Infinity): Buffer {
 
 /** Standard input as text (src/io/text.ts): bytes that are not text throw UndecodableText, with their place. */
 export function readStdinText(): string {
-  return textOrThrow(readStdinSync());
+  return textOrThrow(readStdinSync(), 'stdin');
 }

@@ -8,6 +8,8 @@ import { firstNotUtf8, utf16Hint, utf8Hint } from './encoding-hint.js';
 import { InputError } from './input-file.js';
 import { reasonAt } from './errors.js';
 import { invalidUtf16 } from '../xpath/xml.js';
+import { reasonWords } from '../messages/reasons.js';
+import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /** Why bytes are not text pintae reads, and where: line and column (1-based, columns in UTF-16 code units, a BOM not counted). */
 export interface Undecodable { message: string; line: number; column: number }
@@ -34,30 +36,31 @@ function decoder(name: Encoding): TextDecoder {
 const isDecodingError = (e: unknown) => e instanceof TypeError && (e as NodeJS.ErrnoException).code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
 
 /** The text of a file's bytes, without its byte-order mark; or why it is not text pintae reads, and where. */
-export function decodeText(bytes: Uint8Array): Decoded {
+export function decodeText(bytes: Uint8Array, subject: InputSubject = 'file'): Decoded {
   const [b0, b1, b2, b3] = bytes;
-  if (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0) return refuse('the file is UTF-32, which pintae does not read — save it as UTF-8', 1, 1);
-  if (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) return refuse('the file is UTF-32, which pintae does not read — save it as UTF-8', 1, 1);
-  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return utf8(bytes.subarray(3));
-  if (b0 === 0xff && b1 === 0xfe) return utf16(bytes.subarray(2), 'utf-16le');
-  if (b0 === 0xfe && b1 === 0xff) return utf16(bytes.subarray(2), 'utf-16be');
+  const utf32 = () => refuse(reasonWords('reason.text.utf32', { subject: subjectWords(subject) }), 1, 1);
+  if (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0) return utf32();
+  if (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) return utf32();
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return utf8(bytes.subarray(3), subject);
+  if (b0 === 0xff && b1 === 0xfe) return utf16(bytes.subarray(2), 'utf-16le', subject);
+  if (b0 === 0xfe && b1 === 0xff) return utf16(bytes.subarray(2), 'utf-16be', subject);
   // JSON and CSV text never holds a NUL byte; UTF-16 without a byte-order mark holds one in nearly every pair.
-  const bomless = bytes.includes(0) ? utf16Hint(bytes) : undefined;
+  const bomless = bytes.includes(0) ? utf16Hint(bytes, subject) : undefined;
   if (bomless) return refuse(bomless, 1, 1);
-  return utf8(bytes);
+  return utf8(bytes, subject);
 }
 
-function utf8(bytes: Uint8Array): Decoded {
+function utf8(bytes: Uint8Array, subject: InputSubject): Decoded {
   try {
     return { ok: true, text: decoder('utf-8').decode(bytes) };
   } catch (e) {
     if (!isDecodingError(e)) throw e;
     const bad = firstNotUtf8(bytes);
-    return located(decoder('utf-8').decode(bytes.subarray(0, bad)), utf8Hint(bytes, bad));
+    return located(decoder('utf-8').decode(bytes.subarray(0, bad)), utf8Hint(bytes, bad, subject));
   }
 }
 
-function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): Decoded {
+function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', subject: InputSubject): Decoded {
   try {
     return { ok: true, text: decoder(encoding).decode(bytes) };
   } catch (e) {
@@ -66,8 +69,8 @@ function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): Decoded {
     const bad = invalidUtf16(bytes, little);
     const name = little ? 'UTF-16LE' : 'UTF-16BE';
     const reason = bad + 1 >= bytes.length
-      ? `the file ends inside a character: a ${name} file has an even number of bytes — it may be cut short`
-      : `bytes ${hex(bytes[bad]!)} ${hex(bytes[bad + 1]!)} are half of a ${name} surrogate pair without its other half — save the file as UTF-8`;
+      ? reasonWords('reason.text.utf16-cut', { side: name, subject: subjectWords(subject) })
+      : reasonWords('reason.text.utf16-half', { bytes: `${hex(bytes[bad]!)} ${hex(bytes[bad + 1]!)}`, side: name, subject: subjectWords(subject) });
     return located(decoder(encoding).decode(bytes.subarray(0, bad)), reason);
   }
 }
@@ -84,8 +87,8 @@ const refuse = (message: string, line: number, column: number): Decoded => ({ ok
 const hex = (b: number) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** The text of bytes, or an UndecodableText to throw (for readers that hand text on and report failures as they do a read error). */
-export function textOrThrow(bytes: Uint8Array): string {
-  const decoded = decodeText(bytes);
+export function textOrThrow(bytes: Uint8Array, subject: InputSubject = 'file'): string {
+  const decoded = decodeText(bytes, subject);
   if (!decoded.ok) throw new UndecodableText(decoded.message, decoded.line, decoded.column);
   return decoded.text;
 }
@@ -105,8 +108,8 @@ export function placeOf(e: unknown, words: (e: unknown) => string): { message: s
 
 /** An API answer's text; an answer that is not text pintae reads becomes words about it, never text with U+FFFD in it. */
 export function answerText(bytes: Uint8Array): string {
-  const decoded = decodeText(bytes);
+  const decoded = decodeText(bytes, 'answer');
   if (decoded.ok) return decoded.text;
-  const words = decoded.message.replace(/ — save .*$/, '').replace(/\bthe file\b/g, 'the answer');
+  const words = decoded.message.replace(/ — save .*$/, '');
   return `(an answer that is not text pintae reads, not shown: ${decoded.line}:${decoded.column}: ${words})`;
 }

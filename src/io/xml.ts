@@ -2,6 +2,7 @@ import type { XAttr, XDocument, XElement } from '../xpath/api.js';
 import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 import { ioWords } from '../messages/io.js';
+import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /**
  * pintae's one XML reader for every document it reads (`check` inputs, the XML it builds, the sandbox gateway):
@@ -14,11 +15,12 @@ export type XmlRead =
   | { ok: true; text: string; doc: XDocument }
   | { ok: false; message: string; line?: number; column?: number };
 
-export function readXmlDocument(input: Uint8Array | string): XmlRead {
+/** `subject`: what the input is, for the words of a failure (a file unless the caller says otherwise). */
+export function readXmlDocument(input: Uint8Array | string, subject: InputSubject = 'file'): XmlRead {
   let text: string;
   try {
     text = typeof input === 'string' ? input : decodeXml(input);
-    if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', {}), line: 1, column: 1 };
+    if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
     if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };

@@ -82,6 +82,15 @@ export const CLI = {
     en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
     ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${p.file}`,
   },
+  // The same advice to a caller of the library (createValidator): the method to call, not a command to run.
+  'input.xml-not-json.library': {
+    en: (_: Record<string, never>) => 'this holds XML, not an invoice request body (JSON): to check a UBL invoice, call check()',
+    ar: (_: Record<string, never>) => 'هذا المدخل يحوي XML، لا نص طلب فاتورة (JSON): لفحص فاتورة UBL استدعِ check()',
+  },
+  'input.json-not-xml.library': {
+    en: (_: Record<string, never>) => 'this holds JSON, not XML: to validate an invoice request body, call validate()',
+    ar: (_: Record<string, never>) => 'هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة استدعِ validate()',
+  },
   // Arguments and options (issue 26, part 3): said in the run's language; names of options, files and values as written.
   'cli.takes-one': {
     en: (p: { command: 'rules add' | 'rules remove' | 'push'; n: number }) => `${p.command} takes one ${p.command === 'rules add' ? 'source' : p.command === 'rules remove' ? 'name' : 'file'} (got ${p.n})`

@@ -259,6 +259,11 @@ export const FINDINGS = {
     en: (p: { key: string; object: string; suggestion?: string }) => `unknown field ${q(p.key)}${p.object ? ` in ${p.object}` : ''}${p.suggestion ? ` (did you mean ${q(p.suggestion)}?)` : ''}`,
     ar: (p: { key: string; object: string; suggestion?: string }) => `حقل غير معروف ${q(p.key)}${p.object ? ` في ${p.object}` : ''}${p.suggestion ? ` (هل تقصد ${q(p.suggestion)}؟)` : ''}`,
   },
+  // A body sent inside another object (`{"invoice": {…}}`, an integration's envelope): the fields it holds.
+  'pintae.wrapped-body': {
+    en: (p: { key: string; at: string; fields: readonly string[] }) => `unknown field ${q(p.key)}: ${p.at} holds an invoice request body (${p.fields.join(', ')}) — send that object itself as the body, not wrapped in ${q(p.key)}`,
+    ar: (p: { key: string; at: string; fields: readonly string[] }) => `حقل غير معروف ${q(p.key)}: يحوي ${p.at} نص طلب فاتورة (${p.fields.join('، ')}) — أرسل ذلك الكائن نفسه نصاً للطلب، لا مغلّفاً في ${q(p.key)}`,
+  },
   'pintae.more-unknown': {
     en: (p: { more: number; first: string | undefined }) => `${p.more.toLocaleString('en-US')} more unknown ${p.more === 1 ? 'field' : 'fields'}, from ${q(p.first)} on, not listed one by one`,
     ar: (p: { more: number; first: string | undefined }) => `حقول أخرى غير معروفة عددها ${p.more.toLocaleString('en-US')}، من ${q(p.first)} فصاعداً، لم تُسرد واحداً واحداً`,

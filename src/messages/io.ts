@@ -1,6 +1,7 @@
 import type { Text } from './lang.js';
 import { registerCatalogue, wordsOf, type Worded } from './ref.js';
 import { errorOf } from './usage.js';
+import { subjectAr } from './subject.js';
 
 /**
  * What pintae says about the files it reads besides the inputs and about the inputs it finds (issue 26): files named
@@ -61,6 +62,14 @@ export const IO = {
     en: (p: { path: string; ext: string }) => `${p.path}: the directory holds no ${p.ext} files`,
     ar: (p: { path: string; ext: string }) => `${p.path}: لا يحوي المجلد أي ملفات ${p.ext}`,
   },
+  'io.input.empty-directory.xml': {
+    en: (p: { path: string }) => `${p.path}: the directory holds no .json files, but .xml files: to check UBL invoices or Tax Data Documents, run pintae check ${p.path}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .json، بل ملفات .xml: لفحص فواتير UBL أو مستندات البيانات الضريبية شغّل pintae check ${p.path}`,
+  },
+  'io.input.empty-directory.json': {
+    en: (p: { path: string }) => `${p.path}: the directory holds no .xml files, but .json files: to validate invoice requests, run pintae validate ${p.path}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .xml، بل ملفات .json: للتحقق من طلبات الفواتير شغّل pintae validate ${p.path}`,
+  },
   'io.input.no-match': {
     en: (p: { pattern: string }) => `${p.pattern}: no file matches this pattern`,
     ar: (p: { pattern: string }) => `${p.pattern}: لا يطابق هذا النمط أي ملف`,
@@ -77,9 +86,10 @@ export const IO = {
     en: (_: Record<string, never>) => 'leads back to a directory that contains it: not followed (a loop)',
     ar: (_: Record<string, never>) => 'يعود إلى مجلد يحتويه: لم يُتتبَّع (حلقة)',
   },
+  // `subject`: what the input is (src/messages/subject.ts): the file, the request body, the document given.
   'io.input.empty-list': {
-    en: (_: Record<string, never>) => 'the file holds no invoices (an empty list)',
-    ar: (_: Record<string, never>) => 'لا يحوي الملف أي فاتورة (قائمة فارغة)',
+    en: (p: { subject: string }) => `${p.subject} holds no invoices (an empty list)`,
+    ar: (p: { subject: string }) => `لا يحوي ${subjectAr(p.subject)} أي فاتورة (قائمة فارغة)`,
   },
   'io.input.internal': {
     en: (p: { reason: string }) => `internal error while validating this file: ${p.reason}`,
@@ -90,8 +100,8 @@ export const IO = {
     ar: (p: { reason: string }) => `توقف عامل pintae أثناء التحقق من هذا الملف (${p.reason})؛ لا نتيجة له`,
   },
   'io.input.empty-file': {
-    en: (_: Record<string, never>) => 'the file is empty',
-    ar: (_: Record<string, never>) => 'الملف فارغ',
+    en: (p: { subject: string }) => `${p.subject} is empty`,
+    ar: (p: { subject: string }) => `${subjectAr(p.subject)} فارغ`,
   },
   'io.input.not-json': {
     en: (_: Record<string, never>) => 'not valid JSON',
@@ -190,6 +200,14 @@ export const IO = {
   'io.entity.not-object': {
     en: (p: { at: string }) => `${p.at}: an entity must be a JSON object`,
     ar: (p: { at: string }) => `${p.at}: يجب أن يكون الكيان كائن JSON`,
+  },
+  'io.entity.not-json': {
+    en: (p: { what: string; at: string; reason: string }) => `${p.what} ${p.at}: the entity record is not JSON: ${p.reason}`,
+    ar: (p: { what: string; at: string; reason: string }) => `${p.what} ${p.at}: سجل الكيان ليس JSON: ${p.reason}`,
+  },
+  'io.entity.is-invoice': {
+    en: (p: { at: string; fields: readonly string[] }) => `${p.at}: this holds an invoice request (${p.fields.join(', ')}), not a seller entity record: give the seller's record (pintae entities pull saves them), and the invoice as an input`,
+    ar: (p: { at: string; fields: readonly string[] }) => `${p.at}: هذا طلب فاتورة (${p.fields.join('، ')})، لا سجل كيان المورد: قدّم سجل المورد (يحفظه الأمر pintae entities pull)، والفاتورة مُدخلاً`,
   },
   'io.entity.no-id': {
     en: (p: { at: string }) => `${p.at}: the entity record has no entity_id`,

@@ -1,5 +1,6 @@
 import type { Text, Tongue } from './lang.js';
 import { registerCatalogue, registerReasons, textOf, type MessageRef } from './ref.js';
+import { subjectAr } from './subject.js';
 
 /**
  * The reasons of the lower layers, in pintae's words (issue 26): the file system's (src/io/input-file.ts, an errno
@@ -8,9 +9,10 @@ import { registerCatalogue, registerReasons, textOf, type MessageRef } from './r
  * ("this directory cannot be read: permission denied"); either way a report and the CLI say them in the language.
  * Quoted characters, paths and option names stay as written.
  */
-const END = 'the end of the file';
-/** What was found where JSON stops: a quoted character stays as it is; the end of the file is said. */
-const foundAr = (found: string) => (found === END ? 'نهاية الملف' : found);
+/** Where JSON text ends, of the input it is (src/messages/subject.ts): "the end of the request body". */
+const END = (subject: string) => `the end of ${subject}`;
+/** What was found where JSON stops: a quoted character stays as it is; the end of the input is said. */
+const foundAr = (found: string) => (found.startsWith('the end of ') ? `نهاية ${subjectAr(found.slice('the end of '.length))}` : found);
 /** What JSON expects there: quoted punctuation, "or" between two. */
 const expectedAr = (what: string) => what.replace(/ or /g, ' أو ');
 
@@ -43,6 +45,13 @@ export const REASONS = {
   },
   // The JSON reader's (src/io/json.ts): where and why a file stops being JSON. The more particular first: a report
   // finds an entry by its English, and "unexpected X after the JSON value" also reads as "unexpected …".
+  // What people write in JSON that JSON does not have (JavaScript's, JSON5's): said as such, not as "unexpected "/"".
+  'reason.json.comment': fixed('a comment: JSON has none — remove it', 'تعليق: لا تعليقات في JSON — احذفه'),
+  'reason.json.single-quote': fixed('a string in single quotes: JSON strings take double quotes ("…")', 'سلسلة نصية بين علامتي تنصيص مفردتين: سلاسل JSON تُكتب بين علامتي تنصيص مزدوجتين ("…")'),
+  'reason.json.not-a-value': {
+    en: (p: { word: string }) => `${p.word} is not a JSON value: write the number in digits, or leave the field out`,
+    ar: (p: { word: string }) => `${p.word} ليست قيمة JSON: اكتب العدد بالأرقام، أو احذف الحقل`,
+  },
   'reason.json.after-value': {
     en: (p: { found: string }) => `unexpected ${p.found} after the JSON value`,
     ar: (p: { found: string }) => `${foundAr(p.found)} غير متوقع بعد قيمة JSON`,
@@ -63,7 +72,48 @@ export const REASONS = {
   'reason.json.bad-u-escape': fixed('bad \\u escape', 'تسلسل هروب \\u غير صحيح'),
   'reason.json.bad-escape': fixed('bad escape in a string', 'تسلسل هروب غير صحيح في سلسلة نصية'),
   'reason.json.unterminated': fixed('unterminated string', 'سلسلة نصية غير منتهية'),
-  'reason.json.value-missing': fixed('a value was expected, but the file ends here', 'كان المتوقع قيمة، لكن الملف ينتهي هنا'),
+  'reason.json.value-missing': {
+    en: (p: { subject: string }) => `a value was expected, but ${p.subject} ends here`,
+    ar: (p: { subject: string }) => `كان المتوقع قيمة، لكن ${subjectAr(p.subject)} ينتهي هنا`,
+  },
+  // The text decoder's (src/io/text.ts, src/io/encoding-hint.ts): bytes that are not text pintae reads, and what the
+  // input looks like instead. `byte` is written 0xE9; `subject` is what the input is (src/messages/subject.ts).
+  'reason.text.cut-short': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8: ${p.subject} ends inside a character — it may be cut short`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8: ينتهي ${subjectAr(p.subject)} في منتصف محرف — ربما قُطع`,
+  },
+  'reason.text.not-text': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} does not look like text — give a JSON (or CSV) text saved as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ لا يبدو ${subjectAr(p.subject)} نصاً — قدّم نص JSON (أو CSV) محفوظاً بترميز UTF-8`,
+  },
+  'reason.text.mixed': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; the rest of ${p.subject} is UTF-8, so this text came from another encoding — correct it and save it all as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ باقي ${subjectAr(p.subject)} بترميز UTF-8، فهذا النص جاء من ترميز آخر — صحّحه واحفظ الكل بترميز UTF-8`,
+  },
+  'reason.text.windows-1252': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} looks like Windows-1252 — save it as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ يبدو ${subjectAr(p.subject)} بترميز Windows-1252 — احفظه بترميز UTF-8`,
+  },
+  'reason.text.code-page': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} looks like an 8-bit code page other than Windows-1252 (such as Windows-1256 for Arabic) — save it as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ يبدو ${subjectAr(p.subject)} بترميز من 8 بتات غير Windows-1252 (مثل Windows-1256 للعربية) — احفظه بترميز UTF-8`,
+  },
+  'reason.text.utf16-no-bom': {
+    en: (p: { side: string; subject: string }) => `${p.subject} looks like ${p.side} without a byte-order mark (a zero byte in every other place) — save it as UTF-8, or as UTF-16 with a byte-order mark`,
+    ar: (p: { side: string; subject: string }) => `يبدو ${subjectAr(p.subject)} بترميز ${p.side} دون علامة ترتيب البايتات (بايت صفري في كل موضع ثانٍ) — احفظه بترميز UTF-8، أو بترميز UTF-16 مع علامة ترتيب البايتات`,
+  },
+  'reason.text.utf32': {
+    en: (p: { subject: string }) => `${p.subject} is UTF-32, which pintae does not read — save it as UTF-8`,
+    ar: (p: { subject: string }) => `${subjectAr(p.subject)} بترميز UTF-32، ولا يقرؤه pintae — احفظه بترميز UTF-8`,
+  },
+  'reason.text.utf16-cut': {
+    en: (p: { side: string; subject: string }) => `${p.subject} ends inside a character: ${p.side} text has an even number of bytes — it may be cut short`,
+    ar: (p: { side: string; subject: string }) => `ينتهي ${subjectAr(p.subject)} في منتصف محرف: عدد بايتات نص ${p.side} زوجي — ربما قُطع`,
+  },
+  'reason.text.utf16-half': {
+    en: (p: { bytes: string; side: string; subject: string }) => `bytes ${p.bytes} are half of a ${p.side} surrogate pair without its other half — save ${p.subject} as UTF-8`,
+    ar: (p: { bytes: string; side: string; subject: string }) => `البايتان ${p.bytes} نصف زوج بديل (surrogate pair) في ${p.side} دون نصفه الآخر — احفظ ${subjectAr(p.subject)} بترميز UTF-8`,
+  },
   // A lower layer's reason at a place (src/io/errors.ts `reasonAt`): `--rates x.csv: permission denied`.
   'reason.at': {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
@@ -85,7 +135,7 @@ export function reasonWords<K extends ReasonId>(id: K, params: ParamsOf<K>): str
   return (REASONS[id] as unknown as Text<ParamsOf<K>>).en(params);
 }
 
-/** The English of `found` where the JSON reader reaches the end of the file. */
+/** The English of `found` where the JSON reader reaches the end of the input (`subject`, its English phrase). */
 export const JSON_END = END;
 
 /*

@@ -11,6 +11,27 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 interface SummaryParams {
   invoices: number; files: number; valid: number; invalid: number; rejected: number; unreadable: number;
   warnings: number; notes: number; suppressed: number;
+  /** By kind, for a run of documents (check): what the sentence names instead of "invoices". */
+  documents?: Readonly<Record<Kind, number>>;
+}
+
+type Kind = 'invoice' | 'credit_note' | 'tdd' | 'other';
+const KINDS: readonly Kind[] = ['invoice', 'credit_note', 'tdd', 'other'];
+const KIND_EN: Record<Kind, string> = { invoice: 'invoice', credit_note: 'credit note', tdd: 'Tax Data Document', other: 'other document' };
+const KIND_AR: Record<Kind, string> = { invoice: 'الفواتير', credit_note: 'الإشعارات الدائنة', tdd: 'مستندات البيانات الضريبية', other: 'مستندات أخرى' };
+
+/**
+ * What a run judged, counted (docs/decisions.md "What a summary counts"): invoices for invoice requests; for documents
+ * the one kind they all are, or "documents" with the count of each kind when they differ.
+ */
+function counted(s: SummaryParams, en: boolean): string {
+  const d = s.documents;
+  const say = (kind: Kind, n: number) => (en ? plural(n, KIND_EN[kind]) : `${KIND_AR[kind]}: ${n}`);
+  if (!d) return say('invoice', s.invoices);
+  const kinds = KINDS.filter((k) => d[k] > 0);
+  if (kinds.length === 1 && kinds[0] !== 'other') return say(kinds[0]!, s.invoices);
+  const total = en ? plural(s.invoices, 'document') : `المستندات: ${s.invoices}`;
+  return kinds.length > 1 ? `${total} (${kinds.map((k) => say(k, d[k])).join(en ? ', ' : '، ')})` : total;
 }
 
 export const REPORT = {
@@ -21,7 +42,7 @@ export const REPORT = {
       if (s.warnings) parts.push(plural(s.warnings, 'warning'));
       if (s.notes) parts.push(plural(s.notes, 'note'));
       if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
-      return `${plural(s.invoices, 'invoice')} in ${plural(s.files, 'file')}: ${parts.join(', ')}`;
+      return `${counted(s, true)} in ${plural(s.files, 'file')}: ${parts.join(', ')}`;
     },
     ar: (s: SummaryParams) => {
       const parts = [`صالحة: ${s.valid}`, `غير صالحة: ${s.invalid}`, `مرفوضة: ${s.rejected}`];
@@ -29,8 +50,17 @@ export const REPORT = {
       if (s.warnings) parts.push(`تحذيرات: ${s.warnings}`);
       if (s.notes) parts.push(`ملاحظات: ${s.notes}`);
       if (s.suppressed) parts.push(`نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`);
-      return `الفواتير: ${s.invoices}، الملفات: ${s.files} — ${parts.join('، ')}`;
+      return `${counted(s, false)}، الملفات: ${s.files} — ${parts.join('، ')}`;
     },
+  },
+  // The GitHub Actions log's last line: every count, always, for a log read by scripts as much as by people.
+  'summary.github': {
+    en: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, true)} in ${plural(s.files, 'file')}: `
+      + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes, 'note')}, ${s.suppressed} turned off`
+      + (s.judged.length ? `; judged by ${s.judged.map(([set, n]) => `${set} (${n})`).join(', ')}` : ''),
+    ar: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, false)}، الملفات: ${s.files} — `
+      + `صالحة: ${s.valid}، غير صالحة: ${s.invalid}، مرفوضة: ${s.rejected}، غير مقروءة: ${s.unreadable}، تحذيرات: ${s.warnings}، ملاحظات: ${s.notes}، نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`
+      + (s.judged.length ? `؛ فُحصت وفق ${s.judged.map(([set, n]) => `${set} (${n})`).join('، ')}` : ''),
   },
   'gate.max-warnings': {
     en: (p: { warnings: number; maximum: number }) => `${plural(p.warnings, 'warning')} (maximum: ${p.maximum}, --max-warnings)`,
@@ -45,9 +75,16 @@ export const REPORT = {
     ar: (p: { gate: string }) => `${p.gate}: يفشل التشغيل`,
   },
   'invoice.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالحة' },
+  // The Arabic agrees with what is valid: فاتورة is feminine; إشعار دائن and مستند (a TDD, another document) masculine.
+  'document.valid': { en: (_: Record<string, never>) => 'valid', ar: (_: Record<string, never>) => 'صالح' },
   'invoice.errors': {
     en: (p: { n: number }) => plural(p.n, 'error'),
     ar: (p: { n: number }) => `الأخطاء: ${p.n}`,
+  },
+  // A result without a number, named by what it is (check's `document`; an invoice request otherwise).
+  'unnumbered': {
+    en: (p: { kind: Kind }) => ({ credit_note: 'credit note', tdd: 'Tax Data Document', other: 'document' } as Partial<Record<Kind, string>>)[p.kind] ?? 'invoice',
+    ar: (p: { kind: Kind }) => ({ credit_note: 'إشعار دائن', tdd: 'مستند بيانات ضريبية', other: 'مستند' } as Partial<Record<Kind, string>>)[p.kind] ?? 'فاتورة',
   },
   'invoice.rejected': { en: (_: Record<string, never>) => 'rejected (400)', ar: (_: Record<string, never>) => 'مرفوضة (400)' },
   'finding.caused': {
@@ -55,6 +92,11 @@ export const REPORT = {
       `+${p.dependents} caused by this${!p.rootIsError && p.errors > 0 ? ` (${p.errors} ${p.errors === 1 ? 'error' : 'errors'})` : ''} (--verbose lists them)`,
     ar: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
       `+${p.dependents} ناتجة عن هذا${!p.rootIsError && p.errors > 0 ? ` (الأخطاء منها: ${p.errors})` : ''} (يسردها --verbose)`,
+  },
+  // A dependent finding's annotation with --verbose (github): the root cause it follows from.
+  'finding.caused-by': {
+    en: (p: { rule: string; line: number | string }) => `caused by ${p.rule} at line ${p.line}`,
+    ar: (p: { rule: string; line: number | string }) => `ناتجة عن ${p.rule} في السطر ${p.line}`,
   },
   // Rule overrides (the config file's "rules"): rule ids and levels stay as the config file writes them.
   'overrides.in-force': {

@@ -331,6 +331,11 @@ const count = (en: string, ar: string): Text<N> => ({ en: (p) => plural(p.n, en)
 /** The report's own sentences and counts. */
 export const REPORT = {
   'count.invoices': count('invoice', 'الفواتير'),
+  'count.credit-notes': count('credit note', 'الإشعارات الدائنة'),
+  'count.tdds': count('Tax Data Document', 'مستندات البيانات الضريبية'),
+  'count.other-documents': count('other document', 'مستندات أخرى'),
+  'count.documents': count('document', 'المستندات'),
+  'count.by-kind': { en: (p: { total: string; kinds: string }) => `${p.total} (${p.kinds})`, ar: (p: { total: string; kinds: string }) => `${p.total} (${p.kinds})` },
   'count.files': count('file', 'الملفات'),
   'count.errors': count('error', 'الأخطاء'),
   'count.warnings': count('warning', 'التحذيرات'),

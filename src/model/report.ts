@@ -39,6 +39,12 @@ export interface InvoiceResult {
   /** The rule set that judged the document read (check) or built (validate), when rules ran. */
   rule_set?: JudgedBy;
   /**
+   * What `check` read (docs/decisions.md "What a summary counts"): a UBL invoice, a credit note, a Tax Data Document,
+   * or `other` (a well-formed document of none of these kinds). Absent for validate's invoice requests and for a file
+   * that could not be read.
+   */
+  document?: DocumentType;
+  /**
    * English message → the catalogue entry it was said from (issue 26): kept by the report sink when `findings` is
    * dropped, so a report in another language can say them (src/formatters/speak.ts). Never written to a report.
    */
@@ -53,7 +59,17 @@ export interface InvoiceResult {
 export interface Summary {
   files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number;
   warnings: number; notes: number; suppressed: number;
+  /**
+   * `invoices` by what each document is, for a run of documents (check, or reports of it merged): what the summary
+   * sentences name. Absent for a run of invoice requests (validate). Never written to a JSON report (its `invoices`
+   * stays the count of documents judged).
+   */
+  documents?: DocumentCounts;
 }
+
+/** What `check` reads: an invoice, a credit note, a Tax Data Document, or another well-formed document. */
+export type DocumentType = 'invoice' | 'credit_note' | 'tdd' | 'other';
+export type DocumentCounts = Record<DocumentType, number>;
 
 /** A rule override from the config file: `"rules": {"ibr-127-ae": "warning", "pintae/rules-validity": "off"}`. */
 export type RuleLevel = 'error' | 'warning' | 'info' | 'off';

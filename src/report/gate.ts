@@ -46,5 +46,7 @@ export function gateExitCode(summary: Summary, gates: Gates): 0 | 1 {
 /** The summary as json, ndjson and sarif carry it: with `gate` when a warnings gate failed the run. */
 export function summaryWithGate(summary: Summary, gates: Gates | undefined, lang?: Lang): Summary & { gate?: GateFailure } {
   const failed = gates ? gateFailure(summary, gates, lang) : undefined;
-  return failed ? { ...summary, gate: failed } : summary;
+  // The counts by kind name things in sentences; the JSON summary keeps its fields (each result says its `document`).
+  const { documents: _d, ...counts } = summary;
+  return failed ? { ...counts, gate: failed } : counts;
 }

@@ -37,6 +37,8 @@ export interface ReportTarget {
    * what it writes; formatters/index.ts ALL_FORMATS holds every one).
    */
   formats: FormatTable;
+  /** The run reads documents (check), which the summary counts by kind; invoice requests (validate) otherwise. */
+  documents?: boolean;
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -50,13 +52,14 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
  */
 export class ReportSink {
   private readonly overrides: RuleOverrides;
-  private readonly counter = new SummaryCounter();
+  private readonly counter: SummaryCounter;
   private readonly held: ReportResult[] = [];
   private readonly destinations: Destination[] = [];
   private file?: AtomicFile;
   private readonly judged = new WeakSet<InvoiceResult>();
 
   constructor(private readonly target: ReportTarget) {
+    this.counter = new SummaryCounter(target.documents ?? false);
     this.overrides = new RuleOverrides(target.rules);
     const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}) };
     if (target.output) {

@@ -70,6 +70,34 @@ function suggestionFor(key: string, value: Record<string, unknown>, shape: Shape
   return names.formerly.get(key) ?? meant ?? closestName(key, names.names);
 }
 
+/** The fields every request body has (the schema's `required`): a body holds none of them at its top only when wrapped. */
+const REQUIRED: readonly string[] = (invoiceSchema as { required?: readonly string[] }).required ?? [];
+
+/**
+ * The request-body fields an object holds, when it looks like a request body itself (two or more of the required
+ * fields, or a bulk body's `invoices` list) while the body around it holds none: the body was sent wrapped in it
+ * (`{"invoice": {…}}`, `{"data": {…}}`). Undefined otherwise.
+ */
+function wrappedFields(outer: Record<string, unknown>, key: string): { at: string; fields: string[] } | undefined {
+  if (REQUIRED.some((k) => Object.hasOwn(outer, k))) return undefined;
+  // The body may be wrapped twice or three times (`{"data": {"invoice": {…}}}`): the first object that is one.
+  const within = (value: unknown, at: string, depth: number): { at: string; fields: string[] } | undefined => {
+    if (!isObject(value)) return undefined;
+    const held = REQUIRED.filter((k) => Object.hasOwn(value, k));
+    if (held.length >= 2) return { at, fields: held };
+    if (Array.isArray(value.invoices)) return { at, fields: ['invoices'] };
+    if (depth >= WRAPPED_DEPTH) return undefined;
+    for (const [k, v] of Object.entries(value)) { const found = within(v, `${at}.${k}`, depth + 1); if (found) return found; }
+    return undefined;
+  };
+  return within(outer[key], key, 1);
+}
+/** How deep a wrapped body is looked for. */
+const WRAPPED_DEPTH = 3;
+
+/** Whether a finding is the warning on a key that wraps the whole request body (every other finding follows from it). */
+export const isWrapper = (f: Finding): boolean => f.rule === UNKNOWN_FIELD && f.said?.id === 'pintae.wrapped-body';
+
 function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void {
   if (shape.type === 'array' && shape.items && Array.isArray(value)) {
     value.forEach((item, i) => walk(item, shape.items!, `${path}[${i}]`, out));
@@ -81,6 +109,11 @@ function walk(value: unknown, shape: Shape, path: string, out: Finding[]): void 
   for (const key of Object.keys(value)) {
     const field = path ? `${path}.${key}` : key;
     if (Object.hasOwn(known, key)) { walk(value[key], known[key]!, field, out); continue; }
+    const wrapped = path === '' ? wrappedFields(value, key) : undefined;
+    if (wrapped) {
+      out.push({ ...wordsOn(finding('pintae.wrapped-body', { key, ...wrapped })), section: sectionOfField(field), severity: 'warning', rule: UNKNOWN_FIELD, field });
+      continue;
+    }
     names ??= suggestions(known);
     const suggestion = suggestionFor(key, value, shape, names);
     out.push({

@@ -61,7 +61,7 @@ const schemas = {
               properties: Object.fromEntries(['errors', 'warnings', 'notes'].map((k) => [k, { type: 'array', items: { $ref: '#/components/schemas/SaidFinding' } }])),
             },
             pintae_findings: { type: 'array' },
-            position: { type: 'object' }, rule_set: { type: 'object' }, suppressed: { type: 'array' }, xml: { type: ['string', 'null'] },
+            position: { type: 'object' }, rule_set: { type: 'object' }, document: { type: 'string', enum: ['invoice', 'credit_note', 'tdd', 'other'] }, suppressed: { type: 'array' }, xml: { type: ['string', 'null'] },
           },
         },
       },

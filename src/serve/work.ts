@@ -39,7 +39,7 @@ export function serveTask(task: ServeTask, env: ServeEnv): Answer {
     case 'dry-run': return dryRun(task.text, env);
     case 'validate': return report(validateText(BODY, task.text, env.pipeline, false, task.format === 'html', false, 'server'), task.format, env, 200, task.lang);
     case 'build': return build(task.text, env);
-    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html', 'server')], task.format, env, 200, task.lang);
+    case 'check': return report([checkFile(BODY, env.pipeline.schematron, undefined, task.bytes, task.format === 'html', 'server')], task.format, env, 200, task.lang, true);
     case 'tdd': return tdd(task, env);
   }
 }
@@ -61,9 +61,9 @@ function dryRun(text: string, env: ServeEnv): Answer {
 }
 
 /** The report of `--format <format>` on these results, as the CLI writes it (rule overrides and gates of the config). */
-function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en'): Answer {
+function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en', documents = false): Answer {
   const out: string[] = [];
-  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), ...(lang !== 'en' ? { lang } : {}) });
+  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), documents, ...(lang !== 'en' ? { lang } : {}) });
   const duplicates = new DuplicateNumbers();
   const verdicts: Verdict[] = [];
   for (const r of results) verdicts.push(verdictOf(sink.add(duplicates.mark(r))));
@@ -122,9 +122,9 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
     throw e;
   }
   let result: TddResult;
-  if (task.bytes) result = tddOfXml(task.bytes, env.pipeline.schematron, run);
+  if (task.bytes) result = tddOfXml(task.bytes, env.pipeline.schematron, run, 'server');
   else {
-    const results = tddOfJson(BODY, task.text!, { ...env.pipeline, duplicate: false }, run);
+    const results = tddOfJson(BODY, task.text!, { ...env.pipeline, duplicate: false }, run, 'server');
     if (results.length !== 1) return json(400, { message: serveWords('tdd-one', { count: results.length }) });
     result = results[0]!;
   }
@@ -145,7 +145,7 @@ function refused(result: TddResult, lang: Lang): Answer {
 /** Why a /v1/tdd body cannot be read at all (empty, not JSON, not well-formed XML), as making its TDD would say; else undefined. */
 function unreadableBody(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): TddResult['error'] {
   if (task.bytes) {
-    const read = readXmlDocument(task.bytes);
+    const read = readXmlDocument(task.bytes, 'body');
     return read.ok ? undefined : { message: read.message, ...(read.line !== undefined ? { line: read.line, column: read.column } : {}) };
   }
   if (parseJson(task.text ?? '').ok) return undefined;

@@ -31,7 +31,7 @@ export async function readBody(req: IncomingMessage, max: number): Promise<Buffe
 
 /** A request body as text, read as a file is (src/io/text.ts): UTF-8, or UTF-16 with a byte-order mark; else BodyNotText. */
 export function bodyText(body: Uint8Array): string {
-  const decoded = decodeText(body);
+  const decoded = decodeText(body, 'body');
   if (!decoded.ok) throw new BodyNotText(decoded);
   return decoded.text;
 }

@@ -1,6 +1,7 @@
 import type { Finding } from '../model/types.js';
 import type { PipelineEnv } from '../model/env.js';
 import { checkXml, type DocumentRules } from '../check.js';
+import { subjectOf, type InputPlace } from '../io/input-kind.js';
 import { readXmlDocument } from '../io/xml.js';
 import { decodeXml, XmlError } from '../xpath/xml.js';
 import { validateText } from '../batch/work.js';
@@ -49,14 +50,14 @@ function fromDocument(text: string, findings: Finding[], run: TddRunOptions, ind
  * The TDD of a UBL invoice or credit note, judged first as `check` judges it (`rules`: the PINT-AE rule sets, chosen
  * per document; undefined runs none). The document is read once, from its own text.
  */
-export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | undefined, options: TddRunOptions): TddResult {
+export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | undefined, options: TddRunOptions, place: InputPlace = 'cli'): TddResult {
   checkOptions(options);
   let text: string;
   try { text = typeof input === 'string' ? input : decodeXml(input); } catch (e) {
     if (e instanceof XmlError) return { ok: false, xml: null, findings: [], index: null, error: { message: e.reason, line: e.line, column: e.column } };
     throw e;
   }
-  const checked = checkXml(text, rules);
+  const checked = checkXml(text, rules, [], subjectOf(place));
   if (!checked.wellFormed.ok) {
     const { message, line, column } = checked.wellFormed;
     return { ok: false, xml: null, findings: [], index: null, error: { message, line, column } };
@@ -77,9 +78,9 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
  * invoice that fails validation is refused with its findings for S, R and W; F reports the document built of it,
  * if one could be built at all.
  */
-export function tddOfJson(file: string, text: string, env: PipelineEnv, options: TddRunOptions): TddResult[] {
+export function tddOfJson(file: string, text: string, env: PipelineEnv, options: TddRunOptions, place: InputPlace = 'cli'): TddResult[] {
   checkOptions(options);
-  return validateText(file, text, env, true).map((r): TddResult => {
+  return validateText(file, text, env, true, false, false, place).map((r): TddResult => {
     const index = r.index;
     if (r.error) return { ok: false, xml: null, findings: [], index, error: r.error };
     const findings = r.rejected && r.response && 'errors' in r.response && !('data' in r.response)

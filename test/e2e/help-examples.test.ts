@@ -66,7 +66,14 @@ const EXPECT: Record<string, Expectation> = {
       expect(lastLine(r.stdout)).toMatch(/^✔ 2 invoices in 2 files: 2 valid, 0 invalid, 0 rejected/);
     },
   },
-  'pintae validate --help': { check: (r) => { expect(r.exitCode).toBe(0); expect(r.stdout).toMatch(/^Usage: pintae validate[\s\S]*\nExamples:\n/); } },
+  'pintae validate --help': {
+    check: (r) => {
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: pintae validate[\s\S]*\nExamples:\n/);
+      // The exit codes as the README and docs/reference/exit-codes.md give them (qa9: 130 and 143 were missing).
+      expect(r.stdout).toMatch(/\n {2}2 {2}usage error, internal fault, or a report that could not be delivered\n {2}130, 143 {2}interrupted \(SIGINT, SIGTERM\)/);
+    },
+  },
   'pintae validate exports/ --entity seller.json --rates cbuae.csv': {
     check: (r) => { expect(r.exitCode).toBe(1); expect(lastLine(r.stdout)).toMatch(/^✖ 3 invoices in 3 files: 2 valid, 1 invalid, 0 rejected/); },
   },

@@ -181,7 +181,7 @@ describe.concurrent('pintae report formats (spawned)', () => {
     const x = xpath(readFileSync(join(dir, 'check.xml'), 'utf8'));
     expect(x.all('//testsuite/@name')).toEqual([join(dir, 'broken.xml')]);
     expect(x.count('//testcase/error')).toBe(1);
-    expect(r.stdout).toContain('✖ 0 invoices in 1 file');
+    expect(r.stdout).toContain('✖ 0 documents in 1 file');
     const g = await run(['check', join(dir, 'broken.xml'), '--format', 'github']);
     expect(g.stdout.split('\n')[0]).toMatch(new RegExp(`^::error file=${join(dir, 'broken.xml').replace(/[.]/g, '\\.')},line=\\d+,col=\\d+,title=pintae/unreadable::`));
     expect(existsSync(join(dir, 'check.xml'))).toBe(true);

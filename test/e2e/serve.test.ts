@@ -187,7 +187,7 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
       const unread = await post(`${s.url}/v1/tdd?${query}`, body);
       expect(unread.status, `${query} ${body}`).toBe(400);
       const answer = JSON.parse(await api.check(unread, '/v1/tdd', 'post'));
-      expect(answer.error?.message, `${query} ${body}`).toMatch(body.trim() === '' ? /^the file is empty$/ : /./);
+      expect(answer.error?.message, `${query} ${body}`).toMatch(body.trim() === '' ? /^the request body is empty$/ : /./);
       expect(answer.message, `${query} ${body}`).toMatch(/^No TDD was made/);
     }
   });

@@ -43,7 +43,7 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
     try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
   }
   warnAll(checkConfigOverrides(settings, rules));
-  const report = await openReport(settings, process.stdout, files.map((f) => f.path));
+  const report = await openReport(settings, process.stdout, files.map((f) => f.path), true);
   let xsdErrors = new Map<string, string[]>();
   if (options.xsd) {
     // The XSD check runs on every document at once (one xmllint run), before the per-file work.

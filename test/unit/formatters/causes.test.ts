@@ -43,6 +43,11 @@ describe('github', () => {
     expect(verbose).toHaveLength(4);
     expect(verbose[1]).toContain('[caused by ibr-cl-04 at line 4]');
   });
+
+  it('--verbose --lang ar names the root in Arabic (qa9: the words were English literals in code)', () => {
+    const verbose = github(reportOf([invoice()]), { color: false, verbose: true, lang: 'ar' }).split('\n').filter((l) => l.startsWith('::error'));
+    expect(verbose[1]).toContain('[ناتجة عن ibr-cl-04 في السطر 4]');
+  });
 });
 
 describe('rule overrides keep causes right', () => {

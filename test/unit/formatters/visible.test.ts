@@ -88,3 +88,12 @@ describe('reports a terminal shows', () => {
     expect(e.message).toContain('Invoice x\\u001b[2J was not found; a\\u0007: b\\u009b2J');
   });
 });
+
+describe('a line feed in a file name (qa9)', () => {
+  it('stylish keeps each finding on one line: the file name is written with \\u000a, never split (nor a line forged)', () => {
+    const file = 'in/new\n    forged.json:1:1  info  all fine.json';
+    const out = stylish(reportOf([validated(file, 'INV-1', [finding('error', 'invoice_header', 'due_date is required', { rule: 'ibr-127-ae', field: 'due_date', line: 2, column: 3 })])]), { color: false });
+    expect(out.split('\n')).not.toContainEqual(expect.stringMatching(/^\s+forged\.json/));
+    expect(out).toContain('in/new\\u000a    forged.json:1:1  info  all fine.json:2:3  error');
+  });
+});

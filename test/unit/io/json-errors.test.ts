@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../../src/io/json.js';
+import { reasonRef } from '../../../src/messages/reasons.js';
+import { speak } from '../../../src/messages/ref.js';
 
 /** What a person reads when their JSON is cut short or mistyped: plain words at the place it went wrong. */
 describe('JSON errors, in plain words', () => {
@@ -8,7 +10,21 @@ describe('JSON errors, in plain words', () => {
     ['{"x": tru}', 'unexpected "t"', 1, 7],
     ['{"x": 1', "expected ',' or '}', found the end of the file", 1, 8],
     ['{"x": 1} 2', 'unexpected "2" after the JSON value', 1, 10],
+    // What JSON does not have but an accountant's editor or a script writes (qa9): said for what it is.
+    ['{\n  // the due date\n  "x": 1}', 'a comment: JSON has none — remove it', 2, 3],
+    ['{"x": 1 /* net */}', 'a comment: JSON has none — remove it', 1, 9],
+    ["{'x': 1}", 'a string in single quotes: JSON strings take double quotes ("…")', 1, 2],
+    ['{"x": NaN}', 'NaN is not a JSON value: write the number in digits, or leave the field out', 1, 7],
+    ['[-Infinity]', '-Infinity is not a JSON value: write the number in digits, or leave the field out', 1, 2],
+    ['{"x": Nancy}', 'unexpected "N"', 1, 7],
   ])('%j', (text, message, line, column) => {
     expect(parseJson(text)).toMatchObject({ ok: false, message, line, column });
+  });
+});
+
+describe('JSON errors in Arabic (qa9)', () => {
+  it('a comment and NaN are read back from their English and said in Arabic', () => {
+    expect(speak(reasonRef('a comment: JSON has none — remove it')!, 'ar')).toBe('تعليق: لا تعليقات في JSON — احذفه');
+    expect(speak(reasonRef('NaN is not a JSON value: write the number in digits, or leave the field out')!, 'ar')).toBe('NaN ليست قيمة JSON: اكتب العدد بالأرقام، أو احذف الحقل');
   });
 });

@@ -86,7 +86,7 @@ describe('what is refused, where, and what the file looks like', () => {
     const lone = Buffer.concat([utf16le('{"a":\n"x'), Buffer.from([0x00, 0xd8, 0x41, 0x00])]);
     expect(decodeText(lone)).toMatchObject({ ok: false, line: 2, column: 3, message: expect.stringContaining('bytes 0x00 0xD8 are half of a UTF-16LE surrogate pair') });
     const odd = Buffer.concat([utf16be('{}'), Buffer.from([0x00])]);
-    expect(decodeText(odd)).toMatchObject({ ok: false, line: 1, column: 3, message: expect.stringContaining('the file ends inside a character: a UTF-16BE file has an even number of bytes') });
+    expect(decodeText(odd)).toMatchObject({ ok: false, line: 1, column: 3, message: expect.stringContaining('the file ends inside a character: UTF-16BE text has an even number of bytes') });
   });
 
   it('UTF-32 is named, not read as UTF-16', () => {
