@@ -63,7 +63,7 @@ function dryRun(text: string, env: ServeEnv): Answer {
 /** The report of `--format <format>` on these results, as the CLI writes it (rule overrides and gates of the config). */
 function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en', documents = false): Answer {
   const out: string[] = [];
-  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), documents, ...(lang !== 'en' ? { lang } : {}) });
+  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), documents, stdin: 'body', ...(lang !== 'en' ? { lang } : {}) });
   const duplicates = new DuplicateNumbers();
   const verdicts: Verdict[] = [];
   for (const r of results) verdicts.push(verdictOf(sink.add(duplicates.mark(r))));
