@@ -289,9 +289,10 @@ export const CLI = {
     en: (p: { file: string; n: number }) => `--transport-id names one Peppol message: ${p.file} holds ${p.n} invoices, each sent as a message of its own`,
     ar: (p: { file: string; n: number }) => `--transport-id يسمّي رسالة Peppol واحدة: وفي ${p.file} فواتير عددها ${p.n}، تُرسل كل منها في رسالة خاصة بها`,
   },
+  // Names what the TDD reports: an invoice, or a credit note (qa10 item 3).
   'cli.tdd-generated': {
-    en: (p: { id: string }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
-    ar: (p: { id: string }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة بالفاتورة`,
+    en: (p: { id: string; document: 'invoice' | 'credit_note' }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the ${p.document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`,
+    ar: (p: { id: string; document: 'invoice' | 'credit_note' }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة ${p.document === 'credit_note' ? 'بالإشعار الدائن' : 'بالفاتورة'}`,
   },
   'cli.tdd-none': {
     en: (_: Record<string, never>) => 'no TDD could be made',
