@@ -12,6 +12,7 @@ import { judge, type Judged } from './judge.js';
 import { linkByMeaning, linkByRenaming, within, type Links } from './findings/causes.js';
 import { answered, isPintaeOwn as isOwn } from './findings/answer.js';
 import { agreed, standInBodies } from './findings/stand-ins.js';
+import { taxFitsNoCategory } from './rules/lines.js';
 import { isWrapper, UNKNOWN_FIELD, unknownFields } from './schema/unknown-fields.js';
 import { renamedAsSuggested } from './findings/paths.js';
 import { addHints } from './findings/hints.js';
@@ -196,6 +197,14 @@ function findingsOf(body: Record<string, unknown>, env: PipelineEnv): Found {
     findings.push(f);
     const root = runs[0].links.get(f);
     if (root) links.set(f, root);
+  }
+  // A category of the wrong type stood in as S, then O, whose VAT rules word a wrong amount apart: an amount no
+  // category allows is said as an unreadable category's is (src/rules/lines.ts), where both runs find it.
+  for (const u of unreadable) {
+    const at = /^(line_items\[(\d+)\])\.(?:tax_category|tax_category_code|vat_category|category)$/.exec(u.field ?? '');
+    if (!at) continue;
+    const [a, b] = runs.map((r) => { const line = r!.invoice.line_items[Number(at[2])]; return line && taxFitsNoCategory(line, at[1]!); });
+    if (a && b && a.message === b.message && !findings.some((f) => f.field === a.field && f.said?.id === a.said?.id)) findings.push(a);
   }
   return { findings, unreadable, engine: runs[0].engine, links, ...(runs[0].judgedBy ? { judgedBy: runs[0].judgedBy } : {}) };
 }

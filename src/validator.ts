@@ -16,7 +16,7 @@ import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
 import type { ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
-import { tddOfBody, tddOfJson, tddOfXml, type TddResult } from './tdd/run.js';
+import { tddOfBody, tddOfJson, tddOfXml, type TddResult, type SourceDocument } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -253,9 +253,9 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const representative = given.representative ?? tddParties.representative;
     if (receiver === undefined || representative === undefined) throw new TypeError('tdd: receiver and representative are required (0242:<id>): give them to tdd(), to createValidator({ tdd }), or in the config file\'s "tdd"');
     const warnings: string[] = [];
-    const transportId = given.transportId ?? (() => {
+    const transportId = given.transportId ?? ((document: SourceDocument) => {
       const id = randomUUID();
-      warnings.push(`no transportId: the TDD carries a generated one, ${id}; give the transport header id of the invoice's Peppol message`);
+      warnings.push(`no transportId: the TDD carries a generated one, ${id}; give the transport header id of the ${document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`);
       return id;
     });
     const now = new Date();

@@ -4,7 +4,8 @@ import { summarize } from '../formatters/report.js';
 import type { DocumentType, OverrideInForce, Report, ReportResult } from '../model/report.js';
 
 const DOCUMENTS: readonly DocumentType[] = ['invoice', 'credit_note', 'tdd', 'other'];
-import { depthProblem, overridesProblem, resultProblem } from '../report/shape.js';
+import { depthProblem, overridesProblem, resultProblem, ruleSetProblem } from '../report/shape.js';
+import type { JudgedBy } from '../model/types.js';
 
 /** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
 export class NotAReport extends Error {}
@@ -27,7 +28,7 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
     if (r.response !== null && !isObject(r.response)) throw new NotAReport(`${at}.response: neither null nor an object`);
     if (r.xml !== null && typeof r.xml !== 'string') throw new NotAReport(`${at}.xml: neither null nor a string`);
     if (r.error !== undefined && (!isObject(r.error) || typeof r.error.message !== 'string')) throw new NotAReport(`${at}.error: expected {message, line?, column?}`);
-    const shape = resultProblem(r, at);
+    const shape = resultProblem(r, at) ?? ruleSetProblem(r.rule_set, `${at}.rule_set`);
     if (shape) throw new NotAReport(shape);
     const position = isObject(r.position) && Number.isInteger(r.position.line) && Number.isInteger(r.position.column) ? { line: r.position.line as number, column: r.position.column as number } : undefined;
     return {
@@ -36,6 +37,8 @@ export function readReport(value: unknown): { results: ReportResult[]; overrides
       ...(Array.isArray(r.pintae_findings) && r.pintae_findings.length ? { pintae_findings: r.pintae_findings as ReportResult['pintae_findings'] } : {}),
       ...(Array.isArray(r.suppressed) ? { suppressed: r.suppressed as ReportResult['suppressed'] } : {}),
       ...(typeof r.document === 'string' && (DOCUMENTS as readonly string[]).includes(r.document) ? { document: r.document as DocumentType } : {}),
+      // The set that judged the document, as its shard reported it (docs/decisions.md "merge-reports keeps rule_set").
+      ...(r.rule_set !== undefined ? { rule_set: r.rule_set as JudgedBy } : {}),
       findings: [], xml: null, xmlPath: r.xml as string | null,
     };
   });
@@ -61,6 +64,39 @@ export function overlapOf(reports: ReadonlyArray<{ results: readonly ReportResul
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
       else if (first !== i) return { file: r.file, ...(r.position ? { position: r.position } : {}), first, second: i };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What reports hold, for the words of a refusal: invoice requests (`validate` reports: no result says a `document`),
+ * or the documents `check` read, of one kind or several (`document`).
+ */
+export type Held = 'requests' | 'invoice' | 'credit_note' | 'tdd' | 'document';
+export function heldBy(reports: ReadonlyArray<{ results: readonly ReportResult[] }>): Held {
+  const kinds = new Set<DocumentType | undefined>(reports.flatMap((r) => r.results.filter((x) => !x.error).map((x) => x.document)));
+  if (kinds.size === 0 || (kinds.size === 1 && kinds.has(undefined))) return 'requests';
+  const [only] = kinds;
+  if (kinds.size === 1 && only !== undefined && only !== 'other') return only;
+  return 'document';
+}
+
+/**
+ * Where the shards disagree on a rule set: one set (name and version) with different rule sources (hash) in two
+ * reports, so documents judged "by the same rules" were not. Different sets across documents are no disagreement:
+ * rules are chosen per document, by its CustomizationID and issue date. The first found, with the two reports.
+ */
+export interface RuleSetDisagreement { set: string; first: number; second: number }
+export function ruleSetDisagreement(reports: ReadonlyArray<{ results: readonly ReportResult[] }>): RuleSetDisagreement | undefined {
+  const seen = new Map<string, { hash: string; report: number }>();
+  for (const [i, report] of reports.entries()) {
+    for (const r of report.results) {
+      if (!r.rule_set) continue;
+      const set = `${r.rule_set.name}${r.rule_set.version ? ` ${r.rule_set.version}` : ''}`;
+      const first = seen.get(set);
+      if (!first) seen.set(set, { hash: r.rule_set.hash, report: i });
+      else if (first.hash !== r.rule_set.hash) return { set, first: first.report, second: i };
     }
   }
   return undefined;

@@ -166,7 +166,7 @@ export function program(): Command {
     .option('--reporter <scheme:id>', 'the reporting party (default: the seller\'s endpoint as sender, the buyer\'s as receiver)')
     .option('--receiver <0242:id>', 'the FTA\'s service provider (config: tdd.receiver)')
     .option('--representative <0242:id>', 'your service provider (config: tdd.representative)')
-    .option('--transport-id <id>', 'the transport header id of the invoice\'s Peppol message (default: a generated UUID, with a warning)')
+    .option('--transport-id <id>', 'the transport header id of the invoice\'s or credit note\'s Peppol message (default: a generated UUID, with a warning)')
     .option('--issued <date-time>', 'when the TDD is issued, with its time zone (default: now, local time)')
     .option('--out-dir <dir>', 'directory for <input name>.tdd.xml; without it, one input\'s TDD goes to standard output')
     .option(...CONFIG_FILE)

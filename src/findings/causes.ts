@@ -56,7 +56,8 @@ export interface CauseFacts {
  *   `exchange_rate` when no rate was sent (the rate is looked up for that currency);
  * - a missing exchange rate (BTUAE-04 on `currency`) causes every finding on `exchange_rate` (nothing was sent there:
  *   those are the rules asking for the rate and the AED figures it gives);
- * - a tax category pintae could not read (ibr-139-ae) causes the findings on its line's category-bound fields;
+ * - a tax category pintae could not read (ibr-139-ae) causes the findings on its line's category-bound fields, but for
+ *   a VAT amount that no category allows (a mistake of its own);
  * - a field whose value could not be read (the schema stage) causes the findings at or inside that field;
  * - an error of the rule engine on a field causes the PINT-AE findings on that same field, which judge the same value.
  */
@@ -92,7 +93,8 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
     if (currency && (f.field === 'currency' || (!facts.rateSent && f.field === 'exchange_rate'))) link(f, currency);
     if (missingRate && f.field === 'exchange_rate') link(f, missingRate);
     const line = CATEGORY_FIELDS.exec(f.field ?? '')?.[1];
-    const category = line === undefined ? undefined : categories.get(line);
+    // A VAT amount no category allows is a mistake whatever the category (src/rules/lines.ts taxFitsNoCategory).
+    const category = line === undefined || f.said?.id === 'line.tax-fits-none' ? undefined : categories.get(line);
     if (category) link(f, category);
     const engine = !facts.engine.has(f) && f.field !== undefined ? engineByField.get(f.field) : undefined;
     if (engine) link(f, engine);

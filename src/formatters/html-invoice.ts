@@ -11,6 +11,9 @@ import { joined, wordsIn } from '../messages/view.js';
 import type { JudgedBy } from '../model/types.js';
 import type { Speaker } from './html-lang.js';
 
+/** A section's title where the document itself is not shown (a report made from one that keeps none): by its kind. */
+const DOC_TITLES = { invoice: 'doc.invoice', credit_note: 'doc.credit-note', tdd: 'doc.tdd', other: 'doc.document' } as const;
+
 export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
 
 /** What the summary table needs of an invoice, kept after its page is written. */
@@ -154,7 +157,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
   const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say('not-shown'))}</p>`
     : !view && !r.error ? `<p class="note">${sp.prose(sp.say('not-kept'))}</p>` : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
-    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : 'doc.invoice'))}</span><h2>${heading}</h2></div>`
+    + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : DOC_TITLES[r.document ?? 'invoice']))}</span><h2>${heading}</h2></div>`
     + `${verdictBadge(verdict, errors, warnings, sp)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · ${sp.label(sp.say('item', { index: r.index }))}` : ''}${r.rule_set ? ` · ${sp.label(ruleSetSaid(r.rule_set, sp))}` : ''}</div></header>`
     + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp)}</div>`
     + missing

@@ -28,12 +28,12 @@ export class RuleCounts {
     }
   }
 
-  table(sp: Speaker): string {
+  table(sp: Speaker, held: HeldKind = 'invoice'): string {
     if (!this.rules.size) return '';
     const rows = [...this.rules].sort(([a, x], [b, y]) => y.errors + y.warnings - (x.errors + x.warnings) || (a < b ? -1 : 1))
       .map(([rule, c]) => `<tr><td><code>${esc(rule)}</code></td><td class="n">${c.errors || ''}</td><td class="n">${c.warnings || ''}</td><td class="n">${c.invoices}</td></tr>`).join('');
-    const th = (id: 'report.errors' | 'report.warnings' | 'report.invoices') => `<th class="n">${sp.label(sp.say(id))}</th>`;
-    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th>${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th('report.invoices')}</tr></thead><tbody>${rows}</tbody></table></div>`;
+    const th = (id: 'report.errors' | 'report.warnings' | (typeof HEADS)[HeldKind]['many']) => `<th class="n">${sp.label(sp.say(id))}</th>`;
+    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th>${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th(HEADS[held].many)}</tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 }
 
@@ -48,6 +48,23 @@ export function gateWords(s: Summary, gates: Gates | undefined, sp: Speaker = EN
   return { failed: why.length > 0, why };
 }
 
+/** What a run holds, for the tables' headings: one kind of document, or documents (several kinds, or none known). */
+type HeldKind = 'invoice' | 'credit_note' | 'tdd' | 'document';
+const HEADS = {
+  invoice: { one: 'report.invoice', many: 'report.invoices' },
+  credit_note: { one: 'report.credit-note', many: 'report.credit-notes' },
+  tdd: { one: 'report.tdd', many: 'report.tdds' },
+  document: { one: 'report.document', many: 'report.documents' },
+} as const;
+
+/** The kind every document of the run is, as the summary sentence names it (invoice requests: invoices). */
+function heldKind(s: Summary): HeldKind {
+  const d = s.documents;
+  if (!d) return 'invoice';
+  const kinds = (Object.keys(d) as Array<keyof typeof d>).filter((k) => d[k] > 0);
+  return kinds.length === 1 && kinds[0] !== 'other' ? kinds[0]! : 'document';
+}
+
 const KIND_WORDS = { invoice: 'count.invoices', credit_note: 'count.credit-notes', tdd: 'count.tdds', other: 'count.other-documents' } as const;
 
 /** What the run judged, counted as the stylish summary line counts it (docs/decisions.md "What a summary counts"). */
@@ -60,21 +77,30 @@ function countedWords(s: Summary, sp: Speaker): Words {
   return kinds.length > 1 ? sp.say('count.by-kind', { total, kinds: joined(', ', kinds.map((k) => sp.say(KIND_WORDS[k], { n: d[k] }))) }) : total;
 }
 
+/** Where the run read from, as the stylish summary line says it: files, standard input, serve's request body. */
+function readFrom(s: Summary, sp: Speaker): Words {
+  const n = s.files - (s.stdin ? 1 : 0);
+  if (!s.stdin) return sp.say('run.in-files', { n });
+  if (n === 0) return sp.say(s.stdin === 'body' ? 'run.from-body' : 'run.from-stdin');
+  return sp.say(s.stdin === 'body' ? 'run.in-files-and-body' : 'run.in-files-and-stdin', { n });
+}
+
 /** The summary at the top of the report: the run's verdict, the inputs table, the findings by rule. */
 export function summarySection(s: Summary, gates: Gates | undefined, overrides: OverrideInForce[], rows: string[], rules: RuleCounts, pagesLeftOut: number, sp: Speaker): string {
   const { failed, why } = gateWords(s, gates, sp);
   const counts = joined(', ', [sp.say('count.valid', { n: s.valid }), sp.say('count.invalid', { n: s.invalid }), sp.say('count.rejected', { n: s.rejected }),
     s.unreadable ? sp.say('count.unreadable', { n: s.unreadable }) : undefined, sp.say('count.warnings', { n: s.warnings }),
     s.notes ? sp.say('count.notes', { n: s.notes }) : undefined, s.suppressed ? sp.say('count.turned-off', { n: s.suppressed }) : undefined]);
-  const run = sp.say('run.line', { invoices: countedWords(s, sp), files: sp.say('count.files', { n: s.files }), counts });
+  const run = sp.say('run.line', { invoices: countedWords(s, sp), from: readFrom(s, sp), counts });
   const verdict = `<p class="run ${failed ? 'fail' : 'pass'}">${failed ? '✖' : '✔'} ${sp.prose(run)}</p>`
     + (failed ? `<p class="why">${sp.prose(sp.say('run.fails', { why: joined('; ', why) }))}</p>` : '');
   const list = joined(', ', overrides.map((o) => sp.say('override', { rule: o.rule, level: o.level, findings: sp.say('count.findings', { n: o.applied }) })));
   const moved = overrides.length ? `<p class="overrides">${sp.prose(sp.say('overrides', { list }))}</p>` : '';
   const limit = pagesLeftOut ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>` : '';
-  const th = (id: 'report.input' | 'report.invoice' | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
+  const held = heldKind(s);
+  const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
   const table = rows.length
-    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th('report.invoice')}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
     : `<p class="none">${sp.label(sp.say('no-input'))}</p>`;
-  return `<section class="summary" id="summary"><h2>${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp)}</section>`;
+  return `<section class="summary" id="summary"><h2>${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp, held)}</section>`;
 }

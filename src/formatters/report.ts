@@ -53,14 +53,18 @@ export class SummaryCounter {
   readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0 };
   private lastFile: string | undefined;
 
-  /** `documents`: the run reads documents (check), counted by what each is (Summary.documents). */
-  constructor(documents = false) {
+  /**
+   * `documents`: the run reads documents (check), counted by what each is (Summary.documents). `stdin`: what an input
+   * named `-` is (standard input, or serve's request body), which the sentences name instead of counting it a file.
+   */
+  constructor(documents = false, private readonly stdin: 'stdin' | 'body' = 'stdin') {
     if (documents) this.summary.documents = { invoice: 0, credit_note: 0, tdd: 0, other: 0 };
   }
 
   add(r: ReportResult): void {
     const s = this.summary;
     if (r.file !== this.lastFile) { this.lastFile = r.file; s.files++; }
+    if (r.file === '-') s.stdin = this.stdin;
     if (r.error) { s.unreadable++; return; }
     s.invoices++;
     if (r.document) (s.documents ??= { invoice: 0, credit_note: 0, tdd: 0, other: 0 })[r.document]++;

@@ -29,6 +29,10 @@ const OUTCOME_AR: Readonly<Record<string, string>> = {
   rejected: 'مرفوضة', invalid: 'غير صالحة', refused: 'لم يُرسلها pintae', unknown: 'نتيجتها مجهولة', unsent: 'غير مرسلة', unreadable: 'غير مقروءة',
 };
 
+/** What a report holds, in a refusal's words ("its invoices would count twice"); Arabic with the possessive. */
+const HELD_EN = { requests: 'invoices', invoice: 'invoices', credit_note: 'credit notes', tdd: 'Tax Data Documents', document: 'documents' } as const;
+const HELD_AR = { requests: 'فواتيره', invoice: 'فواتيره', credit_note: 'إشعاراته الدائنة', tdd: 'مستندات البيانات الضريبية فيه', document: 'مستنداته' } as const;
+
 export const CLI = {
   'lang.unknown': {
     en: (p: { lang: string; names: readonly string[] }) => `--lang ${p.lang}: choose one of ${p.names.join(', ')}`,
@@ -221,13 +225,20 @@ export const CLI = {
     en: (p: { value: string }) => `--today ${p.value}: give a calendar date as YYYY-MM-DD`,
     ar: (p: { value: string }) => `--today ${p.value}: حدّد تاريخاً تقويمياً بالصيغة YYYY-MM-DD`,
   },
+  // Worded by what the reports hold (qa10 item 4): invoice requests (validate) warn as duplicates of themselves too.
   'cli.merge.overlap': {
-    en: (p: { first: string; second: string; input: string }) =>
-      `${p.first === p.second ? `${p.first} is named twice` : `${p.first} and ${p.second} both report ${p.input}`}: merged, its invoices would count twice and each warn as a duplicate of itself. `
+    en: (p: { first: string; second: string; input: string; held: 'requests' | 'invoice' | 'credit_note' | 'tdd' | 'document' }) =>
+      `${p.first === p.second ? `${p.first} is named twice` : `${p.first} and ${p.second} both report ${p.input}`}: merged, its ${HELD_EN[p.held]} would count twice${p.held === 'requests' ? ' and each warn as a duplicate of itself' : ''}. `
       + 'Give each shard\'s report once, and not a merged report with the shards it was made from',
-    ar: (p: { first: string; second: string; input: string }) =>
-      `${p.first === p.second ? `ذُكر ${p.first} مرتين` : `يذكر كلٌّ من ${p.first} و${p.second} المُدخل ${p.input}`}: لو دُمجا لعُدّت فواتيره مرتين ولنُبّه على كل منها أنها مكرّرة لنفسها. `
+    ar: (p: { first: string; second: string; input: string; held: 'requests' | 'invoice' | 'credit_note' | 'tdd' | 'document' }) =>
+      `${p.first === p.second ? `ذُكر ${p.first} مرتين` : `يذكر كلٌّ من ${p.first} و${p.second} المُدخل ${p.input}`}: لو دُمجا لعُدّت ${HELD_AR[p.held]} مرتين${p.held === 'requests' ? ' ولنُبّه على كل منها أنها مكرّرة لنفسها' : ''}. `
       + 'قدّم تقرير كل جزء مرة واحدة، ولا تقدّم تقريراً مدموجاً مع الأجزاء التي صُنع منها',
+  },
+  'cli.merge.rule-sets-differ': {
+    en: (p: { set: string; first: string; second: string }) =>
+      `${p.first} and ${p.second} were judged by different rules under one name, ${p.set} (their hashes differ): merged all the same, each document keeps the rule_set its report names`,
+    ar: (p: { set: string; first: string; second: string }) =>
+      `فُحص ${p.first} و${p.second} بقواعد مختلفة تحت اسم واحد، ${p.set} (تختلف بصمتاهما): دُمجا مع ذلك، ويحتفظ كل مستند بـ rule_set الذي يذكره تقريره`,
   },
   'cli.not-a-report': {
     en: (p: { at: string; reason: string }) => `${p.at}: not a pintae JSON report: ${p.reason}`,
@@ -289,9 +300,10 @@ export const CLI = {
     en: (p: { file: string; n: number }) => `--transport-id names one Peppol message: ${p.file} holds ${p.n} invoices, each sent as a message of its own`,
     ar: (p: { file: string; n: number }) => `--transport-id يسمّي رسالة Peppol واحدة: وفي ${p.file} فواتير عددها ${p.n}، تُرسل كل منها في رسالة خاصة بها`,
   },
+  // Names what the TDD reports: an invoice, or a credit note (qa10 item 3).
   'cli.tdd-generated': {
-    en: (p: { id: string }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
-    ar: (p: { id: string }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة بالفاتورة`,
+    en: (p: { id: string; document: 'invoice' | 'credit_note' }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the ${p.document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`,
+    ar: (p: { id: string; document: 'invoice' | 'credit_note' }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة ${p.document === 'credit_note' ? 'بالإشعار الدائن' : 'بالفاتورة'}`,
   },
   'cli.tdd-none': {
     en: (_: Record<string, never>) => 'no TDD could be made',

@@ -138,6 +138,11 @@ export const FINDINGS = {
     en: (p: { at: string; category: string; carried: string }) => `${p.at}: tax_amount must be 0 on ${categoryEn(p.category)} line (got ${p.carried}); only standard-rated (S) lines charge VAT`,
     ar: (p: { at: string; category: string; carried: string }) => `${p.at}: يجب أن يكون tax_amount صفراً في بند ${categoryAr(p.category)} (أُرسل ${p.carried})؛ البنود الخاضعة للنسبة الأساسية (S) وحدها تُحتسب عليها ضريبة القيمة المضافة`,
   },
+  // A line whose category could not be read, with a VAT amount no category allows (qa10 item 5, spec 2.7).
+  'line.tax-fits-none': {
+    en: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: tax_amount ${p.carried} fits no tax category: a standard-rated (S) line charges 5% of its amount (${p.amount} × 5% = ${p.expected}), every other category 0`,
+    ar: (p: { at: string; amount: string; expected: string; carried: string }) => `${p.at}: لا يوافق tax_amount ${p.carried} أي فئة ضريبية: البند الخاضع للنسبة الأساسية (S) تُحتسب عليه 5% من مبلغه (${p.amount} × 5% = ${p.expected})، وكل فئة أخرى 0`,
+  },
   'line.item-standard-id': {
     en: (p: { at: string }) => `${p.at}: item_standard_id is required on a reverse-charge (AE) line`,
     ar: (p: { at: string }) => `${p.at}: item_standard_id مطلوب في بند بآلية الاحتساب العكسي (AE)`,

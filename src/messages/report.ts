@@ -13,6 +13,20 @@ interface SummaryParams {
   warnings: number; notes: number; suppressed: number;
   /** By kind, for a run of documents (check): what the sentence names instead of "invoices". */
   documents?: Readonly<Record<Kind, number>>;
+  /** One of `files` is `-`: standard input (or serve's request body), named instead of counted a file. */
+  stdin?: 'stdin' | 'body';
+}
+
+/**
+ * Where the run read from (docs/decisions.md "Standard input in a summary"): `in 3 files`, `from standard input`, `in
+ * 2 files and standard input`; Arabic as a label (الملفات: 2) or the input's name (الإدخال القياسي، متن الطلب).
+ */
+function readFrom(s: SummaryParams, en: boolean): string {
+  const files = s.files - (s.stdin ? 1 : 0);
+  const input = s.stdin === 'body' ? (en ? 'the request body' : 'متن الطلب') : (en ? 'standard input' : 'الإدخال القياسي');
+  if (!s.stdin) return en ? `in ${plural(files, 'file')}` : `الملفات: ${files}`;
+  if (files === 0) return en ? `from ${input}` : input;
+  return en ? `in ${plural(files, 'file')} and ${input}` : `الملفات: ${files} و${input}`;
 }
 
 type Kind = 'invoice' | 'credit_note' | 'tdd' | 'other';
@@ -42,7 +56,7 @@ export const REPORT = {
       if (s.warnings) parts.push(plural(s.warnings, 'warning'));
       if (s.notes) parts.push(plural(s.notes, 'note'));
       if (s.suppressed) parts.push(`${plural(s.suppressed, 'finding')} turned off by rule overrides`);
-      return `${counted(s, true)} in ${plural(s.files, 'file')}: ${parts.join(', ')}`;
+      return `${counted(s, true)} ${readFrom(s, true)}: ${parts.join(', ')}`;
     },
     ar: (s: SummaryParams) => {
       const parts = [`صالحة: ${s.valid}`, `غير صالحة: ${s.invalid}`, `مرفوضة: ${s.rejected}`];
@@ -50,15 +64,15 @@ export const REPORT = {
       if (s.warnings) parts.push(`تحذيرات: ${s.warnings}`);
       if (s.notes) parts.push(`ملاحظات: ${s.notes}`);
       if (s.suppressed) parts.push(`نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`);
-      return `${counted(s, false)}، الملفات: ${s.files} — ${parts.join('، ')}`;
+      return `${counted(s, false)}، ${readFrom(s, false)} — ${parts.join('، ')}`;
     },
   },
   // The GitHub Actions log's last line: every count, always, for a log read by scripts as much as by people.
   'summary.github': {
-    en: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, true)} in ${plural(s.files, 'file')}: `
+    en: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, true)} ${readFrom(s, true)}: `
       + `${s.valid} valid, ${s.invalid} invalid, ${s.rejected} rejected, ${s.unreadable} unreadable, ${plural(s.warnings, 'warning')}, ${plural(s.notes, 'note')}, ${s.suppressed} turned off`
       + (s.judged.length ? `; judged by ${s.judged.map(([set, n]) => `${set} (${n})`).join(', ')}` : ''),
-    ar: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, false)}، الملفات: ${s.files} — `
+    ar: (s: SummaryParams & { judged: ReadonlyArray<readonly [string, number]> }) => `${counted(s, false)}، ${readFrom(s, false)} — `
       + `صالحة: ${s.valid}، غير صالحة: ${s.invalid}، مرفوضة: ${s.rejected}، غير مقروءة: ${s.unreadable}، تحذيرات: ${s.warnings}، ملاحظات: ${s.notes}، نتائج أوقفتها تجاوزات القواعد: ${s.suppressed}`
       + (s.judged.length ? `؛ فُحصت وفق ${s.judged.map(([set, n]) => `${set} (${n})`).join('، ')}` : ''),
   },

@@ -27,7 +27,7 @@ const SERVE = {
   'tdd-parties': (p: { missing: string }) => `${p.missing}: required (the FTA's service provider and yours, 0242:<id>): give them as query parameters, or start the server with a config file whose "tdd" names them`,
   'tdd-option': (p: { name: string; value: string; allowed: string }) => `${p.name} ${JSON.stringify(p.value)}: choose ${p.allowed}`,
   'tdd-unknown-option': (p: { name: string; known: string }) => `query parameter ${JSON.stringify(p.name)} is not an option of POST /v1/tdd (options: ${p.known})`,
-  'tdd-transport-generated': (p: { id: string }) => `no transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the invoice's Peppol message`,
+  'tdd-transport-generated': (p: { id: string; document: 'invoice' | 'credit_note' }) => `no transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the ${p.document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`,
   'tdd-refused': () => 'No TDD was made of this invoice: `error` or the errors among `findings` say why',
   'xml-not-json': () => 'this holds XML, not an invoice request body (JSON): to check a UBL invoice, send it to POST /v1/check',
   'json-not-xml': () => 'this holds JSON, not XML: to validate an invoice request body, send it to POST /v1/validate',

@@ -62,8 +62,8 @@ export const TDD_MESSAGES = {
     ar: (p: { option: string; value: string; allowed: readonly string[] }) => `${p.option} ${p.value}: اختر ${p.allowed.join(', ')}`,
   },
   'tdd.option.transport-id': {
-    en: (p: { option?: string }) => `${p.option ?? '--transport-id'}: give the transport header id of the invoice's Peppol message`,
-    ar: (p: { option?: string }) => `${p.option ?? '--transport-id'}: حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة بالفاتورة`,
+    en: (p: { option?: string }) => `${p.option ?? '--transport-id'}: give the transport header id of the invoice's or credit note's Peppol message`,
+    ar: (p: { option?: string }) => `${p.option ?? '--transport-id'}: حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة بالفاتورة أو الإشعار الدائن`,
   },
   'tdd.source.not-ubl': {
     en: (_: Record<string, never>) => 'the source document is not a UBL 2.1 Invoice or CreditNote (ibr-tdd-57)',

@@ -65,6 +65,12 @@ export interface Summary {
    * stays the count of documents judged).
    */
   documents?: DocumentCounts;
+  /**
+   * Where `-` came from, when one of the `files` counted is it (docs/decisions.md "Standard input in a summary"):
+   * `stdin` on the command line, `body` a request body (pintae serve names it `-`, as standard input). The sentences
+   * say it instead of counting it a file. Never written to a JSON report (its `files` still counts it).
+   */
+  stdin?: 'stdin' | 'body';
 }
 
 /** What `check` reads: an invoice, a credit note, a Tax Data Document, or another well-formed document. */

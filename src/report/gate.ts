@@ -47,6 +47,6 @@ export function gateExitCode(summary: Summary, gates: Gates): 0 | 1 {
 export function summaryWithGate(summary: Summary, gates: Gates | undefined, lang?: Lang): Summary & { gate?: GateFailure } {
   const failed = gates ? gateFailure(summary, gates, lang) : undefined;
   // The counts by kind name things in sentences; the JSON summary keeps its fields (each result says its `document`).
-  const { documents: _d, ...counts } = summary;
+  const { documents: _d, stdin: _s, ...counts } = summary;
   return failed ? { ...counts, gate: failed } : counts;
 }

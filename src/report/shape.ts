@@ -54,6 +54,23 @@ export function resultProblem(r: Record<string, unknown>, at: string): string | 
   return undefined;
 }
 
+const CHOSEN = ['customization', 'fallback', 'pinned'];
+const BY_DATE = ['covers', 'before', 'after', 'undated'];
+const textOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** A result's `rule_set` (README "JSON report"): the set that judged its document, as the formatters read it. */
+export function ruleSetProblem(set: unknown, at: string): string | undefined {
+  if (set === undefined) return undefined;
+  if (!isObject(set)) return `${at}: not an object`;
+  for (const key of ['name', 'hash']) if (typeof own(set, key) !== 'string') return `${at}.${key}: not a string`;
+  for (const key of ['customization', 'version']) if (!textOrNull(own(set, key))) return `${at}.${key}: neither null nor a string`;
+  for (const key of ['valid_from', 'valid_to']) { const v = own(set, key); if (v !== undefined && !textOrNull(v)) return `${at}.${key}: neither null nor a string`; }
+  if (!CHOSEN.includes(own(set, 'chosen') as string)) return `${at}.chosen: not ${CHOSEN.join(', ')}`;
+  const byDate = own(set, 'by_date');
+  if (byDate !== undefined && !BY_DATE.includes(byDate as string)) return `${at}.by_date: not ${BY_DATE.join(', ')}`;
+  return undefined;
+}
+
 /** The overrides list of a report: {rule, level, applied}. */
 export function overridesProblem(list: unknown): string | undefined {
   if (list === undefined) return undefined;

@@ -39,6 +39,8 @@ export interface ReportTarget {
   formats: FormatTable;
   /** The run reads documents (check), which the summary counts by kind; invoice requests (validate) otherwise. */
   documents?: boolean;
+  /** What an input named `-` is: standard input (the default), or a request body (pintae serve). */
+  stdin?: 'stdin' | 'body';
 }
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
@@ -59,7 +61,7 @@ export class ReportSink {
   private readonly judged = new WeakSet<InvoiceResult>();
 
   constructor(private readonly target: ReportTarget) {
-    this.counter = new SummaryCounter(target.documents ?? false);
+    this.counter = new SummaryCounter(target.documents ?? false, target.stdin);
     this.overrides = new RuleOverrides(target.rules);
     const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}) };
     if (target.output) {

@@ -19,6 +19,19 @@ export const offStandardRate = (line: Line): boolean => line.tax_category === 'S
 
 type LineCheck = (line: Line, at: string) => Finding | Finding[] | undefined;
 
+/**
+ * A line whose category could not be read, judged by the category rules of spec 2.7 all the same where they agree: a
+ * VAT amount that is neither 0 (every category but S) nor 5% of the line amount (S, with the rounding slack) breaks
+ * the rule of whichever category was meant, so it is a mistake of its own, beside the category's (docs/decisions.md
+ * "A line's VAT when its category cannot be read"). Its rule id is the finding's message id: `linkByMeaning` keeps it
+ * apart from the category's dependents.
+ */
+export function taxFitsNoCategory(line: Pick<Line, 'tax_amount' | 'line_amount'>, at: string): Finding | undefined {
+  if (line.tax_amount.isZero() || !offStandardRate({ ...line, tax_category: 'S' } as Line)) return undefined;
+  const expected = line.line_amount.times(STANDARD_RATE);
+  return error('invoice_items', finding('line.tax-fits-none', { at, amount: line.line_amount.toFixed(2), expected: expected.toFixed(2), carried: line.tax_amount.toFixed(2) }), { field: `${at}.tax_amount` });
+}
+
 /** A rule applied to every line; findings are located at `line_items[i]`. */
 function perLine(id: string, spec: string, check: LineCheck): Rule {
   return {
@@ -46,7 +59,7 @@ export const lineRules: Rule[] = [
   perLine('line.amount', '7.2 invoice_items (zero line amount)', (line, at) => line.line_amount.isZero()
     ? error('invoice_items', finding('line.amount-zero', { at }), { field: `${at}.line_amount` }) : undefined),
   perLine('line.tax-amount', '2.7 tax category rules (S: ibr-190-ae)', (line, at) => {
-    if (!known(line)) return undefined;
+    if (!known(line)) return taxFitsNoCategory(line, at);
     if (line.tax_category === 'S') {
       if (!offStandardRate(line)) return undefined;
       const options = { rule: 'ibr-190-ae', field: `${at}.tax_amount` };

@@ -11,7 +11,7 @@ import { RuleOverrides } from '../report/gates.js';
 import { ReportSink } from '../report/sink.js';
 import { checkOptions } from '../tdd/build.js';
 import { localDateTime, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, transportIdProblem, type TddOptions } from '../tdd/options.js';
-import { tddOfJson, tddOfXml, type TddResult } from '../tdd/run.js';
+import { tddOfJson, tddOfXml, type TddResult, type SourceDocument, type TddRunOptions } from '../tdd/run.js';
 import type { Answer, ServeSetup, ServeTask, Verdict } from './protocol.js';
 import { formatType } from './formats.js';
 import type { Lang } from '../messages/lang.js';
@@ -63,7 +63,7 @@ function dryRun(text: string, env: ServeEnv): Answer {
 /** The report of `--format <format>` on these results, as the CLI writes it (rule overrides and gates of the config). */
 function report(results: Iterable<InvoiceResult>, format: FormatName, env: ServeEnv, status = 200, lang: Lang = 'en', documents = false): Answer {
   const out: string[] = [];
-  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), documents, ...(lang !== 'en' ? { lang } : {}) });
+  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (s: string) => out.push(s) }, color: false, gates: env.gates, rules: env.rules, baseDir: process.cwd(), documents, stdin: 'body', ...(lang !== 'en' ? { lang } : {}) });
   const duplicates = new DuplicateNumbers();
   const verdicts: Verdict[] = [];
   for (const r of results) verdicts.push(verdictOf(sink.add(duplicates.mark(r))));
@@ -103,7 +103,7 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
   const missing = [['receiver', receiver], ['representative', representative]].filter(([, v]) => v === undefined).map(([k]) => k);
   if (missing.length) return refuse(serveWords('tdd-parties', { missing: missing.join(' and ') }));
   const warnings: string[] = [];
-  let run: Omit<TddOptions, 'transportId'> & { transportId: string | (() => string) };
+  let run: TddRunOptions;
   try {
     const now = new Date();
     const shared: Omit<TddOptions, 'transportId'> = {
@@ -116,7 +116,7 @@ function tdd(task: Extract<ServeTask, { op: 'tdd' }>, env: ServeEnv): Answer {
     };
     checkOptions(shared);
     if (q['transport-id'] !== undefined) transportIdProblem('transport-id', q['transport-id']);
-    run = { ...shared, transportId: q['transport-id'] ?? (() => { const id = randomUUID(); warnings.push(serveWords('tdd-transport-generated', { id })); return id; }) };
+    run = { ...shared, transportId: q['transport-id'] ?? ((document: SourceDocument) => { const id = randomUUID(); warnings.push(serveWords('tdd-transport-generated', { id, document })); return id; }) };
   } catch (e) {
     if (e instanceof TddOptionError) return refuse(e.message.replace(/--([a-z-]+)/g, '$1'));
     throw e;

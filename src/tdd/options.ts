@@ -25,7 +25,7 @@ export interface TddOptions {
   receiver: string;
   /** The reporter's representative (its service provider), under scheme 0242. */
   representative: string;
-  /** The transport header id of the invoice's Peppol message. */
+  /** The transport header id of the Peppol message that carried the invoice or credit note. */
   transportId: string;
   /** When the TDD is issued: an ISO 8601 date-time with its time zone (`2025-02-06T08:00:00+04:00`). */
   issued: string;

@@ -27,8 +27,14 @@ export interface TddResult {
 
 const errorsOf = (findings: Finding[]) => findings.filter((f) => f.severity === 'error');
 
-/** TddOptions whose transport id may be made when a TDD is (one per TDD: each invoice is a Peppol message of its own). */
-export type TddRunOptions = Omit<TddOptions, 'transportId'> & { transportId: string | (() => string) };
+/** What a TDD reports: an invoice or a credit note (its source document's root). */
+export type SourceDocument = 'invoice' | 'credit_note';
+
+/**
+ * TddOptions whose transport id may be made when a TDD is (one per TDD: each invoice is a Peppol message of its own),
+ * told what the TDD reports, so a warning about the id made names the document whose message it stands for.
+ */
+export type TddRunOptions = Omit<TddOptions, 'transportId'> & { transportId: string | ((document: SourceDocument) => string) };
 
 function fromDocument(text: string, findings: Finding[], run: TddRunOptions, index: number | null): TddResult {
   const options = run as TddOptions;
@@ -38,7 +44,8 @@ function fromDocument(text: string, findings: Finding[], run: TddRunOptions, ind
   const read = readXmlDocument(text);
   if (!read.ok) return { ok: false, xml: null, findings, index, error: { message: read.message, line: read.line, column: read.column } };
   try {
-    const transportId = typeof run.transportId === 'function' ? run.transportId() : run.transportId;
+    const document: SourceDocument = read.doc.elements[0]?.local === 'CreditNote' ? 'credit_note' : 'invoice';
+    const transportId = typeof run.transportId === 'function' ? run.transportId(document) : run.transportId;
     return { ok: true, xml: buildTdd(read.text, read.doc, { ...options, transportId }).xml, findings, index };
   } catch (e) {
     if (e instanceof TddSourceError) return { ok: false, xml: null, findings, index, error: { message: e.message, ...(e.said ? { said: e.said } : {}), ...(read.doc.elements[0] ? { line: read.doc.elements[0].line, column: read.doc.elements[0].column } : {}) } };

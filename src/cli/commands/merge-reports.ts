@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
-import { mergeReports, NotAReport, overlapOf, readReport } from '../../batch/merge.js';
+import { heldBy, mergeReports, NotAReport, overlapOf, readReport, ruleSetDisagreement } from '../../batch/merge.js';
+import { warn } from '../warn.js';
+import { tell } from '../lang.js';
 import { FORMAT_NAMES, isFormatName } from '../../formatters/names.js';
 import { loadFormats } from '../../formatters/load.js';
 import { reasonAt } from '../../io/errors.js';
@@ -43,8 +45,12 @@ export async function runMergeReports(files: string[], options: MergeOptions): P
   if (overlap) {
     const input = overlap.position ? `${overlap.file}:${overlap.position.line}:${overlap.position.column}` : overlap.file;
     const [first, second] = [files[overlap.first]!, files[overlap.second]!];
-    throw usageError('cli.merge.overlap', { first, second: resolve(first) === resolve(second) ? first : second, input });
+    const held = heldBy([reports[overlap.first]!, reports[overlap.second]!]);
+    throw usageError('cli.merge.overlap', { first, second: resolve(first) === resolve(second) ? first : second, input, held });
   }
+  // The same rule set with other rules in another shard: merged all the same, each document keeping its own rule_set.
+  const differ = ruleSetDisagreement(reports);
+  if (differ) warn(tell('cli.merge.rule-sets-differ', { set: differ.set, first: files[differ.first]!, second: files[differ.second]! }));
   const report = { ...mergeReports(reports), gates: { failSeverity: 'error' as const } };
   const formatter = (await loadFormats([format])).formatters[format]!;
   process.stdout.write(formatter(report, { color: useColor(process.stdout, process.env) && format === 'stylish', baseDir: process.cwd(), quiet: options.quiet === true, ruleText: builtinRuleText, lang: cliLang() }));

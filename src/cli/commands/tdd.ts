@@ -14,7 +14,7 @@ import { OutputError, writeAtomic } from '../../io/write.js';
 import type { Finding } from '../../model/types.js';
 import { checkOptions } from '../../tdd/build.js';
 import { localDateTime, transportIdProblem, TDD_ROLES, TDD_SCOPES, TDD_TYPES, TddOptionError, type TddOptions, type TddRole, type TddScope, type TddType } from '../../tdd/options.js';
-import { tddOfJson, tddOfXml, type TddResult } from '../../tdd/run.js';
+import { tddOfJson, tddOfXml, type TddResult, type SourceDocument } from '../../tdd/run.js';
 import { UnwritableText } from '../../ubl/serialize.js';
 import { withDefaultSignals } from '../signals.js';
 import { prepareOutDir } from '../xml-out.js';
@@ -138,8 +138,8 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       continue;
     }
     // A transport id per TDD made (a bulk body is several messages), said on stderr when pintae made it up.
-    const generated: string[] = [];
-    const transportId = options.transportId ?? (() => { const id = randomUUID(); generated.push(id); return id; });
+    const generated: Array<{ id: string; document: SourceDocument }> = [];
+    const transportId = options.transportId ?? ((document: SourceDocument) => { const id = randomUUID(); generated.push({ id, document }); return id; });
     let results: TddResult[];
     try {
       const json = isXml(bytes) ? undefined : decodeText(bytes);
@@ -152,7 +152,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
-    for (const id of generated) process.stderr.write(`${file}: warning: ${tell('cli.tdd-generated', { id })}\n`);
+    for (const { id, document } of generated) process.stderr.write(`${file}: warning: ${tell('cli.tdd-generated', { id, document })}\n`);
     const made = results.filter((r) => r.ok).length;
     if (toStdout && made > 1) throw usageError('cli.tdd-holds', { file, n: results.length });
     if (options.transportId !== undefined && made > 1) throw usageError('cli.tdd-transport-many', { file, n: results.length });

@@ -82,7 +82,7 @@ describe('what a summary counts', () => {
   it('pintae serve: POST /v1/check of a TDD says a Tax Data Document; of nothing readable, 0 documents', () => {
     const env: ServeEnv = { pipeline: fixtureEnv(), rules: {}, gates: { failSeverity: 'error' }, tdd: {} };
     const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'tdd', 'standard-tdd.xml')));
-    expect(lastLine(serveTask({ op: 'check', bytes, format: 'stylish', lang: 'en' }, env).body)).toMatch(/^. 1 Tax Data Document in 1 file: /);
-    expect(lastLine(serveTask({ op: 'check', bytes: new Uint8Array(), format: 'stylish', lang: 'en' }, env).body)).toMatch(/^✖ 0 documents in 1 file: /);
+    expect(lastLine(serveTask({ op: 'check', bytes, format: 'stylish', lang: 'en' }, env).body)).toMatch(/^. 1 Tax Data Document from the request body: /);
+    expect(lastLine(serveTask({ op: 'check', bytes: new Uint8Array(), format: 'stylish', lang: 'en' }, env).body)).toMatch(/^✖ 0 documents from the request body: /);
   });
 });

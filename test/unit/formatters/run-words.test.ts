@@ -1,0 +1,74 @@
+/**
+ * What a report calls the run's documents and inputs (qa10 items 1, 2): the HTML report's tables named their column
+ * "Invoice"/"Invoices" for a `check` of Tax Data Documents or credit notes, and standard input (`-`) was "1 file" in
+ * every summary sentence. Expected words: docs/decisions.md "What a summary counts" (the kind, or "documents" when a
+ * run mixes them) and "Standard input in a summary"; Arabic from docs/glossary.md.
+ */
+import { describe, expect, it } from 'vitest';
+import type { InvoiceResult } from '../../../src/model/report.js';
+import { ReportSink } from '../../../src/report/sink.js';
+import { ALL_FORMATS } from '../../../src/formatters/index.js';
+import type { FormatName } from '../../../src/formatters/names.js';
+import type { Lang } from '../../../src/messages/lang.js';
+import { finding, validated } from './support.js';
+
+function run(results: InvoiceResult[], format: FormatName, lang?: Lang, stdin?: 'body'): string {
+  const out: string[] = [];
+  const sink = new ReportSink({ formats: ALL_FORMATS, format, stdout: { write: (c: string) => out.push(c) }, color: false, gates: { failSeverity: 'error' }, baseDir: '/', documents: true, ...(lang ? { lang } : {}), ...(stdin ? { stdin } : {}) });
+  for (const r of results) sink.add(r);
+  sink.finish();
+  return out.join('');
+}
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
+/** The headings of the HTML report's two tables: the inputs, and the findings by rule. */
+const headings = (html: string) => [...html.matchAll(/<table class="(inputs|by-rule)"><thead><tr>(.*?)<\/tr>/g)].map((m) => [...m[2]!.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((h) => h[1]!.replace(/<[^>]+>/g, '')));
+
+const wrong = finding('error', 'invoice_header', 'x', { rule: 'ibr-1', line: 1, column: 1 });
+const doc = (file: string, document: InvoiceResult['document']): InvoiceResult => ({ ...validated(file, 'N-1', [wrong]), document });
+
+describe('the HTML report names its columns by what the run holds (item 1)', () => {
+  it('Tax Data Documents, credit notes, documents when mixed; invoices for invoices', () => {
+    expect(headings(run([doc('a.xml', 'tdd')], 'html'))).toEqual([['#', 'Input', 'Tax Data Document', 'Verdict', 'Errors', 'Warnings', 'Rules'], ['Rule', 'Errors', 'Warnings', 'Tax Data Documents']]);
+    expect(headings(run([doc('a.xml', 'credit_note'), doc('b.xml', 'credit_note')], 'html'))[0]![2]).toBe('Credit note');
+    expect(headings(run([doc('a.xml', 'credit_note'), doc('b.xml', 'credit_note')], 'html'))[1]![3]).toBe('Credit notes');
+    const mixed = headings(run([doc('a.xml', 'invoice'), doc('b.xml', 'tdd')], 'html'));
+    expect([mixed[0]![2], mixed[1]![3]]).toEqual(['Document', 'Documents']);
+    const other = headings(run([doc('a.xml', 'other')], 'html'));
+    expect([other[0]![2], other[1]![3]]).toEqual(['Document', 'Documents']);
+    const invoices = headings(run([doc('a.xml', 'invoice')], 'html'));
+    expect([invoices[0]![2], invoices[1]![3]]).toEqual(['Invoice', 'Invoices']);
+  });
+
+  it('in Arabic, and in a section whose document is not shown', () => {
+    const ar = headings(run([doc('a.xml', 'tdd')], 'html', 'ar'));
+    expect([ar[0]![2], ar[1]![3]]).toEqual(['مستند البيانات الضريبية', 'مستندات البيانات الضريبية']);
+    const mixed = headings(run([doc('a.xml', 'credit_note'), doc('b.xml', 'tdd')], 'html', 'ar'));
+    expect([mixed[0]![2], mixed[1]![3]]).toEqual(['المستند', 'المستندات']);
+    // A report made from one that keeps no document (merge-reports): the section is titled by the document's kind.
+    expect(run([doc('a.xml', 'credit_note')], 'html')).toContain('<span class="doc-type">Credit note</span>');
+    expect(run([doc('a.xml', 'tdd')], 'html')).toContain('<span class="doc-type">Tax Data Document</span>');
+  });
+});
+
+describe('standard input is named, not counted a file (item 2)', () => {
+  const stdin = { ...validated('-', 'N-1', []), document: 'invoice' as const };
+  const file = { ...validated('a.xml', 'N-2', []), document: 'invoice' as const };
+  it('stylish, github and html, in English and Arabic', () => {
+    expect(lastLine(run([stdin], 'stylish'))).toBe('✔ 1 invoice from standard input: 1 valid, 0 invalid, 0 rejected');
+    expect(lastLine(run([stdin], 'stylish', 'ar'))).toBe('✔ الفواتير: 1، الإدخال القياسي — صالحة: 1، غير صالحة: 0، مرفوضة: 0');
+    expect(lastLine(run([file, stdin], 'stylish'))).toMatch(/^✔ 2 invoices in 1 file and standard input: /);
+    expect(lastLine(run([file, stdin], 'stylish', 'ar'))).toMatch(/^✔ الفواتير: 2، الملفات: 1 والإدخال القياسي — /);
+    expect(lastLine(run([stdin], 'github'))).toMatch(/^pintae: 1 invoice from standard input: 1 valid, /);
+    expect(lastLine(run([stdin], 'github', 'ar'))).toMatch(/^pintae: الفواتير: 1، الإدخال القياسي — /);
+    expect(run([stdin], 'html')).toContain('✔ 1 invoice from standard input: 1 valid');
+    expect(run([file, stdin], 'html', 'ar')).toContain('الملفات: 1 والإدخال القياسي');
+    // Files alone, as before; the JSON summary keeps its fields, standard input counted among its files.
+    expect(lastLine(run([file], 'stylish'))).toMatch(/^✔ 1 invoice in 1 file: /);
+    expect(JSON.parse(run([stdin], 'json')).summary).toEqual({ files: 1, invoices: 1, valid: 1, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0 });
+  });
+
+  it('pintae serve names its request body', () => {
+    expect(lastLine(run([stdin], 'stylish', undefined, 'body'))).toMatch(/^✔ 1 invoice from the request body: /);
+    expect(run([stdin], 'html', 'ar', 'body')).toContain('الفواتير: 1، متن الطلب — ');
+  });
+});
