@@ -13,6 +13,8 @@ import type { Speaker } from './html-lang.js';
 
 /** A section's title where the document itself is not shown (a report made from one that keeps none): by its kind. */
 const DOC_TITLES = { invoice: 'doc.invoice', credit_note: 'doc.credit-note', tdd: 'doc.tdd', other: 'doc.document' } as const;
+/** The per-section sentences that name the document: an invoice's words, a credit note's, or any other document's. */
+const DOC_WORDS = { invoice: '', credit_note: '.credit-note', tdd: '.document', other: '.document' } as const;
 
 export type Verdict = 'valid' | 'invalid' | 'rejected' | 'unreadable';
 
@@ -151,11 +153,12 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
   const warnings = list.filter((f) => f.level === 'warning').length;
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
   const number = view?.number?.text ?? data?.invoice_number ?? undefined;
+  const words = DOC_WORDS[r.document ?? 'invoice'];
   const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
   const heading = view?.number && targets ? value(view.number, targets, sp) : number !== undefined ? userText(number)
-    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : `<span class="none">${sp.label(sp.say('value.no-number'))}</span>`;
-  const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say('not-shown'))}</p>`
-    : !view && !r.error ? `<p class="note">${sp.prose(sp.say('not-kept'))}</p>` : '';
+    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : `<span class="none">${sp.label(sp.say(`value.no-number${words}`))}</span>`;
+  const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say(`not-shown${words}`))}</p>`
+    : !view && !r.error ? `<p class="note">${sp.prose(sp.say(`not-kept${words}`))}</p>` : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
     + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : DOC_TITLES[r.document ?? 'invoice']))}</span><h2>${heading}</h2></div>`
     + `${verdictBadge(verdict, errors, warnings, sp)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · ${sp.label(sp.say('item', { index: r.index }))}` : ''}${r.rule_set ? ` · ${sp.label(ruleSetSaid(r.rule_set, sp))}` : ''}</div></header>`

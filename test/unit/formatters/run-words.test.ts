@@ -50,6 +50,31 @@ describe('the HTML report names its columns by what the run holds (item 1)', () 
   });
 });
 
+describe('a section names its document by kind where it has no number or shows no document', () => {
+  // Unnumbered, and made from a report that keeps no document (as merge-reports makes one): the section's own
+  // sentences said "no invoice number" and "The invoice itself…" for a credit note or a Tax Data Document too.
+  const bare = (document: InvoiceResult['document']): InvoiceResult => {
+    const r = doc('a.xml', document);
+    (r.response as { data: { invoice_number: string | null } }).data.invoice_number = null;
+    return r;
+  };
+  it('in English and Arabic', () => {
+    const tdd = run([bare('tdd')], 'html');
+    expect(tdd).toContain('no document number');
+    expect(tdd).toContain('The document itself is not available in this report');
+    expect(tdd).not.toMatch(/no invoice number|The invoice itself/);
+    const credit = run([bare('credit_note')], 'html');
+    expect(credit).toContain('no credit note number');
+    expect(credit).toContain('The credit note itself is not available in this report');
+    const invoice = run([bare('invoice')], 'html');
+    expect(invoice).toContain('no invoice number');
+    expect(invoice).toContain('The invoice itself is not available in this report');
+    const ar = run([bare('tdd')], 'html', 'ar');
+    expect(ar).toContain('بلا رقم مستند');
+    expect(ar).toContain('المستند نفسه غير متاح في هذا التقرير');
+  });
+});
+
 describe('standard input is named, not counted a file (item 2)', () => {
   const stdin = { ...validated('-', 'N-1', []), document: 'invoice' as const };
   const file = { ...validated('a.xml', 'N-2', []), document: 'invoice' as const };
