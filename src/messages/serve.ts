@@ -40,7 +40,10 @@ const SERVE = {
   'reloaded': (p: { rates: boolean }) => `pintae serve: SIGHUP: read the entity records (--entity and the local store)${p.rates ? ' and the rate table' : ''} again`,
   'reload-failed': (p: { reason: string }) => `pintae serve: SIGHUP: kept the entity records and rates in use: ${p.reason}`,
   'worker-replaced': (p: { reason: string }) => `pintae serve: a worker stopped (${p.reason}); a new one takes its place`,
-  'entity-store-skipped': (p: { file: string; reason: string }) => `pintae serve: entity store ${p.file} not loaded: ${p.reason}`,
+  // The reader's reason names the record at its line and column already: the path is said once.
+  'entity-store-skipped': (p: { file: string; reason: string }) => (p.reason.includes(p.file)
+    ? `pintae serve: not loaded: ${p.reason}`
+    : `pintae serve: entity store ${p.file} not loaded: ${p.reason}`),
   'option-number': (p: { flag: string; value: string; min: number; max: number }) => `${p.flag} ${p.value}: a whole number from ${p.min} to ${p.max}`,
   'option-seconds': (p: { flag: string; value: string; min: number; max: number }) => `${p.flag} ${p.value}: a number of seconds from ${p.min} to ${p.max}`,
   'port-in-use': (p: { port: number }) => `--port ${p.port}: address already in use`,
