@@ -96,8 +96,10 @@ export function summarySection(s: Summary, gates: Gates | undefined, overrides: 
     + (failed ? `<p class="why">${sp.prose(sp.say('run.fails', { why: joined('; ', why) }))}</p>` : '');
   const list = joined(', ', overrides.map((o) => sp.say('override', { rule: o.rule, level: o.level, findings: sp.say('count.findings', { n: o.applied }) })));
   const moved = overrides.length ? `<p class="overrides">${sp.prose(sp.say('overrides', { list }))}</p>` : '';
-  const limit = pagesLeftOut ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>` : '';
   const held = heldKind(s);
+  const limit = !pagesLeftOut ? ''
+    : held === 'invoice' ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>`
+    : `<p class="note">${sp.prose(sp.say('pages-left-out.documents', { more: sp.say('count.more-documents', { n: pagesLeftOut }) }))}</p>`;
   const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
   const table = rows.length
     ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`

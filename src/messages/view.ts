@@ -375,6 +375,12 @@ export const REPORT = {
     ar: (p: { more: string }) => `تُعرض الفواتير نفسها للأولى منها فقط؛ أما البقية (${p.more}) فتظهر بنتائج التحقق وحدها. قسّم التشغيل (--shard) للحصول على صفحة لكل منها.`,
   },
   'count.more-invoices': count('more invoice', 'الفواتير الأخرى'),
+  // The same for a run of credit notes, Tax Data Documents or several kinds: the documents, not "the invoices".
+  'pages-left-out.documents': {
+    en: (p: { more: string }) => `The documents themselves are shown for the first ones only; ${p.more} appear with their findings alone. Split the run (--shard) for a page of each.`,
+    ar: (p: { more: string }) => `تُعرض المستندات نفسها للأولى منها فقط؛ أما البقية (${p.more}) فتظهر بنتائج التحقق وحدها. قسّم التشغيل (--shard) للحصول على صفحة لكل منها.`,
+  },
+  'count.more-documents': count('more document', 'المستندات الأخرى'),
   'no-input': t('No input.', 'لا يوجد مُدخل.'),
   'footer': t('Made by pintae. Values are shown as the document (or the request) carries them; amounts grouped by thousands for reading.',
     'أعدّه pintae. تُعرض القيم كما وردت في المستند (أو الطلب)؛ والمبالغ مجمّعة بالآلاف لتسهيل القراءة.'),

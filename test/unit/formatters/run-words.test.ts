@@ -11,6 +11,9 @@ import { ALL_FORMATS } from '../../../src/formatters/index.js';
 import type { FormatName } from '../../../src/formatters/names.js';
 import type { Lang } from '../../../src/messages/lang.js';
 import { finding, validated } from './support.js';
+import { RuleCounts, summarySection } from '../../../src/formatters/html-summary.js';
+import { Speaker } from '../../../src/formatters/html-lang.js';
+import type { Summary } from '../../../src/formatters/report.js';
 
 function run(results: InvoiceResult[], format: FormatName, lang?: Lang, stdin?: 'body'): string {
   const out: string[] = [];
@@ -72,6 +75,19 @@ describe('a section names its document by kind where it has no number or shows n
     const ar = run([bare('tdd')], 'html', 'ar');
     expect(ar).toContain('بلا رقم مستند');
     expect(ar).toContain('المستند نفسه غير متاح في هذا التقرير');
+  });
+});
+
+describe('pages left out of a long HTML report are named by what the run holds', () => {
+  // Past html.ts's MAX_PAGES the report keeps findings alone; its note said "The invoices themselves…" for any run.
+  const summary = (documents?: Summary['documents']): Summary => ({ files: 1001, invoices: 1001, valid: 1001, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0, ...(documents ? { documents } : {}) });
+  const note = (s: Summary, lang: Lang = 'en') => /<p class="note">(.*?)<\/p>/.exec(summarySection(s, undefined, [], [], new RuleCounts(), 1, new Speaker(lang)))?.[1]?.replace(/<[^>]+>/g, '');
+  const none = { invoice: 0, credit_note: 0, tdd: 0, other: 0 };
+  it('invoices for invoices; documents for TDDs, credit notes or a mix; in Arabic too', () => {
+    expect(note(summary())).toMatch(/^The invoices themselves are shown for the first ones only; 1 more invoice appear/);
+    expect(note(summary({ ...none, tdd: 1001 }))).toMatch(/^The documents themselves are shown for the first ones only; 1 more document appear/);
+    expect(note(summary({ ...none, credit_note: 1000, invoice: 1 }))).toMatch(/^The documents themselves/);
+    expect(note(summary({ ...none, tdd: 1001 }), 'ar')).toMatch(/^تُعرض المستندات نفسها للأولى منها فقط؛ أما البقية \(المستندات الأخرى: 1\)/);
   });
 });
 
