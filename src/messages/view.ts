@@ -371,13 +371,13 @@ export const REPORT = {
   'override': { en: (p: { rule: string; level: string; findings: string }) => `${p.rule} → ${p.level} (${p.findings})`, ar: (p: { rule: string; level: string; findings: string }) => `${p.rule} → ${p.level} (${p.findings})` },
   'count.findings': count('finding', 'النتائج'),
   'pages-left-out': {
-    en: (p: { more: string }) => `The invoices themselves are shown for the first ones only; ${p.more} appear with their findings alone. Split the run (--shard) for a page of each.`,
+    en: (p: { more: string }) => `The invoices themselves are shown for the first ones only; for ${p.more}, the findings alone are shown. Split the run (--shard) for a page of each.`,
     ar: (p: { more: string }) => `تُعرض الفواتير نفسها للأولى منها فقط؛ أما البقية (${p.more}) فتظهر بنتائج التحقق وحدها. قسّم التشغيل (--shard) للحصول على صفحة لكل منها.`,
   },
   'count.more-invoices': count('more invoice', 'الفواتير الأخرى'),
   // The same for a run of credit notes, Tax Data Documents or several kinds: the documents, not "the invoices".
   'pages-left-out.documents': {
-    en: (p: { more: string }) => `The documents themselves are shown for the first ones only; ${p.more} appear with their findings alone. Split the run (--shard) for a page of each.`,
+    en: (p: { more: string }) => `The documents themselves are shown for the first ones only; for ${p.more}, the findings alone are shown. Split the run (--shard) for a page of each.`,
     ar: (p: { more: string }) => `تُعرض المستندات نفسها للأولى منها فقط؛ أما البقية (${p.more}) فتظهر بنتائج التحقق وحدها. قسّم التشغيل (--shard) للحصول على صفحة لكل منها.`,
   },
   'count.more-documents': count('more document', 'المستندات الأخرى'),
