@@ -2,10 +2,10 @@ import { normalize } from 'node:path';
 import { duplicateWarning } from '../pipeline.js';
 import { summarize } from '../formatters/report.js';
 import type { DocumentType, OverrideInForce, Report, ReportResult } from '../model/report.js';
-
-const DOCUMENTS: readonly DocumentType[] = ['invoice', 'credit_note', 'tdd', 'other'];
 import { depthProblem, overridesProblem, resultProblem, ruleSetProblem } from '../report/shape.js';
 import type { JudgedBy } from '../model/types.js';
+
+const DOCUMENTS: readonly DocumentType[] = ['invoice', 'credit_note', 'tdd', 'other'];
 
 /** Why a document is not a pintae JSON report, with the JSON path of the first thing wrong. */
 export class NotAReport extends Error {}

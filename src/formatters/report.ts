@@ -49,6 +49,9 @@ export function findingsOf(r: InvoiceResult): Listing {
  * arrive file by file (input order; each file once), so a file is counted when the file changes: nothing per file
  * is kept, and memory stays flat however many files a run has.
  */
+/** Every kind of document at 0: where a run's counts by kind start. */
+const noDocuments = (): NonNullable<Summary['documents']> => ({ invoice: 0, credit_note: 0, tdd: 0, other: 0 });
+
 export class SummaryCounter {
   readonly summary: Summary = { files: 0, invoices: 0, valid: 0, invalid: 0, rejected: 0, unreadable: 0, warnings: 0, notes: 0, suppressed: 0 };
   private lastFile: string | undefined;
@@ -58,7 +61,7 @@ export class SummaryCounter {
    * named `-` is (standard input, or serve's request body), which the sentences name instead of counting it a file.
    */
   constructor(documents = false, private readonly stdin: 'stdin' | 'body' = 'stdin') {
-    if (documents) this.summary.documents = { invoice: 0, credit_note: 0, tdd: 0, other: 0 };
+    if (documents) this.summary.documents = noDocuments();
   }
 
   add(r: ReportResult): void {
@@ -67,7 +70,7 @@ export class SummaryCounter {
     if (r.file === '-') s.stdin = this.stdin;
     if (r.error) { s.unreadable++; return; }
     s.invoices++;
-    if (r.document) (s.documents ??= { invoice: 0, credit_note: 0, tdd: 0, other: 0 })[r.document]++;
+    if (r.document) (s.documents ??= noDocuments())[r.document]++;
     else if (s.documents) s.documents.invoice++;
     if (r.rejected) s.rejected++;
     else if (r.valid) s.valid++;
