@@ -68,16 +68,18 @@ describe('per-document state of the native runner', () => {
   // sliced from a text a view of that text, so a kept key kept the whole document it came from (210 KB per 200 KB
   // document judged by the built-in rules, for as long as the process runs): keys and kept results are copies.
   it('keeps no document\'s text in its tables: values read from documents are kept as copies', async () => {
-    const PAD = `<!--${'p'.repeat(200_000)}-->`;
-    // Each document's texts made long and its own (a 15-digit suffix), behind 200 KB that only the text holds.
-    const docs = (n: number, base: string) => Array.from({ length: n }, (_, i) => {
-      const u = String(100_000_000_000_000 + i * 7919);
+    const PAD = `<!--${'p'.repeat(400_000)}-->`;
+    // Each document's texts made long and its own (a 15-digit suffix), behind 400 KB that only the text holds.
+    const docs = (n: number, base: string, from = 0) => Array.from({ length: n }, (_, i) => {
+      const u = String(100_000_000_000_000 + (from + i) * 7919);
       return base.replace(/>([^<>]{3,})</g, (_m, t: string) => `>${t}${u}<`).replace(/^(<\?xml[^>]*\?>)?/, (decl) => `${decl}${PAD}`);
     });
     const used = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
     const keptPerDocument = async (schema: string, baseDir: string, base: string) => {
       const rules = await compileNative(schema, engine, { baseDir });
-      for (let i = 0; i < 3; i++) rules.results(base); // compiled and warm (the base's texts: the tables take N more)
+      // Compiled and warm on documents of the same shape (a first comment, a first long text take paths of their own
+      // whose code and feedback land in the heap once); the tables take these few and the N more.
+      for (const warm of docs(3, base, 1_000)) rules.results(warm);
       const N = 40; // fewer than the 64 long texts the contains() table holds, with what the first test left there
       const texts = docs(N, base);
       const before = used();
@@ -98,8 +100,11 @@ describe('per-document state of the native runner', () => {
 </sch:schema>`, ROOT, `<r><a>12345.5</a><b>some long text here</b><c>AE</c><d>${'a list of codes '.repeat(20)}</d></r>`);
     // After the schema above: the built-in rules fill the contains() table, which is dropped whole at 64 texts.
     const builtin = await keptPerDocument(readFileSync(join(ROOT, 'schematron/pint-ae.sch'), 'utf8'), join(ROOT, 'schematron'), INVOICE);
-    // 200 KB a document when kept; what the tables keep of it now is a few hundred bytes.
-    expect(builtin, 'bytes kept per document by the built-in rules').toBeLessThan(20_000);
-    expect(own, 'bytes kept per document by a schema using every table').toBeLessThan(20_000);
+    // 400 KB a document when a kept key keeps its text. Kept as copies, what the tables hold is each document's own
+    // values, a few KB, but measured from the heap it swings from nothing to ~25 KB a document (a bounded table dropped
+    // whole during the run, or not; CI once saw 20.5 KB): a quarter of the text keeps both sides of the line clear.
+    const line = 100_000;
+    expect(builtin, 'bytes kept per document by the built-in rules').toBeLessThan(line);
+    expect(own, 'bytes kept per document by a schema using every table').toBeLessThan(line);
   });
 });
