@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSchematron } from '../../src/schematron/compile.js';
 import { NativeFirst } from '../../src/schematron/native-layer.js';
 import { addRuleSet, resolveRuleSet, type Manifest } from '../../src/schematron/rulesets.js';
+import { addedRuleSet } from '../helpers/rule-sets.js';
 import { CompiledRules } from '../../src/schematron/run.js';
 import { SandboxedRules } from '../../src/schematron/sandbox/runner.js';
 import type { SvrlResult } from '../../src/schematron/svrl.js';
@@ -53,7 +54,7 @@ const comparable = (rs: SvrlResult[]) => rs.map((r) => (r.role === 'evaluation-e
 
 async function bothEngines(source: string, name: string): Promise<{ manifest: Manifest; native: NativeFirst; saxon: CompiledRules }> {
   const manifest = await addRuleSet(source, { name, env });
-  const set = await resolveRuleSet(name, env);
+  const set = await addedRuleSet(name, env);
   expect(set.layers).toHaveLength(1);
   const native = set.layers[0] as NativeFirst;
   expect(native).toBeInstanceOf(NativeFirst);
@@ -151,7 +152,7 @@ describe.skipIf(!HAVE_OFFICIAL)('rule sets added from .sch: native engine agains
   it('a schema with a construct the evaluator lacks (xsl:for-each with xsl:sort in a function) runs on Saxon-JS, and says so', async () => {
     const manifest = await addRuleSet(join(ISO, 'fallback.sch'), { name: 'fallback', env });
     expect(manifest.layers[0]).toMatchObject({ engine: 'saxon-js', unsupported: expect.stringMatching(/xsl:for-each/) });
-    const set = await resolveRuleSet('fallback', env);
+    const set = await addedRuleSet('fallback', env);
     // On Saxon-JS, and (a rule set from anyone) behind the process boundary.
     expect(set.layers[0]).toBeInstanceOf(SandboxedRules);
     const bad = docs[0]!.xml.replace(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/, '$&$&');

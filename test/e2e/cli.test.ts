@@ -50,11 +50,13 @@ interface JsonReport {
   results: Array<{
     file: string;
     index: number | null;
+    position?: { line: number; column: number };
     valid: boolean;
     rejected: boolean;
     response: any;
     pintae_findings?: any[];
     error?: { message: string; line?: number; column?: number };
+    rule_set?: Record<string, unknown>;
     xml: string | null;
   }>;
   summary: { files: number; invoices: number; valid: number; invalid: number; rejected: number; unreadable: number; warnings: number; notes: number; suppressed: number };

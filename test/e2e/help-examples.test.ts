@@ -30,7 +30,7 @@ async function examplesOf(command: string[]): Promise<Array<{ what: string; line
 }
 
 interface Ctx { dir: string; entityId: string; url?: string; ids?: string[] }
-type Outcome = Result & { exitCode: number };
+type Outcome = Result<{ reject: false }> & { exitCode: number };
 interface Expectation {
   /** Runs against a sandbox, with an entity of its own there. */
   api?: boolean;
@@ -365,7 +365,7 @@ describe.concurrent('every --help example (spawned, through a shell)', () => {
     const e = EXPECT[line]!;
     if (e.official && !HAVE_OFFICIAL) return;
     const ctx = await workspace(e.api === true, e.official === true);
-    const env = ctx.url ? { PINTAE_BASE_URL: ctx.url, PINTAE_TOKEN: TOKEN } : {};
+    const env: Record<string, string> = ctx.url ? { PINTAE_BASE_URL: ctx.url, PINTAE_TOKEN: TOKEN } : {};
     const sh = (l: string) => shell(l, ctx.dir, env);
     await e.before?.(ctx, sh);
     const command = e.rewrite?.(line, ctx) ?? line;

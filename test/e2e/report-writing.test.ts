@@ -19,7 +19,10 @@ function tempDir(): string { const d = mkdtempSync(join(tmpdir(), 'pintae-writin
 function chmodAll(dir: string): void {
   try { chmodSync(dir, 0o777); for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) chmodAll(join(dir, e.name)); } catch { /* already gone */ }
 }
-const run = (args: string[], options: Options = {}) => execa('node', [BIN, ...args], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 120_000, ...options });
+/** What a case may change of the run: the user it runs as, and its environment. */
+type RunOptions = Pick<Options, 'uid' | 'gid' | 'env'>;
+const RUN = { reject: false, cwd: ROOT, env: { NO_COLOR: '1' }, timeout: 120_000 } as const;
+const run = (args: string[], options: RunOptions = {}) => execa('node', [BIN, ...args], { ...RUN, ...options });
 const FAST = ['--entity', ENTITY, '--rates', RATES, '--today', '2026-01-15', '--no-schematron'];
 const STANDARD = 'fixtures/invoices/standard.json';
 const STACK = /\n\s+at /;
@@ -30,7 +33,7 @@ const temporaries = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('
  * user `nobody` (uid 65534), so the kernel refuses for real. Not root: pintae runs as the test's own user.
  */
 const isRoot = process.getuid?.() === 0;
-const AS_USER: Options = isRoot ? { uid: 65534, gid: 65534, env: { NO_COLOR: '1', HOME: tmpdir(), PATH: process.env.PATH } } : {};
+const AS_USER: RunOptions = isRoot ? { uid: 65534, gid: 65534, env: { NO_COLOR: '1', HOME: tmpdir(), PATH: process.env.PATH } } : {};
 const canDropPrivileges = !isRoot || spawnSync(process.execPath, ['-e', '0'], { uid: 65534, gid: 65534 }).status === 0;
 const canMknod = isRoot && spawnSync('mknod', [join(tmpdir(), `pintae-mknod-probe-${process.pid}`), 'c', '1', '7']).status === 0;
 rmSync(join(tmpdir(), `pintae-mknod-probe-${process.pid}`), { force: true });
@@ -82,7 +85,8 @@ describe('writing reports and files', () => {
   it('a full disk on standard output: one line on stderr, no stack trace, exit 2', async () => {
     // The device itself as the child's standard output, as `> /dev/full` gives it (not a pipe read by the test).
     const full = openSync('/dev/full', 'w');
-    const r = await run(['validate', STANDARD, ...FAST, '--format', 'json'], { stdout: full }).finally(() => closeSync(full));
+    // @ts-expect-error `stdout: full`: execa hands any file descriptor to the child as its stdout; its types name only 1 to 9
+    const r = await execa('node', [BIN, 'validate', STANDARD, ...FAST, '--format', 'json'], { ...RUN, stdout: full }).finally(() => closeSync(full));
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe('pintae: the report could not be written to standard output: no space left on device');
   });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSchematron } from '../../src/schematron/compile.js';
 import { NativeFirst } from '../../src/schematron/native-layer.js';
-import { addRuleSet, resolveRuleSet } from '../../src/schematron/rulesets.js';
+import { addRuleSet } from '../../src/schematron/rulesets.js';
+import { addedRuleSet } from '../helpers/rule-sets.js';
 import { CompiledRules } from '../../src/schematron/run.js';
 import { BIN, ROOT } from '../helpers/paths.js';
 // @ts-expect-error: a plain .mjs script, no types
@@ -88,7 +89,7 @@ describe('rules add of a release as published: .sch and .xslt of the same rules'
 
   it('each layer answers natively, with the report its own XSLT gives on Saxon-JS', async () => {
     const manifest = await addRuleSet(release, { name: 'rel-engines', env });
-    const set = await resolveRuleSet('rel-engines', env);
+    const set = await addedRuleSet('rel-engines', env);
     const xsltSet = await addRuleSet(release, { name: 'rel-engines-xslt', env, engine: 'saxon-js' });
     expect(xsltSet).toMatchObject({ asked_engine: 'saxon-js', layers: [{ kind: 'xslt', engine: 'saxon-js' }, { kind: 'xslt', engine: 'saxon-js' }] });
     for (const [i, layer] of manifest.layers.entries()) {
@@ -102,7 +103,7 @@ describe('rules add of a release as published: .sch and .xslt of the same rules'
     // Compiled again by another version of pintae, the set keeps the engine asked for.
     const file = join(cache, 'rules', 'rel-engines-xslt', 'manifest.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), compiler: 'pintae@0.0.0' }));
-    const again = await resolveRuleSet('rel-engines-xslt', env);
+    const again = await addedRuleSet('rel-engines-xslt', env);
     expect(again.layers.some((l) => l instanceof NativeFirst)).toBe(false);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ asked_engine: 'saxon-js', compiler: expect.not.stringMatching(/0\.0\.0/) });
     // A schema alone, asked for Saxon-JS: compiled by pintae, no native plan. (A small one: compiling a layer of the

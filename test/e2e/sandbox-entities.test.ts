@@ -22,7 +22,7 @@ afterAll(async () => { await sb?.close(); removeTempDirs(); });
 
 describe('authentication (spec 5)', () => {
   it('answers 401 with a JSON message without a token, with a wrong one, and with a non-Bearer scheme', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Basic ${A}` }]) {
+    for (const headers of <Array<Record<string, string>>>[{}, { authorization: 'Bearer nope' }, { authorization: `Basic ${A}` }]) {
       const res = await fetch(`${sb.url}/oauth/entities`, { headers });
       expect(res.status).toBe(401);
       expect((await res.json()).message).toMatch(/token/i);

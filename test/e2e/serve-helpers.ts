@@ -55,5 +55,5 @@ export async function until(check: () => Promise<boolean> | boolean): Promise<vo
   while (!(await check())) await new Promise((r) => setTimeout(r, 25));
 }
 
-export const post = (url: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+export const post = (url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });

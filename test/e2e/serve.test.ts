@@ -9,7 +9,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
 import { cleanUp, logLines, metric, post, spawnServe, tempDir, until, type Served } from './serve-helpers.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkXml, NOT_AE_TDD, NOT_PINT_AE, NOT_UBL, RULES_VALIDITY, TDD_CUSTOMIZATION } from '../../dist/check.js';
+import { checkXml, NOT_AE_TDD, NOT_PINT_AE, NOT_UBL, RULES_VALIDITY, TDD_CUSTOMIZATION, type DocumentRules } from '../../dist/check.js';
 import { builtinRuleSet, pinnedBuiltinSet } from '../../dist/schematron/rulesets.js';
 import { builtinRuleIds } from '../../dist/schematron/rule-ids.js';
 import { PINTAE_RULE_IDS } from '../../dist/rules/ids.js';
@@ -13,7 +13,7 @@ import { FIXTURES } from '../helpers/paths.js';
  */
 const TDD = readFileSync(join(FIXTURES, 'tdd/standard-tdd.xml'), 'utf8');
 const BROKEN = readFileSync(join(FIXTURES, 'tdd/broken-tdd.xml'), 'utf8');
-const check = (xml: string, rules = builtinRuleSet()) => checkXml(Buffer.from(xml), rules);
+const check = (xml: string, rules: DocumentRules = builtinRuleSet()) => checkXml(Buffer.from(xml), rules);
 
 describe('check: a Tax Data Document', () => {
   it('is a known kind, judged by builtin-tdd chosen by its CustomizationID, named by the invoice it reports', () => {

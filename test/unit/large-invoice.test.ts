@@ -15,7 +15,7 @@ import { validateInvoice } from '../../dist/pipeline.js';
 import { builtinRuleSet } from '../../dist/schematron/rulesets.js';
 import { Sources } from '../../dist/ubl/sources.js';
 import { parseXml } from '../../dist/xpath/xml.js';
-import { fixtureEnv } from '../helpers/pipeline.js';
+import { builtFixtureEnv } from '../helpers/pipeline-built.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 const LINES = 3000;
@@ -32,7 +32,7 @@ function body(lines: number, broken?: number) {
 }
 
 const rules = builtinRuleSet();
-const env = fixtureEnv({ schematron: rules });
+const env = builtFixtureEnv({ schematron: rules });
 const validate = (b: unknown) => {
   const text = JSON.stringify(b, null, 1);
   const [result] = validateText('in.json', text, env, true);
@@ -97,7 +97,7 @@ describe('memory per line', () => {
   });
 
   it('the source map: one shape for every line built alike', () => {
-    const outcome = validateInvoice(body(LINES), fixtureEnv());
+    const outcome = validateInvoice(body(LINES), builtFixtureEnv());
     if (outcome.kind !== 'validated' || !outcome.sources) throw new Error('no XML built');
     expect(outcome.sources).toBeInstanceOf(Sources);
     const shapes = (outcome.sources as unknown as { shapes: Map<string, unknown> }).shapes;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldBy, mergeReports, NotAReport, readReport, ruleSetDisagreement } from '../../../src/batch/merge.js';
-import { ALL_FORMATS } from '../../../src/formatters/index.js';
+import { FORMATTERS } from '../../../src/formatters/index.js';
 import { CLI } from '../../../src/messages/cli.js';
 
 const set = (hash = 'a'.repeat(64)) => ({ name: 'builtin-billing', customization: 'urn:peppol:pint:billing-1@ae-1', version: '1.0.4', hash, chosen: 'customization', valid_from: '2026-05-28', valid_to: null, by_date: 'covers' });
@@ -20,9 +20,9 @@ describe('merge-reports keeps rule_set', () => {
   it('each result keeps the set that judged it: json and the github summary line after a merge', () => {
     const merged = mergeReports([report([result('a.xml', { document: 'credit_note', rule_set: set() })]), report([result('b.xml', { document: 'credit_note', rule_set: set() })])]);
     expect(merged.results.map((r) => r.rule_set)).toEqual([set(), set()]);
-    const github = ALL_FORMATS.formatters.github({ ...merged, gates: { failSeverity: 'error' } }, { color: false });
+    const github = FORMATTERS.github({ ...merged, gates: { failSeverity: 'error' } }, { color: false });
     expect(github.trimEnd().split('\n').at(-1)).toMatch(/; judged by builtin-billing 1\.0\.4 \(2\)$/);
-    expect(JSON.parse(ALL_FORMATS.formatters.json(merged, { color: false })).results[1].rule_set).toEqual(set());
+    expect(JSON.parse(FORMATTERS.json(merged, { color: false })).results[1].rule_set).toEqual(set());
   });
 
   it('a rule_set of the wrong shape is refused, located', () => {

@@ -5,7 +5,7 @@ import { validateInvoice } from '../../../dist/pipeline.js';
 import { builtinRuleSet } from '../../../dist/schematron/rulesets.js';
 import { WORDS, requestWords } from '../../../src/messages/table.js';
 import { speak } from '../../../src/messages/ref.js';
-import { fixtureEnv } from '../../helpers/pipeline.js';
+import { builtFixtureEnv } from '../../helpers/pipeline-built.js';
 import { FIXTURES } from '../../helpers/paths.js';
 
 /*
@@ -16,7 +16,7 @@ import { FIXTURES } from '../../helpers/paths.js';
 
 type Body = Record<string, any>;
 const standard = (): Body => JSON.parse(readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8'));
-const env = fixtureEnv({ schematron: builtinRuleSet(), rates: undefined });
+const env = builtFixtureEnv({ schematron: builtinRuleSet(), rates: undefined });
 const line0 = (b: Body, fields: Body) => { b.line_items[0] = { ...b.line_items[0], ...fields }; };
 
 const MISTAKES: Array<[string, (b: Body) => void, string]> = [

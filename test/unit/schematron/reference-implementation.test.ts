@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NativeFirst } from '../../../src/schematron/native-layer.js';
-import { addRuleSet, resolveRuleSet } from '../../../src/schematron/rulesets.js';
+import { addRuleSet } from '../../../src/schematron/rulesets.js';
+import { addedRuleSet } from '../../helpers/rule-sets.js';
 import { CompiledRules } from '../../../src/schematron/run.js';
 import type { SvrlResult } from '../../../src/schematron/svrl.js';
 import { brief, briefs, differential } from '../../helpers/native-differential.js';
@@ -72,7 +73,7 @@ describe('Schematron as the ISO reference implementation compiles it (implicit p
     const manifest = await addRuleSet(join(DIR, 'implicit.sch'), { name: 'reference', env });
     expect(manifest.layers).toEqual([expect.objectContaining({ kind: 'sch', engine: 'native' })]);
     expect(manifest.layers[0]!.unsupported).toBeUndefined();
-    const set = await resolveRuleSet('reference', env);
+    const set = await addedRuleSet('reference', env);
     const native = set.layers[0] as NativeFirst;
     expect(native).toBeInstanceOf(NativeFirst);
     const layer = manifest.layers[0]!;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,9 +47,9 @@ async function probe(how: 'boundary' | 'lockdown' | 'plain'): Promise<{ attempts
   const args = [secret, outside, String(port), String(process.pid), how === 'lockdown' ? LOCKDOWN : '-'];
   const command = childCommand({ dir, memoryMb: 256, probe: script });
   if ('unavailable' in command) throw new Error(command.unavailable);
-  const [file, argv, options] = how === 'plain'
+  const [file, argv, options]: [string, string[], SpawnOptions] = how === 'plain'
     ? [process.execPath, [script, ...args], { cwd: dir, env: {} }]
-    : [command.file, [...command.args, ...args], { ...spawnOptions(command), stdio: ['ignore', 'pipe', 'pipe'] as const }];
+    : [command.file, [...command.args, ...args], { ...spawnOptions(command), stdio: ['ignore', 'pipe', 'pipe'] }];
   const child = spawn(file, argv, options);
   let out = '';
   let err = '';

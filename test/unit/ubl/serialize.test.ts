@@ -83,7 +83,7 @@ describe('text no XML document can carry is refused', () => {
 
 describe('layout', () => {
   it('declaration, one element a line, two-space indent, self-closing only for attribute-only elements', () => {
-    const xml = serializeXml(doc({ 'cac:A': { 'cbc:B': 'b', 'cbc:C': el('', { x: '1' }) }, 'cbc:D': ['1', '2'] }));
+    const xml = serializeXml(doc({ 'cac:A': { 'cbc:B': 'b', 'cbc:C': el('', { x: '1' }) }, 'cbc:D': [el('1'), el('2')] }));
     expect(xml).toBe('<?xml version="1.0" encoding="UTF-8"?>\n'
       + '<Invoice xmlns="urn:i" xmlns:cbc="urn:cbc" xmlns:cac="urn:cac">\n'
       + '  <cac:A>\n    <cbc:B>b</cbc:B>\n    <cbc:C x="1"/>\n  </cac:A>\n'

@@ -127,7 +127,7 @@ describe('the tree made while writing is the tree read from the text', () => {
     ['characters beyond the BMP before an attribute (columns in UTF-16 units)', { 'cbc:ID': el('😀', { schemeID: '😀𝄞\u{10FFFF}', schemeName: 'مؤسسة', listID: 'x' }) }],
     ['escaped characters', { 'cbc:Note': 'R&amp;D <a> ]]> "q" \'a\'', 'cbc:ID': el('&', { schemeID: '<&>"\'' }) }],
     ['empty text, empty elements and members left out', { 'cbc:Note': '', 'cac:Empty': {}, 'cac:List': [], 'cbc:Gone': undefined, 'cac:Some': { 'cbc:A': 'a', 'cac:Inner': { '@x': 'y' } }, 'cac:Hollow': { 'cac:List': [] } }],
-    ['repeated elements, arrays and Items', { 'cac:Line': [{ 'cbc:ID': '1' }, { 'cbc:ID': '2', 'cbc:Note': val('n', 'f') }], 'cbc:ID': ['a', 'b'], 'cac:Item': new Items(3, (i) => ({ $: `line_items[${i}]`, 'cbc:Name': `item ${i}` })) }],
+    ['repeated elements, arrays and Items', { 'cac:Line': [{ 'cbc:ID': '1' }, { 'cbc:ID': '2', 'cbc:Note': val('n', 'f') }], 'cbc:ID': [el('a'), el('b')], 'cac:Item': new Items(3, (i) => ({ $: `line_items[${i}]`, 'cbc:Name': `item ${i}` })) }],
     ['a default namespace undeclared and redeclared below the root', { 'cac:Outer': { '@xmlns': '', 'Plain': 'p', 'cac:Deep': { '@xmlns:cbc': 'urn:other', 'cbc:X': 'x' } }, 'cbc:Y': 'y' }],
   ])('for a document with %s', (_, content) => {
     const tree = { Invoice: { ...NS, ...content } };
