@@ -26,7 +26,7 @@ const path = (id: string) => `/oauth/entities/${pathSegment(id)}`;
 
 async function expectOk(client: ApiClient, method: string, p: string, body?: unknown, mode: 'any' | 'not-sent' = 'any'): Promise<unknown> {
   const answer = await client.call(method, p, body, mode);
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body, method, p);
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body, method, p, answer.hints);
   return answer.body;
 }
 

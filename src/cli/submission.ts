@@ -81,6 +81,8 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
       results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; pending.delete(slots.get(part[i]!)!); });
       flush();
       if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = apiWords('api.submit.stopped-token', {});
+      // A limit the service still asks for after the retries (or one longer than pintae waits): the rest would meet it too.
+      else if (results.every((r) => r.outcome === 'rejected' && r.http === 429)) stopped = apiWords('api.submit.stopped-busy', {});
       else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = apiWords('api.submit.stopped-unknown', {});
     }
     if (options.wait) {

@@ -135,3 +135,30 @@ describe('answers of any size, and of any speed', () => {
     await server.close();
   });
 });
+
+describe('a service that limits requests (429) past what pintae waits', () => {
+  it('bulk stops after the first refused chunk, says so for the rest, and the rerun sends them; the token nowhere', async () => {
+    const limited = await hostileServer();
+    try {
+      const cwd = tempDir();
+      const file = writeJson(cwd, 'three.json', ['LIM-1', 'LIM-2', 'LIM-3'].map((n) => invoice('invoices/standard.json', 'ent_1', n)));
+      limited.answer((_, res) => { res.writeHead(429, { ...json, 'retry-after': '1000000000' }); res.end('{"message":"slow down"}'); });
+      const r = await pintae(['bulk', file, '--no-validate', '--chunk', '1', '--format', 'json'], { cwd, url: limited.url });
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(limited.seen).toEqual(['POST /oauth/invoices/bulk']);
+      const rows = JSON.parse(r.stdout).results;
+      expect(rows.map((row: { outcome: string }) => row.outcome)).toEqual(['rejected', 'unsent', 'unsent']);
+      expect(rows[0].message).toContain('HTTP 429: too many requests: the service limits how often it may be called, and asks to wait 1000000000 s before the next request (longer than the 60 s pintae waits within a run): run again later (slow down)');
+      expect(rows[2].message).toBe('not sent: the service refused the previous invoices as too many requests (HTTP 429); run again later: the ledger skips what was accepted');
+      const ledger = readFileSync(join(cwd, '.pintae', 'ledger.jsonl'), 'utf8');
+      for (const text of [r.stdout, r.stderr, ledger]) expect(text).not.toContain('LEAKCHECK');
+
+      limited.answer((req, res) => { res.writeHead(207, json); res.end(JSON.stringify({ results: [{ invoice_number: `LIM-${limited.seen.length}`, status_code: 202, invoice_id: `inv-${limited.seen.length}` }] })); });
+      const rerun = await pintae(['bulk', file, '--no-validate', '--chunk', '1', '--format', 'json'], { cwd, url: limited.url });
+      expect(rerun.exitCode, rerun.stderr).toBe(0);
+      expect(limited.seen).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
