@@ -1,6 +1,6 @@
 import type { ApiClient } from './client.js';
 import { ApiError, ApiUnreachableError, mayHaveCreated } from './errors.js';
-import { pathSegment } from './path.js';
+import { pathSegment, queryValue } from './path.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
 export type EntityRecord = Record<string, unknown>;
@@ -32,7 +32,7 @@ async function expectOk(client: ApiClient, method: string, p: string, body?: unk
 
 export const entities = {
   list: async (client: ApiClient, userId?: string) =>
-    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${pathSegment(userId)}` : ''}`)),
+    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${queryValue(userId)}` : ''}`)),
   get: async (client: ApiClient, id: string) => unwrapEntity(await expectOk(client, 'GET', path(id))),
   /** Not repeated after a send whose outcome is unknown: a second create could make a second entity. */
   create: async (client: ApiClient, fields: EntityRecord) => {

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import { entities } from '../api/entities.js';
 import { ApiError } from '../api/errors.js';
+import { UsageError } from '../io/errors.js';
 import { readSource, type Source } from '../batch/discover.js';
 import { invoicesOf } from '../batch/run.js';
 import { parseJson } from '../io/json.js';
@@ -31,7 +32,8 @@ export async function withRemoteEntities(env: PipelineEnv, sources: Source[], re
       fetched.set(id, toEntity({ entity_id: id, ...(await entities.get(client, id)) }, `GET /oauth/entities/${id}`));
       tell(`pintae: entity ${id} read from the API for the offline validation (pintae entities pull keeps a local copy)\n`);
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      // An id no URL can carry ("..": api/path.ts) names no entity the API could answer for: unknown, as a 404.
+      if (!(e instanceof ApiError && e.status === 404) && !(e instanceof UsageError)) throw e;
     }
   }
   if (fetched.size === 0) return env;

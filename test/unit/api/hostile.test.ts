@@ -203,3 +203,21 @@ describe('an answer that drips without end', () => {
     expect(requests).toBe(1);
   });
 });
+
+describe('an id that a URL reads as a directory', () => {
+  it('"." and ".." are refused before anything is sent: `entities delete ..` sent DELETE /oauth/', async () => {
+    const { entities } = await import('../../../src/api/entities.js');
+    const { UsageError } = await import('../../../src/io/errors.js');
+    const { server, client } = await setup([{ status: 200, body: { message: 'ok' } }]);
+    for (const id of ['.', '..']) {
+      for (const call of [() => entities.delete(client, id), () => entities.get(client, id), () => invoiceStatus(client, id)]) {
+        const error = await call().catch((e) => e);
+        expect(error).toBeInstanceOf(UsageError);
+        expect(error.message).toBe(`${JSON.stringify(id)} is not an id the API can be asked about: a URL path reads "." and ".." as directories, so the request would go to another address (for entities delete, another resource)`);
+      }
+    }
+    expect(server.requests).toEqual([]);
+    await entities.get(client, '..x');
+    expect(server.requests.map((r) => r.url)).toEqual(['/oauth/entities/..x']);
+  });
+});
