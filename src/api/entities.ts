@@ -1,6 +1,7 @@
 import type { ApiClient } from './client.js';
 import { ApiError, ApiUnreachableError, mayHaveCreated } from './errors.js';
 import { pathSegment, queryValue } from './path.js';
+import { MAYBE_PROCESSED_STATUSES } from './retry.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
 export type EntityRecord = Record<string, unknown>;
@@ -39,7 +40,7 @@ export const entities = {
     try {
       return unwrapEntity(await expectOk(client, 'POST', '/oauth/entities', fields, 'not-sent'));
     } catch (e) {
-      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && (e.status === 500 || e.status === 502))) mayHaveCreated(e);
+      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && MAYBE_PROCESSED_STATUSES.has(e.status))) mayHaveCreated(e);
       throw e;
     }
   },

@@ -173,6 +173,14 @@ describe('429 and 503: the service asks to wait (RFC 9110 10.2.3 Retry-After; ra
     expect(results[0]!.message).toBe('POST /oauth/invoices/bulk: HTTP 503: the service is unavailable just now, and asks to wait 1 s before the next request');
   });
 
+  it('an entity creation answered 503 is not repeated (it may have been made), and says so', async () => {
+    const { entities } = await import('../../../src/api/entities.js');
+    const { server, client } = await setup([{ status: 503, headers: { 'retry-after': '1' } }, { status: 201, body: { data: { entity_id: 'e2' } } }]);
+    const error = await entities.create(client, { company_name: 'X' }).catch((e) => e);
+    expect(server.requests).toHaveLength(1);
+    expect(error.message).toBe('POST /oauth/entities: HTTP 503: the service is unavailable just now, and asks to wait 1 s before the next request; the entity may have been created all the same: check pintae entities list before creating it again');
+  });
+
   it('retryAfterMs reads seconds and HTTP dates, and nothing else', () => {
     const now = Date.parse('2026-11-27T10:00:00Z');
     expect(retryAfterMs('0', now)).toBe(0);
