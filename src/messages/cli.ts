@@ -369,6 +369,10 @@ export const CLI = {
     en: (_: Record<string, never>) => 'no entity is connected to this application',
     ar: (_: Record<string, never>) => 'لا كيان مربوط بهذا التطبيق',
   },
+  'cli.entity-fetched': {
+    en: (p: { id: string }) => `entity ${p.id} read from the API for the offline validation (pintae entities pull keeps a local copy)`,
+    ar: (p: { id: string }) => `قُرئ الكيان ${p.id} من الواجهة البرمجية للتحقق دون اتصال (يحفظ pintae entities pull نسخة محلية)`,
+  },
   'cli.status-still': {
     en: (p: { id: string; status: string; seconds: number }) => `${p.id} is still ${p.status} after --timeout ${p.seconds} s`,
     ar: (p: { id: string; status: string; seconds: number }) => `${p.id} ما زالت ${p.status} بعد --timeout ${p.seconds} ث`,

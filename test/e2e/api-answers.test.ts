@@ -162,3 +162,18 @@ describe('a service that limits requests (429) past what pintae waits', () => {
     }
   });
 });
+
+describe('what a hostile service answers reaches the terminal as text', () => {
+  it('status --wait past its --timeout: the id and status the service gave are escaped on standard error too', async () => {
+    const hostile = await hostileServer();
+    try {
+      hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ invoice_id: 'id-\u001b[2J', status: 'PROC\u001b]0;pwn\u0007', terminal: false })); });
+      const r = await pintae(['status', 'inv-1', '--wait', '--timeout', '1'], { cwd: tempDir(), url: hostile.url });
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain('pintae: id-\\u001b[2J is still PROC\\u001b]0;pwn\\u0007 after --timeout 1 s');
+      expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007]/);
+    } finally {
+      await hostile.close();
+    }
+  });
+});
