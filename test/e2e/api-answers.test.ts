@@ -164,7 +164,7 @@ describe('a service that limits requests (429) past what pintae waits', () => {
 });
 
 describe('what a hostile service answers reaches the terminal as text', () => {
-  it('status --wait past its --timeout: the id and status the service gave are escaped on standard error too', async () => {
+  it('status --wait past its --timeout, entities pull: the ids and status the service gave are escaped on standard error too', async () => {
     const hostile = await hostileServer();
     try {
       hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ invoice_id: 'id-\u001b[2J', status: 'PROC\u001b]0;pwn\u0007', terminal: false })); });
@@ -172,6 +172,13 @@ describe('what a hostile service answers reaches the terminal as text', () => {
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toContain('pintae: id-\\u001b[2J is still PROC\\u001b]0;pwn\\u0007 after --timeout 1 s');
       expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007]/);
+
+      // entities pull of every connected entity: an entity_id that is no file name is named on standard error, escaped.
+      hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ data: [{ entity_id: 'ent\u001b[2J', company_name: 'N' }] })); });
+      const pull = await pintae(['entities', 'pull'], { cwd: tempDir(), url: hostile.url });
+      expect(pull.exitCode).toBe(1);
+      expect(pull.stderr).toContain('pintae: ent\\u001b[2J: not saved (the entity_id cannot be a file name)');
+      expect(pull.stdout + pull.stderr).not.toMatch(/\u001b/);
     } finally {
       await hostile.close();
     }
