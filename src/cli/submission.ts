@@ -14,6 +14,7 @@ import { progress } from './progress.js';
 import { withRemoteEntities } from './entity-prefetch.js';
 import { useColor } from './ui.js';
 import { readStdinText } from '../io/stdin.js';
+import { UsageError } from '../io/errors.js';
 
 export interface SubmitOptions extends ValidateOptions, ApiOptions {
   /** commander's --no-validate sets this false. */
@@ -96,7 +97,8 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
         process.stdout.write(rows.map((r) => printer.final(r)).join(''));
       } catch (e) {
         // The submissions happened and are in the ledger: they are reported whatever befalls the follow-up.
-        if (!(e instanceof ApiError || e instanceof ApiUnreachableError)) throw e;
+        // (An invoice_id the service gave that no URL can carry, "..", is a UsageError of api/path.ts: said the same way.)
+        if (!(e instanceof ApiError || e instanceof ApiUnreachableError || e instanceof UsageError)) throw e;
         waitError = e.message;
       }
     }

@@ -164,7 +164,7 @@ describe('a service that limits requests (429) past what pintae waits', () => {
 });
 
 describe('what a hostile service answers reaches the terminal as text', () => {
-  it('status --wait past its --timeout, entities pull: the ids and status the service gave are escaped on standard error too', async () => {
+  it('status --wait past its --timeout, entities pull, push --wait: the ids and status the service gave are escaped, and ".." is never asked about', async () => {
     const hostile = await hostileServer();
     try {
       hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ invoice_id: 'id-\u001b[2J', status: 'PROC\u001b]0;pwn\u0007', terminal: false })); });
@@ -179,6 +179,15 @@ describe('what a hostile service answers reaches the terminal as text', () => {
       expect(pull.exitCode).toBe(1);
       expect(pull.stderr).toContain('pintae: ent\\u001b[2J: not saved (the entity_id cannot be a file name)');
       expect(pull.stdout + pull.stderr).not.toMatch(/\u001b/);
+
+      // push --wait of an invoice the service calls "..": never followed (a URL would make it GET /oauth/status).
+      const cwd = tempDir();
+      const file = writeJson(cwd, 'dots.json', invoice('invoices/standard.json', 'ent_1', 'DOTS-1'));
+      hostile.answer((_, res) => { res.writeHead(202, json); res.end(JSON.stringify({ invoice_id: '..', status: 'PROCESSING' })); });
+      const dots = await pintae(['push', file, '--no-validate', '--wait', '--timeout', '5'], { cwd, url: hostile.url });
+      expect(dots.exitCode, dots.stderr).toBe(1);
+      expect(hostile.seen).toEqual(['POST /oauth/invoices']);
+      expect(dots.stderr).toContain('pintae: could not follow the invoices to a terminal status: ".." is not an id the API can be asked about');
     } finally {
       await hostile.close();
     }
