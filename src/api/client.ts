@@ -1,7 +1,9 @@
 import { Agent, request } from 'undici';
-import { ApiUnreachableError, ApiUnreadableAnswerError } from './errors.js';
+import { ApiUnreachableError, ApiUnreadableAnswerError, type AnswerHints } from './errors.js';
+
+export type { AnswerHints };
 import { DEFAULT_MAX_RESPONSE_BYTES, readAnswer, UnreadableAnswer } from './answer.js';
-import { backoffDelay, classifyError, DEFAULT_RETRY, RETRY_STATUSES, type RetryPolicy } from './retry.js';
+import { backoffDelay, classifyError, DEFAULT_RETRY, MAYBE_PROCESSED_STATUSES, RETRY_STATUSES, retryAfterMs, type RetryPolicy } from './retry.js';
 import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
 import { answerText } from '../io/text.js';
@@ -20,7 +22,10 @@ export interface ClientOptions {
   onRetry?: (event: { method: string; path: string; attempt: number; reason: string; delayMs: number }) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The clock a Retry-After date is read against (default Date.now). */
+  now?: () => number;
 }
+
 
 /**
  * Which requests may be repeated: `any` retryable failure (reads, and invoice sends whose duplicates the service
@@ -32,8 +37,9 @@ export interface HttpAnswer {
   status: number;
   body: unknown;
   attempts: number;
-  /** An earlier attempt may have been processed (no answer read, or 500/502): a 409 now can be our own earlier send. */
+  /** An earlier attempt may have been processed (no answer read, or 500/502/503): a 409 now can be our own earlier send. */
   unknownEarlier: boolean;
+  hints: AnswerHints;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -62,11 +68,15 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= this.policy.attempts || mode === 'none';
       let reason: string;
+      let wait: number | undefined;
       try {
-        const answer = await this.once(method, path, body);
-        if (!RETRY_STATUSES.has(answer.status) || last || mode === 'not-sent') return { ...answer, attempts: attempt, unknownEarlier };
-        unknownEarlier = true;
+        const { headers, ...answer } = await this.once(method, path, body);
+        const hints = this.hintsOf(answer.status, headers);
+        const done = { ...answer, attempts: attempt, unknownEarlier, hints };
+        if (!RETRY_STATUSES.has(answer.status) || last || mode === 'not-sent' || hints.waitTooLong) return done;
+        unknownEarlier ||= MAYBE_PROCESSED_STATUSES.has(answer.status);
         reason = `HTTP ${answer.status}`;
+        wait = hints.retryAfterMs;
       } catch (e) {
         if (e instanceof UnreadableAnswer) throw new ApiUnreadableAnswerError(e.reason === 'too-large' ? 'ANSWER_TOO_LARGE' : 'ANSWER_TOO_SLOW', method, path, attempt, e.problem);
         const c = classifyError(e);
@@ -77,13 +87,24 @@ export class ApiClient {
         unknownEarlier = mayHaveArrived;
         reason = c.words;
       }
-      const delayMs = backoffDelay(attempt, this.policy, this.options.random);
+      const delayMs = wait ?? backoffDelay(attempt, this.policy, this.options.random);
       this.options.onRetry?.({ method, path, attempt, reason, delayMs });
       await (this.options.sleep ?? sleepFor)(delayMs);
     }
   }
 
-  private async once(method: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  private hintsOf(status: number, headers: Record<string, string | string[] | undefined>): AnswerHints {
+    const hints: AnswerHints = {};
+    const location = headers.location;
+    if (status >= 300 && status < 400 && location !== undefined) hints.location = (Array.isArray(location) ? location[0]! : location).slice(0, 500);
+    if (RETRY_STATUSES.has(status)) {
+      const ms = retryAfterMs(headers['retry-after'], (this.options.now ?? Date.now)());
+      if (ms !== undefined) Object.assign(hints, { retryAfterMs: ms, waitTooLong: ms > this.policy.maxRetryAfterMs, maxWaitMs: this.policy.maxRetryAfterMs });
+    }
+    return hints;
+  }
+
+  private async once(method: string, path: string, body: unknown): Promise<{ status: number; body: unknown; headers: Record<string, string | string[] | undefined> }> {
     const res = await request(`${this.baseUrl}${path}`, {
       method: method as 'GET',
       headers: {
@@ -102,7 +123,7 @@ export class ApiClient {
     if (text.trim()) { try { parsed = JSON.parse(text); } catch { parsed = redact(text.slice(0, 2_000)); } } else parsed = null;
     // An answer is input too: one nested past the limit is kept as words, since redacting or printing it walks it.
     if (tooDeepAt(parsed)) parsed = `(an answer nested more than ${MAX_JSON_DEPTH} levels deep, not read)`;
-    return { status: res.statusCode, body: parsed };
+    return { status: res.statusCode, body: parsed, headers: res.headers };
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ApiClient } from './client.js';
 import { ApiError, ApiUnreachableError, mayHaveCreated } from './errors.js';
-import { pathSegment } from './path.js';
+import { pathSegment, queryValue } from './path.js';
+import { MAYBE_PROCESSED_STATUSES } from './retry.js';
 
 /** Entity endpoints (spec 4.5). Response bodies are not shown in the spec: records are unwrapped from `data`/`entity`. */
 export type EntityRecord = Record<string, unknown>;
@@ -26,20 +27,20 @@ const path = (id: string) => `/oauth/entities/${pathSegment(id)}`;
 
 async function expectOk(client: ApiClient, method: string, p: string, body?: unknown, mode: 'any' | 'not-sent' = 'any'): Promise<unknown> {
   const answer = await client.call(method, p, body, mode);
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body, method, p);
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body, method, p, answer.hints);
   return answer.body;
 }
 
 export const entities = {
   list: async (client: ApiClient, userId?: string) =>
-    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${pathSegment(userId)}` : ''}`)),
+    unwrapEntityList(await expectOk(client, 'GET', `/oauth/entities${userId ? `?user_id=${queryValue(userId)}` : ''}`)),
   get: async (client: ApiClient, id: string) => unwrapEntity(await expectOk(client, 'GET', path(id))),
   /** Not repeated after a send whose outcome is unknown: a second create could make a second entity. */
   create: async (client: ApiClient, fields: EntityRecord) => {
     try {
       return unwrapEntity(await expectOk(client, 'POST', '/oauth/entities', fields, 'not-sent'));
     } catch (e) {
-      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && (e.status === 500 || e.status === 502))) mayHaveCreated(e);
+      if ((e instanceof ApiUnreachableError && e.mayHaveArrived) || (e instanceof ApiError && MAYBE_PROCESSED_STATUSES.has(e.status))) mayHaveCreated(e);
       throw e;
     }
   },

@@ -4,6 +4,18 @@ import { textOf, type MessageRef } from '../messages/ref.js';
 import type { Text } from '../messages/lang.js';
 import { visible } from '../messages/visible.js';
 
+/**
+ * What an answer's headers say beyond its body: where a redirect points (pintae follows none: the token would go
+ * along), and how long the service asks to be left alone (Retry-After of a 429 or 503), with whether that is longer
+ * than pintae waits within a run.
+ */
+export interface AnswerHints {
+  location?: string;
+  retryAfterMs?: number;
+  waitTooLong?: boolean;
+  maxWaitMs?: number;
+}
+
 /** Pulls a human sentence out of an error body of unknown shape (spec 7: bodies beyond a list of field errors are not shown). */
 export function bodyMessage(body: unknown): string | undefined {
   // Said in a sentence on the terminal: an escape sequence in the service's words is shown, never acted on.
@@ -27,14 +39,23 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** The entry of the message (src/messages/net.ts), so the CLI says it in its language; the service's words stay its own. */
   said: MessageRef;
-  constructor(readonly status: number, body: unknown, readonly method: string, readonly path: string) {
+  constructor(readonly status: number, body: unknown, readonly method: string, readonly path: string, hints: AnswerHints = {}) {
     const detail = bodyMessage(body);
-    const p = { method, path, status, ...(detail ? { detail } : {}) };
+    const p = { method, path, status, ...(detail ? { detail } : {}), ...hintWords(hints) };
     super(redact(netWords('net.http-error', p).message));
     this.name = 'ApiError';
     this.body = redactDeep(body);
     this.said = redactedRef(netWords('net.http-error', p).said);
   }
+}
+
+/** What the answer's headers add to its sentence: the redirect's target as text, the wait asked for in whole seconds. */
+function hintWords(h: AnswerHints): { location?: string; wait?: number; maxWait?: number } {
+  return {
+    ...(h.location !== undefined ? { location: visible(h.location) } : {}),
+    ...(h.retryAfterMs !== undefined ? { wait: Math.ceil(h.retryAfterMs / 1000) } : {}),
+    ...(h.waitTooLong && h.maxWaitMs !== undefined ? { maxWait: Math.round(h.maxWaitMs / 1000) } : {}),
+  };
 }
 
 /** A reference with its text parameters redacted as the message is (a token in a path or in the service's words). */

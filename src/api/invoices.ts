@@ -1,5 +1,8 @@
-import type { ApiClient } from './client.js';
+import type { AnswerHints, ApiClient } from './client.js';
 import { ApiError } from './errors.js';
+import { MAYBE_PROCESSED_STATUSES } from './retry.js';
+import type { MessageRef } from '../messages/ref.js';
+import { visible } from '../messages/visible.js';
 import { apiWords } from '../messages/api.js';
 import { pathSegment } from './path.js';
 import type { RejectedResponse, ValidateResponse } from '../model/types.js';
@@ -23,7 +26,9 @@ export interface InvoiceStatus {
 export type SendOutcome =
   | { kind: 'accepted'; invoice_id: string | null; status: string | null; recovered: boolean; http: number }
   | { kind: 'exists'; invoice_id: string | null; http: 409; message?: string }
-  | { kind: 'rejected'; http: number; error: ApiError };
+  | { kind: 'rejected'; http: number; error: ApiError }
+  /** 500/502/503 after every retry, or a bulk item without an HTTP status: it may be stored, a rerun resends it. */
+  | { kind: 'unknown'; http?: number; message: string; said: MessageRef };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
@@ -40,21 +45,40 @@ function statusOf(body: unknown): string | null {
   return body && typeof body === 'object' ? str((body as Record<string, unknown>).status) : null;
 }
 
+/** An HTTP status as a bulk item may give it: a whole number from 100 to 599, or its three digits as text. */
+function httpStatus(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{3}$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 100 && n <= 599 ? n : undefined;
+}
+
 /** Turns one answer (single send, or one item of a bulk 207) into a SendOutcome. */
-export function sendOutcome(http: number, body: unknown, unknownBefore: boolean, path: string): SendOutcome {
+export function sendOutcome(http: number, body: unknown, unknownBefore: boolean, path: string, hints: AnswerHints = {}): SendOutcome {
+  if (MAYBE_PROCESSED_STATUSES.has(http)) {
+    const error = new ApiError(http, body, 'POST', path, hints);
+    return { kind: 'unknown', http, message: error.message, said: error.said };
+  }
   if (http >= 200 && http < 300) return { kind: 'accepted', invoice_id: invoiceIdOf(body), status: statusOf(body), recovered: false, http };
   if (http === 409) {
     if (unknownBefore) return { kind: 'accepted', invoice_id: invoiceIdOf(body), status: null, recovered: true, http };
     const message = body && typeof body === 'object' ? str((body as Record<string, unknown>).message) ?? undefined : undefined;
     return { kind: 'exists', invoice_id: invoiceIdOf(body), http, message };
   }
-  return { kind: 'rejected', http, error: new ApiError(http, body, 'POST', path) };
+  return { kind: 'rejected', http, error: new ApiError(http, body, 'POST', path, hints) };
+}
+
+/** One item of a 207 (spec 4.3: each holds its status_code); one without a usable status is of unknown outcome. */
+function itemOutcome(status: unknown, item: Record<string, unknown>, unknownBefore: boolean, path: string, bulkStatus: number): SendOutcome {
+  const http = httpStatus(status);
+  if (http !== undefined) return sendOutcome(http, item, unknownBefore, path);
+  const given = status === undefined ? undefined : visible(JSON.stringify(status) ?? String(status)).slice(0, 60);
+  const words = apiWords('api.answer.item-status', { path, status: bulkStatus, given });
+  return { kind: 'unknown', message: words.message, said: words.said };
 }
 
 /** POST /oauth/invoices. `unknownBefore`: an earlier run sent this same payload and never read the answer (ledger). */
 export async function pushInvoice(client: ApiClient, body: unknown, unknownBefore = false): Promise<SendOutcome> {
   const answer = await client.call('POST', '/oauth/invoices', body, 'any');
-  return sendOutcome(answer.status, answer.body, unknownBefore || answer.unknownEarlier, '/oauth/invoices');
+  return sendOutcome(answer.status, answer.body, unknownBefore || answer.unknownEarlier, '/oauth/invoices', answer.hints);
 }
 
 /** POST /oauth/invoices/bulk: one outcome per item, in the order sent (spec 4.3: 207 with per-item status_code). */
@@ -62,7 +86,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
   const path = '/oauth/invoices/bulk';
   const answer = await client.call('POST', path, { invoices: bodies }, 'any');
   const results = answer.body && typeof answer.body === 'object' ? (answer.body as { results?: unknown }).results : undefined;
-  if (answer.status !== 207 && !(answer.status >= 200 && answer.status < 300 && Array.isArray(results))) throw new ApiError(answer.status, answer.body, 'POST', path);
+  if (answer.status !== 207 && !(answer.status >= 200 && answer.status < 300 && Array.isArray(results))) throw new ApiError(answer.status, answer.body, 'POST', path, answer.hints);
   if (!Array.isArray(results) || results.length !== bodies.length) {
     throw new ApiError(answer.status, { message: apiWords('api.answer.count', { results: Array.isArray(results) ? results.length : undefined, invoices: bodies.length }).message }, 'POST', path);
   }
@@ -72,7 +96,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
     if (typeof item.invoice_number === 'string' && item.invoice_number.trim() !== sent.trim()) {
       throw new ApiError(answer.status, { message: apiWords('api.answer.order', { i, got: String(item.invoice_number), sent }).message }, 'POST', path);
     }
-    return sendOutcome(Number(item.status_code), item, unknownBefore[i]! || answer.unknownEarlier, path);
+    return itemOutcome(item.status_code, item, unknownBefore[i]! || answer.unknownEarlier, path, answer.status);
   });
 }
 
@@ -80,7 +104,7 @@ export async function pushBulk(client: ApiClient, bodies: unknown[], unknownBefo
 export async function invoiceStatus(client: ApiClient, invoiceId: string): Promise<InvoiceStatus> {
   const path = `/oauth/invoices/${pathSegment(invoiceId)}/status`;
   const answer = await client.call('GET', path);
-  if (answer.status !== 200) throw new ApiError(answer.status, answer.body, 'GET', path);
+  if (answer.status !== 200) throw new ApiError(answer.status, answer.body, 'GET', path, answer.hints);
   const b = answer.body;
   // An answer that is no object (a string, a list, one nested too deep) is a status with nothing known.
   const s = (isObject(b) && isObject(b.data) && !('status' in b) ? b.data : isObject(b) ? b : {}) as Record<string, unknown>;
@@ -93,5 +117,5 @@ export async function validateRemote(client: ApiClient, body: unknown): Promise<
   const answer = await client.call('POST', path, body, 'any');
   if (answer.status === 200) return { kind: 'validated', response: answer.body as ValidateResponse };
   if (answer.status === 400) return { kind: 'rejected', response: answer.body as RejectedResponse };
-  throw new ApiError(answer.status, answer.body, 'POST', path);
+  throw new ApiError(answer.status, answer.body, 'POST', path, answer.hints);
 }

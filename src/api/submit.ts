@@ -1,6 +1,7 @@
 import type { ApiClient } from './client.js';
 import { ApiError, ApiUnreachableError } from './errors.js';
 import { pushBulk, pushInvoice, type SendOutcome } from './invoices.js';
+import { MAYBE_PROCESSED_STATUSES } from './retry.js';
 import type { Ledger, LedgerRecord } from '../batch/ledger.js';
 import type { Outcome, Sendable, SubmitResult } from '../batch/submit-read.js';
 import { apiWords } from '../messages/api.js';
@@ -64,8 +65,8 @@ export class Submitter {
     } catch (e) {
       if (e instanceof ApiUnreachableError) { failure = e.mayHaveArrived ? 'unknown' : 'unsent'; failureMessage = e.message; failureSaid = e.said; }
       else if (e instanceof ApiError) {
-        // 500/502 after the last retry, or a success answer that cannot be read item by item: the invoices may be stored.
-        failure = e.status === 500 || e.status === 502 || (e.status >= 200 && e.status < 300) ? 'unknown' : 'rejected';
+        // 500/502/503 after the last retry, or a success answer that cannot be read item by item: the invoices may be stored.
+        failure = MAYBE_PROCESSED_STATUSES.has(e.status) || (e.status >= 200 && e.status < 300) ? 'unknown' : 'rejected';
         failureMessage = e.message;
         failureSaid = e.said;
         failureHttp = e.status;
@@ -88,13 +89,15 @@ export class Submitter {
 
   private fromOutcome(item: Sendable, outcome: SendOutcome, changedBefore: boolean): SubmitResult {
     if (outcome.kind === 'accepted') {
+      // Accepted all the same (the status says so); without its id, what follows it (--wait, status) cannot, and says why.
       return { ...base(item), outcome: outcome.recovered ? 'recovered' : 'accepted', invoice_id: outcome.invoice_id, status: outcome.status, http: outcome.http,
-        ...(outcome.recovered ? apiWords('api.submit.recovered', {}) : {}) };
+        ...(outcome.invoice_id === null ? apiWords('api.submit.no-id', { http: outcome.http }) : outcome.recovered ? apiWords('api.submit.recovered', {}) : {}) };
     }
     if (outcome.kind === 'exists') {
       return { ...base(item), outcome: 'exists', invoice_id: outcome.invoice_id, http: 409,
         ...apiWords('api.submit.exists', { id: outcome.invoice_id, number: item.invoice_number, entity: item.entity_id, changed: changedBefore }) };
     }
+    if (outcome.kind === 'unknown') return { ...base(item), outcome: 'unknown', ...(outcome.http ? { http: outcome.http } : {}), message: outcome.message, said: outcome.said };
     return { ...base(item), outcome: 'rejected', http: outcome.http, message: outcome.error.message, said: outcome.error.said, errors: fieldErrors(outcome.error.body) };
   }
 

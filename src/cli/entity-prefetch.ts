@@ -1,12 +1,15 @@
 import type { ApiClient } from '../api/client.js';
 import { entities } from '../api/entities.js';
 import { ApiError } from '../api/errors.js';
+import { UsageError } from '../io/errors.js';
 import { readSource, type Source } from '../batch/discover.js';
 import { invoicesOf } from '../batch/run.js';
 import { parseJson } from '../io/json.js';
 import { toEntity } from '../io/entities.js';
 import type { Entity } from '../model/types.js';
 import type { PipelineEnv } from '../pipeline.js';
+import { visible } from '../messages/visible.js';
+import { tell as say } from './lang.js';
 
 /**
  * The offline validation before a send needs each seller's entity record. One found neither in --entity nor in
@@ -29,9 +32,11 @@ export async function withRemoteEntities(env: PipelineEnv, sources: Source[], re
   for (const id of wanted) {
     try {
       fetched.set(id, toEntity({ entity_id: id, ...(await entities.get(client, id)) }, `GET /oauth/entities/${id}`));
-      tell(`pintae: entity ${id} read from the API for the offline validation (pintae entities pull keeps a local copy)\n`);
+      // The id is the input's: shown as text, never acted on by the terminal.
+      tell(`pintae: ${say('cli.entity-fetched', { id: visible(id) })}\n`);
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      // An id no URL can carry ("..": api/path.ts) names no entity the API could answer for: unknown, as a 404.
+      if (!(e instanceof ApiError && e.status === 404) && !(e instanceof UsageError)) throw e;
     }
   }
   if (fetched.size === 0) return env;

@@ -14,6 +14,7 @@ import { progress } from './progress.js';
 import { withRemoteEntities } from './entity-prefetch.js';
 import { useColor } from './ui.js';
 import { readStdinText } from '../io/stdin.js';
+import { UsageError } from '../io/errors.js';
 
 export interface SubmitOptions extends ValidateOptions, ApiOptions {
   /** commander's --no-validate sets this false. */
@@ -81,6 +82,8 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
       results.forEach((r, i) => { rows[slots.get(part[i]!)!] = r; pending.delete(slots.get(part[i]!)!); });
       flush();
       if (results.every((r) => r.outcome === 'rejected' && r.http === 401)) stopped = apiWords('api.submit.stopped-token', {});
+      // A limit the service still asks for after the retries (or one longer than pintae waits): the rest would meet it too.
+      else if (results.every((r) => r.outcome === 'rejected' && r.http === 429)) stopped = apiWords('api.submit.stopped-busy', {});
       else if (results.every((r) => r.outcome === 'unknown' || r.outcome === 'unsent')) stopped = apiWords('api.submit.stopped-unknown', {});
     }
     if (options.wait) {
@@ -94,7 +97,8 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
         process.stdout.write(rows.map((r) => printer.final(r)).join(''));
       } catch (e) {
         // The submissions happened and are in the ledger: they are reported whatever befalls the follow-up.
-        if (!(e instanceof ApiError || e instanceof ApiUnreachableError)) throw e;
+        // (An invoice_id the service gave that no URL can carry, "..", is a UsageError of api/path.ts: said the same way.)
+        if (!(e instanceof ApiError || e instanceof ApiUnreachableError || e instanceof UsageError)) throw e;
         waitError = e.message;
       }
     }

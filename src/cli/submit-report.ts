@@ -56,7 +56,7 @@ export function rowText(row: ReportRow, options: TextOptions): string {
   // A skipped invoice's status in the ledger is as old as its send: --wait or pintae status reads today's.
   const status = r.status && r.outcome !== 'skipped' ? `  ${r.status}` : '';
   lines.push(`${mark} ${where(r)}  ${ok ? c.green(label) : r.outcome === 'skipped' ? label : c.red(label)}${id}${status}`);
-  if (r.message && r.outcome !== 'accepted') lines.push(...r.message.split('\n').map((l) => `    ${c.dim(l)}`));
+  if (r.message) lines.push(...r.message.split('\n').map((l) => `    ${c.dim(l)}`));
   lines.push(...statusErrors(r.errors, c));
   return lines.map((l) => l + '\n').join('');
 }

@@ -51,6 +51,10 @@ export const API = {
     en: (p: { name: string; raw: string }) => `${p.name} ${p.raw}: give a positive whole number of bytes (default 67108864, 64 MiB)`,
     ar: (p: { name: string; raw: string }) => `${p.name} ${p.raw}: حدّد عدداً صحيحاً موجباً من البايتات (الافتراضي 67108864، أي 64 MiB)`,
   },
+  'api.answer.item-status': {
+    en: (p: { path: string; status: number; given?: string }) => `POST ${p.path}: the answer (HTTP ${p.status}) gives this invoice no HTTP status (status_code ${p.given ?? 'missing'}): it may have been stored; a rerun sends it again and the service's 409 tells`,
+    ar: (p: { path: string; status: number; given?: string }) => `POST ${p.path}: لا يعطي الرد (HTTP ${p.status}) هذه الفاتورة رمز حالة HTTP (status_code ${p.given ?? 'مفقود'}): ربما خُزّنت؛ إعادة التشغيل ترسلها مرة أخرى ورد 409 من الخدمة يبيّن ذلك`,
+  },
   'api.answer.count': {
     en: (p: { results: number | undefined; invoices: number }) =>
       `the 207 answer holds ${p.results ?? 'no'} result${p.results === 1 ? '' : 's'} for ${p.invoices} invoice${p.invoices === 1 ? '' : 's'}`,
@@ -72,6 +76,10 @@ export const API = {
   'api.submit.skipped': {
     en: (p: { time: string }) => `accepted on ${p.time} (ledger)`,
     ar: (p: { time: string }) => `قُبلت في ${p.time} (سجل الإرسال)`,
+  },
+  'api.submit.no-id': {
+    en: (p: { http: number }) => `the answer (HTTP ${p.http}) gives no invoice_id (spec 4.1: the service returns one), so this invoice's status cannot be followed here`,
+    ar: (p: { http: number }) => `لا يعطي الرد (HTTP ${p.http}) أي invoice_id (المواصفة 4.1: تعيده الخدمة)، فلا يمكن متابعة حالة هذه الفاتورة هنا`,
   },
   'api.submit.recovered': {
     en: (_: Record<string, never>) => 'accepted earlier: an earlier send whose answer was lost had arrived (409 on the resend)',
@@ -102,6 +110,10 @@ export const API = {
   'api.submit.stopped-token': {
     en: (_: Record<string, never>) => 'not sent: the token was refused for the previous invoices',
     ar: (_: Record<string, never>) => 'لم تُرسل: رُفض رمز الوصول للفواتير السابقة',
+  },
+  'api.submit.stopped-busy': {
+    en: (_: Record<string, never>) => 'not sent: the service refused the previous invoices as too many requests (HTTP 429); run again later: the ledger skips what was accepted',
+    ar: (_: Record<string, never>) => 'لم تُرسل: رفضت الخدمة الفواتير السابقة لكثرة الطلبات (HTTP 429)؛ أعد التشغيل لاحقاً: سجل الإرسال يتخطى ما قُبل',
   },
   'api.submit.stopped-unknown': {
     en: (_: Record<string, never>) => 'not sent: no usable answer came for the previous invoices (none, or one that could not be read; rerun: the ledger resends safely)',

@@ -325,6 +325,10 @@ export const CLI = {
     en: (_: Record<string, never>) => 'no entity fields: give a JSON file and/or --set key=value',
     ar: (_: Record<string, never>) => 'لا حقول للكيان: حدّد ملف JSON و/أو --set key=value',
   },
+  'cli.id-dot': {
+    en: (p: { id: string }) => `${JSON.stringify(p.id)} is not an id the API can be asked about: a URL path reads "." and ".." as directories, so the request would go to another address (for entities delete, another resource)`,
+    ar: (p: { id: string }) => `${JSON.stringify(p.id)} ليس معرّفاً يمكن سؤال الواجهة البرمجية عنه: يقرأ مسار URL "." و".." على أنهما مجلدان، فيذهب الطلب إلى عنوان آخر (وفي entities delete إلى مورد آخر)`,
+  },
   'cli.status-blank-id': {
     en: (_: Record<string, never>) => 'status needs invoice ids: an empty one names no invoice (an unset shell variable?)',
     ar: (_: Record<string, never>) => 'يحتاج status إلى معرّفات الفواتير: المعرّف الفارغ لا يدل على فاتورة (متغيّر صدفة غير مضبوط؟)',
@@ -364,6 +368,10 @@ export const CLI = {
   'cli.pull-none': {
     en: (_: Record<string, never>) => 'no entity is connected to this application',
     ar: (_: Record<string, never>) => 'لا كيان مربوط بهذا التطبيق',
+  },
+  'cli.entity-fetched': {
+    en: (p: { id: string }) => `entity ${p.id} read from the API for the offline validation (pintae entities pull keeps a local copy)`,
+    ar: (p: { id: string }) => `قُرئ الكيان ${p.id} من الواجهة البرمجية للتحقق دون اتصال (يحفظ pintae entities pull نسخة محلية)`,
   },
   'cli.status-still': {
     en: (p: { id: string; status: string; seconds: number }) => `${p.id} is still ${p.status} after --timeout ${p.seconds} s`,

@@ -59,10 +59,34 @@ export function networkWordsIn(code: string, detail: string | undefined, t: Tong
   return t === 'en' ? `a network error (${rest})` : `خطأ في الشبكة (${rest})`;
 }
 
-/** What a status code means for a pintae user. */
-function explain(status: number, path: string, t: Tongue): string {
+/** What the service asked of a 429 or 503: a wait (whole seconds), and whether pintae waited it (`maxWait`: no). */
+function waitWords(p: Http, t: Tongue): string {
+  if (p.wait === undefined) return '';
   const en = t === 'en';
+  const asked = en ? `, and asks to wait ${p.wait} s before the next request` : `، ويطلب الانتظار ${p.wait} ثانية قبل الطلب التالي`;
+  if (p.maxWait === undefined) return asked;
+  return asked + (en ? ` (longer than the ${p.maxWait} s pintae waits within a run): run again later` : ` (أطول من ${p.maxWait} ثانية ينتظرها pintae أثناء التشغيل): أعد التشغيل لاحقاً`);
+}
+
+/** A redirect: where it points, and why pintae does not go there (the token would be sent along). */
+function redirectWords(p: Http, t: Tongue): string {
+  const en = t === 'en';
+  const where = p.location !== undefined
+    ? (en ? `the service redirects to ${p.location}` : `تعيد الخدمة التوجيه إلى ${p.location}`)
+    : (en ? 'the service redirects, without saying where (no Location)' : 'تعيد الخدمة التوجيه دون أن تذكر إلى أين (لا Location)');
+  return where + (en
+    ? '; pintae follows no redirect, so that the access token goes to no other address: if the service has moved, set the base URL (--base-url, PINTAE_BASE_URL or baseUrl in pintae.config.json) to its new address'
+    : '؛ لا يتبع pintae أي إعادة توجيه، كي لا يذهب رمز الوصول إلى عنوان آخر: إن انتقلت الخدمة فاضبط عنوان URL الأساسي (--base-url أو PINTAE_BASE_URL أو baseUrl في pintae.config.json) على عنوانها الجديد');
+}
+
+/** What a status code means for a pintae user. */
+function explain(p: Http, t: Tongue): string {
+  const { status, path } = p;
+  const en = t === 'en';
+  if (status >= 300 && status < 400 && status !== 304) return redirectWords(p, t);
   switch (status) {
+    case 429: return (en ? 'too many requests: the service limits how often it may be called' : 'طلبات أكثر من اللازم: تحدّ الخدمة من عدد مرات استدعائها') + waitWords(p, t);
+    case 503: return (en ? 'the service is unavailable just now' : 'الخدمة غير متاحة الآن') + waitWords(p, t);
     case 401: return en ? 'the access token was refused (missing, expired or invalid): check PINTAE_TOKEN or PINTAE_TOKEN_FILE' : 'رُفض رمز الوصول (مفقود أو منتهي الصلاحية أو غير صالح): تحقّق من PINTAE_TOKEN أو PINTAE_TOKEN_FILE';
     case 403: return en ? 'rejected by the gateway: the invoice is not from a partner\'s organisation (the seller identity must be the entity\'s registry code; spec 7.1)' : 'رفضتها البوابة: الفاتورة ليست من مؤسسة شريكة (يجب أن تكون هوية المورد رمز سجل الكيان؛ المواصفة 7.1)';
     case 404: return path.includes('/entities') || path === '/oauth/invoices' || path.endsWith('/bulk') || path.endsWith('/validate')
@@ -82,7 +106,7 @@ const maybeCreated = (p: { maybeCreated?: boolean }, t: Tongue) => (!p.maybeCrea
     : '؛ ربما أُنشئ الكيان رغم ذلك: تحقّق من pintae entities list قبل إنشائه مرة أخرى');
 
 type Request = { method: string; path: string; maybeCreated?: boolean };
-type Http = Request & { status: number; detail?: string };
+type Http = Request & { status: number; detail?: string; location?: string; wait?: number; maxWait?: number };
 type Unreachable = Request & { attempts: number; code: string; detail?: string };
 /** Why an answer was not read: its declared size or its growth past the limit (`max`), or its time. */
 export type AnswerProblem = { status: number; reason: 'declared' | 'grew' | 'slow'; size?: string; max?: string; seconds?: number };
@@ -99,8 +123,8 @@ function unreadableWords(p: Unreadable, t: Tongue): string {
 
 export const NET_MESSAGES = {
   'net.http-error': {
-    en: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p.status, p.path, 'en')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'en')}`,
-    ar: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p.status, p.path, 'ar')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'ar')}`,
+    en: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p, 'en')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'en')}`,
+    ar: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p, 'ar')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'ar')}`,
   },
   'net.unreachable': {
     en: (p: Unreachable) => `${p.method} ${p.path}: no answer after ${p.attempts} attempt${p.attempts === 1 ? '' : 's'}: ${networkWordsIn(p.code, p.detail, 'en')}${maybeCreated(p, 'en')}`,

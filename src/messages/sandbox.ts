@@ -21,7 +21,7 @@ export const SANDBOX_WORDS = {
   bodyTooLarge: (limit: number) => `The request body is larger than ${limit} bytes`,
   bodyEncoded: (coding: string) => `Content-Encoding ${JSON.stringify(coding)}: send the request body uncompressed`,
   bodyNotText: (line: number, column: number, reason: string) => `The request body is not UTF-8 JSON: ${line}:${column}: ${reason}`,
-  bodyNotJson: (reason: string) => `The request body is not valid JSON: ${reason}`,
+  requestInvalid: 'The request is invalid',
   notFound: (what: string) => `${what} was not found or does not belong to this application`,
   tokenMissing: 'Unauthenticated: send Authorization: Bearer <access token>',
   tokenWrong: 'Unauthenticated: the access token is invalid or expired',

@@ -4,7 +4,8 @@ import type { RateTable } from '../derive/rates.js';
 import { validateInvoice, type PipelineEnv } from '../pipeline.js';
 import { placeInBody } from '../batch/work.js';
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
-import { isObject, message, notFound, reply, type Reply } from './reply.js';
+import { isObject, message, notFound, reply, unreadableBody, type Reply } from './reply.js';
+import { parseJson } from '../io/json.js';
 import { ownedEntity, pipelineEntity, type Caller } from './entities.js';
 import { statusView, type Processor } from './processor.js';
 import type { InvoiceRecord, Store } from './store.js';
@@ -102,6 +103,8 @@ export function pushInvoice(ctx: InvoiceContext, caller: Caller, body: unknown):
  * validator failed answers.
  */
 export function validateEndpoint(ctx: InvoiceContext, caller: Caller, body: unknown, text = ''): Reply {
+  // No body at all is no request of 4.1 to judge: serve's 400 for it, where the dry run answered an invoice's errors.
+  if (body === undefined) { const empty = parseJson(text, 'body'); if (!empty.ok) return unreadableBody(empty); }
   const entityId = isObject(body) && typeof body.entity_id === 'string' && body.entity_id.trim() !== '' ? body.entity_id.trim() : undefined;
   if (entityId !== undefined && !ownedEntity(ctx.store, caller, entityId)) return notFound(`Entity ${entityId}`);
   const outcome = validateInvoice(body, pipelineEnv(ctx, caller, true));

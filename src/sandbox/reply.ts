@@ -1,6 +1,7 @@
 import { SANDBOX_WORDS } from '../messages/sandbox.js';
 import { HttpRefusal, type Answer } from '../server/layer.js';
 import { bodyText } from '../server/body.js';
+import { parseJson } from '../io/json.js';
 
 /** What a handler answers: a JSON value; the shared layer (src/server/) writes it, after any injected latency or fault. */
 export interface Reply {
@@ -25,11 +26,16 @@ export const answerOf = (r: Reply): Answer =>
 export function jsonBody(body: Buffer): { value: unknown; text: string } {
   const text = bodyText(body);
   if (text.trim() === '') return { value: undefined, text };
-  try {
-    return { value: JSON.parse(text), text };
-  } catch (e) {
-    throw new HttpRefusal(answerOf(message(400, SANDBOX_WORDS.bodyNotJson((e as Error).message))));
-  }
+  const parsed = parseJson(text, 'body');
+  if (!parsed.ok) throw new HttpRefusal(answerOf(unreadableBody(parsed)));
+  return { value: parsed.value, text };
 }
+
+/**
+ * A body that is no JSON, located: the 400 `pintae serve` answers on the same endpoint (decisions.md "pintae serve"),
+ * the shape of the service's other 400s, in the JSON reader's words.
+ */
+export const unreadableBody = (p: { message: string; line: number; column: number }): Reply =>
+  message(400, SANDBOX_WORDS.requestInvalid, { errors: [{ field: '(body)', message: p.message, line: p.line, column: p.column }] });
 
 export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

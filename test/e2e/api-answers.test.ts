@@ -135,3 +135,61 @@ describe('answers of any size, and of any speed', () => {
     await server.close();
   });
 });
+
+describe('a service that limits requests (429) past what pintae waits', () => {
+  it('bulk stops after the first refused chunk, says so for the rest, and the rerun sends them; the token nowhere', async () => {
+    const limited = await hostileServer();
+    try {
+      const cwd = tempDir();
+      const file = writeJson(cwd, 'three.json', ['LIM-1', 'LIM-2', 'LIM-3'].map((n) => invoice('invoices/standard.json', 'ent_1', n)));
+      limited.answer((_, res) => { res.writeHead(429, { ...json, 'retry-after': '1000000000' }); res.end('{"message":"slow down"}'); });
+      const r = await pintae(['bulk', file, '--no-validate', '--chunk', '1', '--format', 'json'], { cwd, url: limited.url });
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(limited.seen).toEqual(['POST /oauth/invoices/bulk']);
+      const rows = JSON.parse(r.stdout).results;
+      expect(rows.map((row: { outcome: string }) => row.outcome)).toEqual(['rejected', 'unsent', 'unsent']);
+      expect(rows[0].message).toContain('HTTP 429: too many requests: the service limits how often it may be called, and asks to wait 1000000000 s before the next request (longer than the 60 s pintae waits within a run): run again later (slow down)');
+      expect(rows[2].message).toBe('not sent: the service refused the previous invoices as too many requests (HTTP 429); run again later: the ledger skips what was accepted');
+      const ledger = readFileSync(join(cwd, '.pintae', 'ledger.jsonl'), 'utf8');
+      for (const text of [r.stdout, r.stderr, ledger]) expect(text).not.toContain('LEAKCHECK');
+
+      limited.answer((req, res) => { res.writeHead(207, json); res.end(JSON.stringify({ results: [{ invoice_number: `LIM-${limited.seen.length}`, status_code: 202, invoice_id: `inv-${limited.seen.length}` }] })); });
+      const rerun = await pintae(['bulk', file, '--no-validate', '--chunk', '1', '--format', 'json'], { cwd, url: limited.url });
+      expect(rerun.exitCode, rerun.stderr).toBe(0);
+      expect(limited.seen).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('what a hostile service answers reaches the terminal as text', () => {
+  it('status --wait past its --timeout, entities pull, push --wait: the ids and status the service gave are escaped, and ".." is never asked about', async () => {
+    const hostile = await hostileServer();
+    try {
+      hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ invoice_id: 'id-\u001b[2J', status: 'PROC\u001b]0;pwn\u0007', terminal: false })); });
+      const r = await pintae(['status', 'inv-1', '--wait', '--timeout', '1'], { cwd: tempDir(), url: hostile.url });
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain('pintae: id-\\u001b[2J is still PROC\\u001b]0;pwn\\u0007 after --timeout 1 s');
+      expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007]/);
+
+      // entities pull of every connected entity: an entity_id that is no file name is named on standard error, escaped.
+      hostile.answer((_, res) => { res.writeHead(200, json); res.end(JSON.stringify({ data: [{ entity_id: 'ent\u001b[2J', company_name: 'N' }] })); });
+      const pull = await pintae(['entities', 'pull'], { cwd: tempDir(), url: hostile.url });
+      expect(pull.exitCode).toBe(1);
+      expect(pull.stderr).toContain('pintae: ent\\u001b[2J: not saved (the entity_id cannot be a file name)');
+      expect(pull.stdout + pull.stderr).not.toMatch(/\u001b/);
+
+      // push --wait of an invoice the service calls "..": never followed (a URL would make it GET /oauth/status).
+      const cwd = tempDir();
+      const file = writeJson(cwd, 'dots.json', invoice('invoices/standard.json', 'ent_1', 'DOTS-1'));
+      hostile.answer((_, res) => { res.writeHead(202, json); res.end(JSON.stringify({ invoice_id: '..', status: 'PROCESSING' })); });
+      const dots = await pintae(['push', file, '--no-validate', '--wait', '--timeout', '5'], { cwd, url: hostile.url });
+      expect(dots.exitCode, dots.stderr).toBe(1);
+      expect(hostile.seen).toEqual(['POST /oauth/invoices']);
+      expect(dots.stderr).toContain('pintae: could not follow the invoices to a terminal status: ".." is not an id the API can be asked about');
+    } finally {
+      await hostile.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@ import { redactSecrets } from '../../io/secrets.js';
 import { warn } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
 import { apiClient, outputFormat, type ApiFormat, type ApiOptions } from '../api-setup.js';
-import { visibleCopy } from '../../messages/visible.js';
+import { visible, visibleCopy } from '../../messages/visible.js';
 
 export interface EntityOptions extends ApiOptions { userId?: string; set?: string[]; yes?: boolean; dir?: string; lang?: string }
 
@@ -79,9 +79,9 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
   const wanted = ids.length ? ids : (await entities.list(client)).map(idOf).filter((x): x is string => Boolean(x));
   let failed = 0;
   for (const id of wanted) {
-    if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${tell('cli.pull-not-file-name', { id })}\n`); failed++; continue; }
+    if (!SAFE_ID.test(id)) { process.stderr.write(`pintae: ${tell('cli.pull-not-file-name', { id: visible(id) })}\n`); failed++; continue; }
     // The file's name is written too: an id that holds the token (a service echoing it) would leave it on disk.
-    if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${tell('cli.pull-holds-token', { id })}\n`); failed++; continue; }
+    if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${tell('cli.pull-holds-token', { id: visible(id) })}\n`); failed++; continue; }
     const record = await entities.get(client, id);
     const path = join(dir, `${id}.json`);
     writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n');
@@ -100,7 +100,7 @@ async function create(client: ApiClient, file: string | undefined, sets: string[
   const { entity_id: sent, ...fields } = entityFields(file, sets);
   const record = await entities.create(client, fields);
   print(record);
-  if (sent !== undefined) warn(tell('entities.id-assigned', { file: file ?? '--set entity_id', sent: String(sent), assigned: idOf(record) }));
+  if (sent !== undefined) warn(tell('entities.id-assigned', { file: file ?? '--set entity_id', sent: visible(String(sent)), assigned: visibleCopy(idOf(record)) }));
   return 0;
 }
 

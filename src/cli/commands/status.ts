@@ -6,7 +6,7 @@ import { apiClient, outputFormat, sleep, waitTimeoutMs, type ApiOptions } from '
 import { progress } from '../progress.js';
 import { useColor } from '../ui.js';
 import { readRunConfig, tell, told } from '../lang.js';
-import { visibleCopy } from '../../messages/visible.js';
+import { visible, visibleCopy } from '../../messages/visible.js';
 import { usageError } from '../../messages/cli.js';
 
 export interface StatusOptions extends ApiOptions { wait?: boolean; timeout?: string; lang?: string }
@@ -63,6 +63,6 @@ export async function runStatus(invoiceIds: string[], options: StatusOptions): P
   const color = useColor(process.stdout, process.env);
   process.stdout.write(format === 'json' ? JSON.stringify(invoiceIds.length === 1 ? found[0] : found, null, 2) + '\n'
     : format === 'ndjson' ? found.map((s) => JSON.stringify(s) + '\n').join('') : found.map((s) => formatStatus(s, color)).join(''));
-  if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${tell('cli.status-still', { id: s.invoice_id, status: s.status, seconds: timeoutMs / 1000 })}\n`);
+  if (timedOut) for (const s of found) if (!s.terminal) process.stderr.write(`pintae: ${tell('cli.status-still', { id: visible(s.invoice_id), status: visible(s.status), seconds: timeoutMs / 1000 })}\n`);
   return failed === 0 && found.every((s) => s.category === 'success') ? 0 : 1;
 }

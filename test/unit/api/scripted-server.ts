@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** What a scripted answer does: reply with a status and body, drop the connection, or never answer. */
-export type Step = { status: number; body?: unknown; text?: string } | 'drop' | 'hang';
+export type Step = { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | 'drop' | 'hang';
 
 /**
  * A throwaway HTTP server on 127.0.0.1 (port 0) for the retry-policy tests only: each request takes the next scripted
@@ -18,7 +18,7 @@ export async function scriptedServer(steps: Step[]) {
     if (step === 'drop') { req.socket.destroy(); return; }
     if (step === 'hang') return;
     const text = step.text ?? JSON.stringify(step.body ?? {});
-    res.writeHead(step.status, { 'content-type': 'application/json' });
+    res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
     res.end(text);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
