@@ -219,9 +219,9 @@ describe('an id that a URL reads as a directory', () => {
     const { server, client } = await setup([{ status: 200, body: { message: 'ok' } }]);
     for (const id of ['.', '..']) {
       for (const call of [() => entities.delete(client, id), () => entities.get(client, id), () => invoiceStatus(client, id)]) {
-        const error = await call().catch((e) => e);
+        const error: unknown = await call().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UsageError);
-        expect(error.message).toBe(`${JSON.stringify(id)} is not an id the API can be asked about: a URL path reads "." and ".." as directories, so the request would go to another address (for entities delete, another resource)`);
+        expect((error as Error).message).toBe(`${JSON.stringify(id)} is not an id the API can be asked about: a URL path reads "." and ".." as directories, so the request would go to another address (for entities delete, another resource)`);
       }
     }
     expect(server.requests).toEqual([]);

@@ -25,7 +25,7 @@ const BODY = { entity_id: 'ent_1', invoice_number: 'INV-1' };
 
 describe('backoff', () => {
   it('grows exponentially, is capped, and is jittered over [0, ceiling]', () => {
-    const policy = { attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000 };
+    const policy = { attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 60_000 };
     expect([1, 2, 3, 4, 5].map((a) => backoffDelay(a, policy, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
     expect(backoffDelay(3, policy, () => 0)).toBe(0);
     expect(backoffDelay(3, policy, () => 0.5)).toBe(200);
