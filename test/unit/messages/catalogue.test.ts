@@ -143,6 +143,11 @@ describe('no sentence without an id', () => {
     const converted = [...counts.keys()].filter((f) => /^src\/(api\/|batch\/|cli\/|io\/|tdd\/|config\/load\.ts|derive\/endpoint\.ts)/.test(f));
     expect(converted).toEqual([]);
   });
+  it('the library\'s validator names its warnings and argument errors by id (src/messages/library.ts), as the CLI does', () => {
+    const said = /new (?:Type|Range)Error\(\s*['`][A-Za-z]|warnings\.push\(\s*['`][A-Za-z]|\bconst [A-Z_]+ = ['`][A-Za-z]/g;
+    expect([...readFileSync(join(ROOT, 'src/validator.ts'), 'utf8').matchAll(said)].map((m) => m[0])).toEqual([]);
+    expect(['throw new TypeError(\'tdd takes one\')', 'warnings.push(`no transportId`)', "const ONE = 'validate takes'"].join('\n').match(said)).toHaveLength(3);
+  });
   it('elsewhere, no file has more literal sentences than the list of files not converted yet says', () => {
     const over = [...counts].filter(([f, n]) => n > (NOT_YET[f] ?? 0)).map(([f, n]) => `${f}: ${n} (listed: ${NOT_YET[f] ?? 0})`);
     expect(over).toEqual([]);
