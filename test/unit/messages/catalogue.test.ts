@@ -81,6 +81,7 @@ const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
     { fix: { kind: 'date', sent: '3 June 2026', form: 'a month name', readings: ['2026-06-03'] } },
     { fix: { kind: 'no-day', sent: '31/04/2026', form: 'DD/MM/YYYY', year: 2026, month: 4, day: 31 } },
     { fix: { kind: 'trn', sent: 'TRN 100-987-654', problems: ['prefix', 'dashes', 'spaces', 'dots'], fixed: '100987654300003' } },
+    { fix: { kind: 'text', sent: 30, fixed: '30' } },
   ],
 };
 
