@@ -258,6 +258,10 @@ export const IO = {
     en: (p: { path: string; what: string }) => `${p.path}: is ${p.what} now; run again`,
     ar: (p: { path: string; what: string }) => `${p.path}: أصبح الآن ${kindAr(p.what)}؛ أعد التشغيل`,
   },
+  'io.output.read-only': {
+    en: (p: { path: string }) => `${p.path}: the file is read-only; make it writable (chmod u+w) or choose another --output`,
+    ar: (p: { path: string }) => `${p.path}: الملف للقراءة فقط؛ اجعله قابلاً للكتابة (chmod u+w) أو اختر ملفاً آخر لـ --output`,
+  },
   'io.output.no-reader': {
     en: (p: { path: string }) => `${p.path}: a named pipe that no process is reading`,
     ar: (p: { path: string }) => `${p.path}: أنبوب مسمّى لا تقرأ منه أي عملية`,
