@@ -269,6 +269,8 @@ export function checkWritableDirectory(dir: string, create: boolean, shown: { pa
  * killed while writing this same file left beside it.
  */
 export function prepareOutput(path: string): { open: () => AtomicFile; file?: string } {
+  // `reports/` names a directory whether or not it exists yet: written as a file, the report would take its name.
+  if (/[\\/]$/.test(path) && !existsSync(path)) throw refused('io.output.slash', { path });
   const target = outputTarget(path);
   if (target.kind === 'stream') {
     const opened = redacting(openStream(path, target.path), {});

@@ -66,6 +66,15 @@ describe('writing reports and files', () => {
     expect(readdirSync(dir)).toEqual(['report.json']);
   });
 
+  it('--output reports/ (a directory not made yet, by its slash) is refused (exit 2): no file named reports is made', async () => {
+    const dir = tempDir();
+    const named = join(dir, 'reports') + '/';
+    const r = await run(['validate', STANDARD, ...FAST, '--output', named]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${named}: ends with a slash, so it names a directory; name the report file (such as ${named}report.json)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('--output to a named pipe writes through to its reader and leaves the pipe a pipe; with no reader it stops at once (exit 2)', async () => {
     const dir = tempDir();
     const fifo = join(dir, 'report.fifo');
