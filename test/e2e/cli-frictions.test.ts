@@ -106,6 +106,20 @@ describe.concurrent('issue 24: command-line frictions, gone (spawned)', () => {
   });
 });
 
+describe.concurrent('the seller record kept in the folder of invoices (qa11, spawned)', () => {
+  it('validate exports/ --entity exports/seller.json: the record and the config file are left out of the inputs, said on stderr; named as an input, it is judged', async () => {
+    const dir = workDir({ 'exports/standard.json': fixture(STANDARD), 'exports/seller.json': fixture(ENTITY), 'pintae.config.json': '{"lang": "en"}' });
+    const r = await run(['validate', 'exports/', '.', '--entity', 'exports/seller.json', '--no-schematron', '--format', 'json'], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['exports/standard.json']);
+    expect(r.stderr).toContain("pintae: warning: exports/seller.json is the run's --entity file, not an invoice: left out of the inputs");
+    expect(r.stderr).toContain("pintae: warning: pintae.config.json is the run's --config file, not an invoice: left out of the inputs");
+    const named = await run(['validate', 'exports/seller.json', '--entity', 'exports/seller.json', '--no-schematron', '--format', 'json'], dir);
+    expect(named.exitCode).toBe(1);
+    expect(JSON.parse(named.stdout).results.map((x: { file: string }) => x.file)).toEqual(['exports/seller.json']);
+  });
+});
+
 describe.concurrent('an empty path, as a variable unset in a CI job gives one (spawned)', () => {
   it('is a usage error naming the option or the command: never the current directory, the bundled table or standard output', async () => {
     const dir = workDir({ 'pintae.config.json': '{"format": "json"}' });
