@@ -120,6 +120,35 @@ describe.concurrent('the seller record kept in the folder of invoices (qa11, spa
   });
 });
 
+describe('docs/guide/ci.md "Only what changed", run as written in a git checkout (qa11)', () => {
+  // The guide's block, read from the page: `npx pintae` is this checkout's binary; origin/main a branch of the test's own.
+  const block = /## Only what changed\s+```sh\n([^]*?)```/.exec(readFileSync(join(ROOT, 'docs/guide/ci.md'), 'utf8'))![1]!;
+  const git = (dir: string, ...args: string[]) => execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir });
+  const step = (dir: string) => execa('sh', ['-c', block.replace(/npx pintae/g, `node ${JSON.stringify(BIN)}`)], { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
+
+  it('no export changed, one deleted, one changed: exit 0, 0 and the changed one judged (the old pipe exited 2 on the first two)', async () => {
+    const dir = workDir({ 'exports/a.json': fixture(STANDARD), 'exports/b.json': fixture(STANDARD).replace('INV-2025-0001', 'INV-2025-0002'), 'exports/README.md': '# exports\n', '.pintae/entities/ent_al_noor.json': fixture(ENTITY) });
+    await git(dir, 'init', '-q', '-b', 'main');
+    await git(dir, 'add', '.');
+    await git(dir, 'commit', '-qm', 'exports');
+    await git(dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+    const unchanged = await step(dir);
+    expect(unchanged.exitCode, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout).toBe('');
+    await git(dir, 'rm', '-q', 'exports/b.json');
+    writeFileSync(join(dir, 'exports/README.md'), '# exports, changed\n');
+    await git(dir, 'commit', '-qam', 'b gone');
+    const deleted = await step(dir);
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    writeFileSync(join(dir, 'exports/a.json'), fixture(TAX));
+    await git(dir, 'commit', '-qam', 'a changed');
+    const changed = await step(dir);
+    expect(changed.exitCode, changed.stderr).toBe(1);
+    expect(changed.stdout).toMatch(/^exports\/a\.json\n/);
+    expect(changed.stdout).toContain('✖ 1 invoice in 1 file: 0 valid, 1 invalid');
+  });
+});
+
 describe.concurrent('an empty path, as a variable unset in a CI job gives one (spawned)', () => {
   it('is a usage error naming the option or the command: never the current directory, the bundled table or standard output', async () => {
     const dir = workDir({ 'pintae.config.json': '{"format": "json"}' });
