@@ -150,6 +150,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
     }
   }
   const verdict = verdictOf(r);
+  const subject = subjectOfResult(r, stdin);
   const errors = list.filter((f) => f.level === 'error').length;
   const warnings = list.filter((f) => f.level === 'warning').length;
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
@@ -157,13 +158,13 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
   const words = DOC_WORDS[r.document ?? 'invoice'];
   const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
   const heading = view?.number && targets ? value(view.number, targets, sp) : number !== undefined ? userText(number)
-    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : `<span class="none">${sp.label(sp.say(`value.no-number${words}`))}</span>`;
+    : r.error ? (r.file === '-' ? sp.label(sp.say(`where.${subject === 'body' ? 'body' : 'stdin'}`)) : `<span dir="ltr">${esc(r.file)}</span>`) : `<span class="none">${sp.label(sp.say(`value.no-number${words}`))}</span>`;
   const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say(`not-shown${words}`))}</p>`
     : !view && !r.error ? `<p class="note">${sp.prose(sp.say(`not-kept${words}`))}</p>` : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
     + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : DOC_TITLES[r.document ?? 'invoice']))}</span><h2>${heading}</h2></div>`
     + `${verdictBadge(verdict, errors, warnings, sp)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · ${sp.label(sp.say('item', { index: r.index }))}` : ''}${r.rule_set ? ` · ${sp.label(ruleSetSaid(r.rule_set, sp))}` : ''}</div></header>`
-    + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp, subjectOfResult(r, stdin))}</div>`
+    + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp, subject)}</div>`
     + missing
     + (view && targets ? `<div class="doc">${invoiceBody(view, targets, sp)}</div>` : '')
     + `<p class="back"><a href="#summary">${sp.label(sp.say('back'))}</a></p></section>\n`;

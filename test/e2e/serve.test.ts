@@ -136,6 +136,7 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     expect(rule.help.text).toMatch(/Fix the request body so that it parses, then send the request again\.$/);
     const html = await (await post(`${s.url}/v1/validate?format=html`, broken)).text();
     expect(html).toContain('<span class="whole">the request body</span>');
+    expect(html).toMatch(/<span class="doc-type">Input<\/span><h2>the request body<\/h2>/);
     for (const text of [JSON.stringify(sarif), html]) expect(text).not.toMatch(/the file|input file/i);
   });
 
