@@ -54,7 +54,17 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
     const word = /^(?:-?Infinity|NaN|undefined)(?![\w$])/.exec(s.slice(at, at + 10))?.[0];
     return word === undefined ? undefined : reasonWords('reason.json.not-a-value', { word });
   };
-  const failAt = (generic: string): never => fail(foreign(i) ?? generic);
+  // What a body pasted from a chat or an email has before its JSON, where the first value should start.
+  let first = 0;
+  while (first < s.length && WS.has(s[first]!)) first++;
+  const leadIn = (at: number): string | undefined => {
+    if (at !== first) return undefined;
+    if (s.startsWith('```', at)) return reasonWords('reason.json.fence', {});
+    if (s[at] === '>') return reasonWords('reason.json.email-quote', {});
+    const start = /^[ \t]*[{[]/m.exec(s.slice(at));
+    return start === null || start.index === 0 ? undefined : reasonWords('reason.json.text-before', { line: s.slice(0, at + start.index).split('\n').length });
+  };
+  const failAt = (generic: string): never => fail(foreign(i) ?? leadIn(i) ?? generic);
   const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) failAt(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
   const string = () => {
     i++;

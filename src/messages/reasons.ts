@@ -67,6 +67,19 @@ export const REASONS = {
     en: (p: { name: string; code: string }) => `${p.name} (${p.code}), which looks like a space: JSON takes only plain spaces, tabs and line breaks between values — replace it with a plain space`,
     ar: (p: { name: string; code: string }) => `${SPACES_AR[p.name] ?? p.name} (${p.code})، ويبدو كمسافة: لا يأخذ JSON بين القيم إلا المسافات العادية وعلامات الجدولة وفواصل الأسطر — استبدل به مسافة عادية`,
   },
+  // What a body pasted from a chat or an email starts with before its JSON.
+  'reason.json.fence': fixed(
+    'a Markdown code fence (```), as chat and email apps put around code: give the JSON alone, without the fence lines',
+    'سياج شيفرة Markdown (```)، كما تضعه تطبيقات المحادثة والبريد حول الشيفرة: قدّم JSON وحده، دون أسطر السياج',
+  ),
+  'reason.json.email-quote': fixed(
+    'an email quote mark (>) at the start of the line: give the JSON alone, without the quote marks',
+    'علامة اقتباس بريد إلكتروني (>) في بداية السطر: قدّم JSON وحده، دون علامات الاقتباس',
+  ),
+  'reason.json.text-before': {
+    en: (p: { line: number | string }) => `text before the JSON, which starts at line ${p.line}: give the JSON alone`,
+    ar: (p: { line: number | string }) => `نص قبل JSON، الذي يبدأ في السطر ${p.line}: قدّم JSON وحده`,
+  },
   'reason.json.second-value': fixed(
     'a second JSON value after the first: JSON text holds one value — give several invoices as an array ([…]) or a bulk body ({"invoices": […]})',
     'قيمة JSON ثانية بعد الأولى: يحمل نص JSON قيمة واحدة — قدّم عدة فواتير في قائمة ([…]) أو في متن دفعة ({"invoices": […]})',

@@ -22,6 +22,9 @@ describe('JSON errors, in plain words', () => {
     ['{"x": \u201cS\u201d}', '\u201c is a typographic quote, as word processors and email write them: JSON takes the straight double quote (") — retype the quotes', 1, 7],
     ['{"x":\u00a01}', 'a no-break space (U+00A0), which looks like a space: JSON takes only plain spaces, tabs and line breaks between values — replace it with a plain space', 1, 6],
     ['{"x": 1,\u200b"y": 2}', 'a zero-width space (U+200B), which looks like a space: JSON takes only plain spaces, tabs and line breaks between values — replace it with a plain space', 1, 9],
+    ['Hi team, the payload:\n\n{"x": 1}', 'text before the JSON, which starts at line 3: give the JSON alone', 1, 1],
+    ['> {\n>   "x": 1\n> }', 'an email quote mark (>) at the start of the line: give the JSON alone, without the quote marks', 1, 1],
+    ['```json\n{"x": 1}\n```', 'a Markdown code fence (```), as chat and email apps put around code: give the JSON alone, without the fence lines', 1, 1],
     ['{"x": 1}\n{"x": 2}', 'a second JSON value after the first: JSON text holds one value — give several invoices as an array ([…]) or a bulk body ({"invoices": […]})', 2, 1],
   ])('%j', (text, message, line, column) => {
     expect(parseJson(text)).toMatchObject({ ok: false, message, line, column });
