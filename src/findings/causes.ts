@@ -120,8 +120,12 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
 /** `line_items[0]` of `line_items[0].tax_categroy`: the object an unknown key was found in ('' at the top level). */
 const objectOf = (field: string) => { const up = field.replace(/(\.[^.[\]]+|\[\d+\])$/, ''); return up === field ? '' : up; };
 
-/** Identity of a finding across two judgements of one invoice: what it is and where, not its words. */
-const sameKey = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
+/**
+ * Identity of a finding across two judgements of one invoice: what it is (its rule, and the catalogue entry it is
+ * said from: "date is required" is not "date must be a calendar date", though both are at `date`) and where, not its
+ * words (which quote values).
+ */
+const sameKey = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.said?.id ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
 
 /** The findings that are there as sent but not in `run` (the same invoice judged otherwise), counted as a multiset. */
 function goneIn(findings: readonly Finding[], run: readonly Finding[]): Set<Finding> {

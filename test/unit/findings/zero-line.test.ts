@@ -35,3 +35,17 @@ describe('a zero line', () => {
     expect(errors.find((e) => e.field === 'line_items[1].tax_amount')).toEqual({ field: 'line_items[1].tax_amount', cause: undefined });
   });
 });
+
+describe('a misspelled key whose value is also in a wrong form (qa11)', () => {
+  it('invoice_date "10/03/2025": "date is required" follows from the key, though renamed it gives a date error of its own', () => {
+    const body = standard();
+    body.invoice_date = '10/03/2025';
+    delete body.date;
+    const outcome = validateInvoice(body, fixtureEnv());
+    const errors = dataOf(outcome).errors;
+    const required = errors.findIndex((e) => e.field === 'date' && e.message === 'date is required');
+    expect(required).toBeGreaterThanOrEqual(0);
+    const key = outcome.kind === 'validated' ? outcome.pintae.find((f) => f.rule === 'pintae/unknown-field' && f.field === 'invoice_date') : undefined;
+    expect(key?.explains).toContain(required);
+  });
+});
