@@ -18,6 +18,7 @@ import type { ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js'
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
 import { tddOfBody, tddOfJson, tddOfXml, type TddResult, type SourceDocument } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
+import { libraryWords } from './messages/library.js';
 
 /**
  * What `createValidator` takes: the CLI's options for `validate` and `check`, by the same names as the config file
@@ -118,13 +119,13 @@ export interface Validator {
   tdd(invoice: unknown, options?: TddCallOptions): TddCallResult;
 }
 
-const ONE = 'validate takes one invoice: use validateMany for a bulk body or an array';
+const ONE = libraryWords('validate-one');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuidMode(options: ValidatorOptions): UuidMode {
-  if (options.uuid !== undefined && options.deterministic) throw new TypeError('createValidator: uuid and deterministic cannot be used together');
+  if (options.uuid !== undefined && options.deterministic) throw new TypeError(libraryWords('uuid-and-deterministic'));
   if (options.uuid !== undefined) {
-    if (!UUID.test(options.uuid)) throw new TypeError(`createValidator: uuid ${options.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`);
+    if (!UUID.test(options.uuid)) throw new TypeError(libraryWords('uuid-form', { uuid: options.uuid }));
     return { kind: 'fixed', value: options.uuid.toLowerCase() };
   }
   return options.deterministic ? { kind: 'deterministic' } : { kind: 'random' };
@@ -154,7 +155,7 @@ function ofOutcome(outcome: InvoiceOutcome): ReturnType<typeof validateText>[num
 /** A numeric option as the CLI's parser reads it; anything else is the caller's mistake, said as the CLI says it. */
 function numberOption(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`createValidator: ${name} must be a number (got ${JSON.stringify(value)})`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(libraryWords('not-a-number', { name, value: String(JSON.stringify(value)) }));
   return String(value);
 }
 
@@ -212,7 +213,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   const rules = options.rules ?? config?.rules ?? {};
   // Ids are matched without regard to case: two keys for one rule would give it two levels.
   const same = sameRuleKeys(rules)[0];
-  if (same) throw new TypeError(`rules: "${same.id}" names the same rule as "${same.earlier}" (rule ids are matched without regard to case); keep one`);
+  if (same) throw new TypeError(libraryWords('rules-same', { id: same.id, earlier: same.earlier }));
   const rulesOf = () => new RuleOverrides(rules);
 
   const fromText = (text: string, single: boolean): ValidatorResult[] => {
@@ -251,11 +252,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     const given = checkTddCallOptions(options) as TddCallOptions;
     const receiver = given.receiver ?? tddParties.receiver;
     const representative = given.representative ?? tddParties.representative;
-    if (receiver === undefined || representative === undefined) throw new TypeError('tdd: receiver and representative are required (0242:<id>): give them to tdd(), to createValidator({ tdd }), or in the config file\'s "tdd"');
+    if (receiver === undefined || representative === undefined) throw new TypeError(libraryWords('tdd-parties'));
     const warnings: string[] = [];
     const transportId = given.transportId ?? ((document: SourceDocument) => {
       const id = randomUUID();
-      warnings.push(`no transportId: the TDD carries a generated one, ${id}; give the transport header id of the ${document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`);
+      warnings.push(libraryWords('tdd-transport-generated', { id, document }));
       return id;
     });
     const now = new Date();
@@ -263,11 +264,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     let result: TddResult;
     try {
       if (invoice instanceof Uint8Array || (typeof invoice === 'string' && /^\uFEFF?\s*</.test(invoice))) result = tddOfXml(invoice, env.schematron, run, 'library');
-      else if (isBulk(invoice)) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
+      else if (isBulk(invoice)) throw new TypeError(libraryWords('tdd-one'));
       else if (typeof invoice !== 'string') result = tddOfBody(invoice, { ...env, duplicate: false }, run);
       else {
         const results = tddOfJson('', invoice, env, run, 'library');
-        if (results.length !== 1) throw new TypeError('tdd takes one invoice: call it once for each invoice of a bulk body or an array');
+        if (results.length !== 1) throw new TypeError(libraryWords('tdd-one'));
         result = results[0]!;
       }
     } catch (e) {

@@ -6,6 +6,10 @@ import { fsErrorWords, readListFile } from '../io/input-file.js';
 import type { ReportSink } from '../report/sink.js';
 import { readStdinSync } from '../io/stdin.js';
 import { usageError } from '../messages/cli.js';
+import { resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { tell } from './lang.js';
+import { warn } from './warn.js';
 
 /** The batch options shared by validate, build and check. */
 export interface BatchCliOptions {
@@ -37,6 +41,32 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
   }
   const inputs = discover(all);
   return shard ? takeShard(inputs, shard, process.cwd()) : inputs;
+}
+
+/**
+ * The inputs without the files the run reads through its options (an `--entity` record or a directory of them,
+ * `--rates`, `--config`) where a folder or glob of inputs found them again: `validate exports/ --entity
+ * exports/seller.json` judged the seller's record as an invoice (4 errors, 12 warnings, exit 1). A file named as an
+ * input itself is kept. Each one left out is said on stderr.
+ */
+export function leaveOutOptionFiles<T extends { path: string; kind: string }>(sources: T[], named: readonly string[], files: ReadonlyArray<{ option: string; path: string | undefined }>): T[] {
+  const given = new Set(named.filter((p) => p !== '-').map((p) => resolve(p)));
+  const held: Array<{ option: string; at: string; dir: boolean }> = [];
+  for (const { option, path } of files) {
+    if (path === undefined) continue;
+    let dir = false;
+    try { dir = statSync(path).isDirectory(); } catch { continue; }
+    held.push({ option, at: resolve(path), dir });
+  }
+  if (!held.length) return sources;
+  return sources.filter((s) => {
+    if (s.kind === 'stdin') return true;
+    const at = resolve(s.path);
+    if (given.has(at)) return true;
+    const hit = held.find((h) => (h.dir ? at.startsWith(h.at + sep) : at === h.at));
+    if (hit) warn(tell('cli.option-file-left-out', { path: s.path, option: hit.option }));
+    return hit === undefined;
+  });
 }
 
 /**

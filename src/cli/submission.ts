@@ -1,4 +1,5 @@
 import { discover } from '../batch/discover.js';
+import { leaveOutOptionFiles } from './batch.js';
 import { readSendables, isSendable } from '../batch/submit-read.js';
 import { ACCEPTED, Submitter, type Sendable } from '../api/submit.js';
 import { followToTerminal } from '../api/follow.js';
@@ -61,7 +62,10 @@ export async function runSubmission(paths: string[], options: SubmitOptions, mod
   };
   let waitError: string | undefined;
   try {
-    const sources = discover(paths);
+    const sources = leaveOutOptionFiles(discover(paths), paths, [
+      ...(options.entity ?? []).map((path) => ({ option: '--entity', path })), { option: '--rates', path: options.rates },
+      { option: '--config', path: typeof options.config === 'string' ? options.config : undefined },
+    ]);
     let stdin: string | undefined;
     const readStdin = () => (stdin ??= readStdinText());
     const local = options.validate === false ? undefined : await pipelineEnv(options);

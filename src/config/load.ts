@@ -74,6 +74,9 @@ export const CONFIG_FILE_BYTES = MiB;
  * Reads and checks one config file against schemas/pintae.config.schema.json; every problem is located (file:line:column).
  * `named` says how the user named it (--config), for a file that cannot be read; a file found upward is named by its path.
  */
+/** Fields of an invoice request that no config file has. */
+const INVOICE_ONLY = ['invoice_number', 'line_items'] as const;
+
 export function readConfig(file: string, named?: { what: string; shown: string }): PintaeConfig {
   const text = usageText(readOptionFile(file, { what: named?.what ?? 'config file', shown: named?.shown, maxBytes: CONFIG_FILE_BYTES }), file);
   const parsed = parseJson(text);
@@ -85,6 +88,12 @@ export function readConfig(file: string, named?: { what: string; shown: string }
     if (typeof token === 'string') registerSecret(token.trim());
     const at = jsonPositions(text).keys.get('/token') ?? { line: 1, column: 1 };
     throw ioError('io.config.token', { at: `${file}:${at.line}:${at.column}`, name: basename(file) });
+  }
+  // An invoice given where the config file was meant (`--config invoice.json`): one word for it, not an unknown key each.
+  const invoiceFields = value !== null && typeof value === 'object' && !Array.isArray(value) ? INVOICE_ONLY.filter((k) => Object.hasOwn(value, k)) : [];
+  if (invoiceFields.length) {
+    const at = jsonPositions(text).keys.get(`/${invoiceFields[0]}`) ?? { line: 1, column: 1 };
+    throw ioError('io.config.is-invoice', { at: `${file}:${at.line}:${at.column}`, fields: invoiceFields });
   }
   validator ??= compileConfigSchema();
   if (!validator(parsed.value)) {

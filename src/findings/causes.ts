@@ -59,7 +59,8 @@ export interface CauseFacts {
  * - a tax category pintae could not read (ibr-139-ae) causes the findings on its line's category-bound fields, but for
  *   a VAT amount that no category allows (a mistake of its own);
  * - a field whose value could not be read (the schema stage) causes the findings at or inside that field;
- * - an error of the rule engine on a field causes the PINT-AE findings on that same field, which judge the same value.
+ * - an error of the rule engine on a field causes the PINT-AE findings on that same field, which judge the same value;
+ * - on a line, a zero or negative price causes the zero line amount, and a zero line amount the 5% VAT asked of it.
  */
 export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, links: Links): void {
   const link = (dependent: Finding, root: Finding) => { if (dependent !== root && !links.has(dependent)) links.set(dependent, root); };
@@ -69,6 +70,16 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
   for (const f of findings) {
     const line = f.rule === 'ibr-139-ae' && facts.engine.has(f) ? CATEGORY_FIELDS.exec(f.field ?? '')?.[1] : undefined;
     if (line && !categories.has(line)) categories.set(line, f);
+  }
+  // A line's zero amount (7.2 "zero line amount") and its zero or negative price (7.2 "zero price"), by line.
+  const lineOf = (f: Finding) => /^(line_items\[\d+\])\./.exec(f.field ?? '')?.[1];
+  const zeroAmount = new Map<string, Finding>();
+  const badPrice = new Map<string, Finding>();
+  for (const f of findings) {
+    const line = facts.engine.has(f) ? lineOf(f) : undefined;
+    if (line === undefined) continue;
+    if (f.said?.id === 'line.amount-zero' && !zeroAmount.has(line)) zeroAmount.set(line, f);
+    if (f.said?.id === 'line.price' && !badPrice.has(line)) badPrice.set(line, f);
   }
   const engineByField = new Map<string, Finding>();
   for (const f of findings) if (facts.engine.has(f) && f.severity === 'error' && f.field && !SHARED_FIELDS.has(f.field) && !engineByField.has(f.field)) engineByField.set(f.field, f);
@@ -98,14 +109,23 @@ export function linkByMeaning(findings: readonly Finding[], facts: CauseFacts, l
     if (category) link(f, category);
     const engine = !facts.engine.has(f) && f.field !== undefined ? engineByField.get(f.field) : undefined;
     if (engine) link(f, engine);
+    // A line amount of zero comes from a price of zero (quantity × price); the 5% VAT asked of a line is 5% of its
+    // amount, so a VAT that differs from 5% of zero follows from the zero amount (fixing it, the VAT is judged again).
+    const onLine = lineOf(f);
+    if (onLine !== undefined && f.said?.id === 'line.amount-zero' && badPrice.has(onLine)) link(f, badPrice.get(onLine)!);
+    if (onLine !== undefined && f.said?.id === 'line.tax-rate' && zeroAmount.has(onLine)) link(f, zeroAmount.get(onLine)!);
   }
 }
 
 /** `line_items[0]` of `line_items[0].tax_categroy`: the object an unknown key was found in ('' at the top level). */
 const objectOf = (field: string) => { const up = field.replace(/(\.[^.[\]]+|\[\d+\])$/, ''); return up === field ? '' : up; };
 
-/** Identity of a finding across two judgements of one invoice: what it is and where, not its words. */
-const sameKey = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
+/**
+ * Identity of a finding across two judgements of one invoice: what it is (its rule, and the catalogue entry it is
+ * said from: "date is required" is not "date must be a calendar date", though both are at `date`) and where, not its
+ * words (which quote values).
+ */
+const sameKey = (f: Finding) => `${f.severity}|${f.rule ?? ''}|${f.said?.id ?? ''}|${f.section}|${f.field ?? ''}|${f.location ?? ''}`;
 
 /** The findings that are there as sent but not in `run` (the same invoice judged otherwise), counted as a multiset. */
 function goneIn(findings: readonly Finding[], run: readonly Finding[]): Set<Finding> {

@@ -1,4 +1,5 @@
-import type { ReportResult } from './report.js';
+import { subjectOfResult, type ReportResult } from './report.js';
+import type { InputSubject } from '../messages/subject.js';
 import type { InvoiceView } from '../model/view.js';
 import { fileAt, UNREADABLE } from './entries.js';
 import { allFindings, byRootCause, everyFinding, type HtmlFinding, type Root, type Shown } from './html-findings.js';
@@ -59,15 +60,15 @@ function ruleSetSaid(set: JudgedBy, sp: Speaker): Words {
 type Placed = Map<Shown, Array<{ id: string; where: Words }>>;
 
 /** Where an entry is shown: one place, several (a repeated finding), or the invoice as a whole. */
-function places(s: Shown, at: Array<{ id: string; where: Words }> | undefined, sp: Speaker): string {
-  if (!at?.length) return `<span class="whole">${sp.label(sp.say(s.rule === UNREADABLE ? 'where.file' : 'where.whole'))}</span>`;
+function places(s: Shown, at: Array<{ id: string; where: Words }> | undefined, sp: Speaker, subject: InputSubject): string {
+  if (!at?.length) return `<span class="whole">${sp.label(sp.say(s.rule === UNREADABLE ? `where.${subject === 'answer' ? 'file' : subject}` : 'where.whole'))}</span>`;
   const links = (t: 'en' | 'ar') => at.map((p) => `<a href="#${p.id}">${esc(wordsIn(p.where, t))}</a>`);
   return at.length === 1 ? sp.html('shown-at', { place: (t) => links(t)[0]! }, 'label')
     : sp.html('shown-at-places', { n: at.length, places: (t) => links(t).join(t === 'ar' ? '، ' : ', ') }, 'label');
 }
 
 /** One finding of the list: its number, level, message, where it is (and a link to it in the page), its rule. */
-function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp: Speaker): string {
+function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp: Speaker, subject: InputSubject): string {
   const f = s.finding;
   const all = everyFinding(s);
   const one = all.length === 1;
@@ -79,7 +80,7 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp:
   const meta = [
     `<code class="rule">${esc(s.rule)}</code>`,
     f.section ? esc(f.section) : '',
-    places(s, placed.get(s), sp),
+    places(s, placed.get(s), sp, subject),
     one ? where(f) : '',
     f.overridden ? `<span class="moved">${sp.html('moved', { from: f.overridden.from, to: f.overridden.to }, 'label')}</span>` : '',
     s.causeN !== undefined ? `<a class="follows" href="#${prefix}-f${s.causeN}">${sp.label(sp.say('follows-from', { n: s.causeN }))}</a>` : '',
@@ -94,12 +95,12 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp:
 }
 
 /** The list at the top of an invoice: each root cause, and what follows from it folded beneath it. */
-function findingsList(roots: Root[], file: string, prefix: string, placed: Placed, sp: Speaker): string {
+function findingsList(roots: Root[], file: string, prefix: string, placed: Placed, sp: Speaker, subject: InputSubject): string {
   if (!roots.length) return `<p class="clean">${sp.label(sp.say('clean'))}</p>`;
   const items = roots.map(({ root, dependents }) => {
-    const item = findingItem(root, file, prefix, placed, sp);
+    const item = findingItem(root, file, prefix, placed, sp, subject);
     if (!dependents.length) return item;
-    const folded = `<details class="caused"><summary>${sp.label(sp.say('caused', { n: dependents.length }))}</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed, sp)).join('')}</ol></details>`;
+    const folded = `<details class="caused"><summary>${sp.label(sp.say('caused', { n: dependents.length }))}</summary><ol class="findings">${dependents.map((d) => findingItem(d, file, prefix, placed, sp, subject)).join('')}</ol></details>`;
     return item.replace(/<\/li>$/, `${folded}</li>`);
   });
   return `<ol class="findings">${items.join('')}</ol>`;
@@ -115,7 +116,7 @@ function verdictBadge(verdict: Verdict, errors: number, warnings: number, sp: Sp
  * One input's section: heading with its verdict, the findings (root causes first), then the invoice itself with each
  * finding shown at its place. `page` false leaves the invoice out (the report's page limit) and keeps the findings.
  */
-export function invoiceSection(r: ReportResult, k: number, page: boolean, report: Speaker): { html: string; line: InvoiceLine } {
+export function invoiceSection(r: ReportResult, k: number, page: boolean, report: Speaker, stdin?: 'stdin' | 'body'): { html: string; line: InvoiceLine } {
   const sp = report.of(r);
   const prefix = `i${k}`;
   const list = allFindings(r);
@@ -149,6 +150,7 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
     }
   }
   const verdict = verdictOf(r);
+  const subject = subjectOfResult(r, stdin);
   const errors = list.filter((f) => f.level === 'error').length;
   const warnings = list.filter((f) => f.level === 'warning').length;
   const data = r.response && 'data' in r.response ? r.response.data : undefined;
@@ -156,13 +158,13 @@ export function invoiceSection(r: ReportResult, k: number, page: boolean, report
   const words = DOC_WORDS[r.document ?? 'invoice'];
   const at = r.error?.line !== undefined ? fileAt(r.file, r.error) : r.position ? fileAt(r.file, r.position) : r.file;
   const heading = view?.number && targets ? value(view.number, targets, sp) : number !== undefined ? userText(number)
-    : r.error ? `<span dir="ltr">${esc(r.file)}</span>` : `<span class="none">${sp.label(sp.say(`value.no-number${words}`))}</span>`;
+    : r.error ? (r.file === '-' ? sp.label(sp.say(`where.${subject === 'body' ? 'body' : 'stdin'}`)) : `<span dir="ltr">${esc(r.file)}</span>`) : `<span class="none">${sp.label(sp.say(`value.no-number${words}`))}</span>`;
   const missing = !page && r.view ? `<p class="note">${sp.prose(sp.say(`not-shown${words}`))}</p>`
     : !view && !r.error ? `<p class="note">${sp.prose(sp.say(`not-kept${words}`))}</p>` : '';
   const html = `<section class="invoice ${verdict}" id="${prefix}">`
     + `<header class="inv-head"><div class="inv-title"><span class="doc-type">${sp.label(view?.title ?? sp.say(r.error ? 'doc.input' : DOC_TITLES[r.document ?? 'invoice']))}</span><h2>${heading}</h2></div>`
     + `${verdictBadge(verdict, errors, warnings, sp)}<div class="where"><span dir="ltr">${esc(at)}</span>${r.index !== null ? ` · ${sp.label(sp.say('item', { index: r.index }))}` : ''}${r.rule_set ? ` · ${sp.label(ruleSetSaid(r.rule_set, sp))}` : ''}</div></header>`
-    + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp)}</div>`
+    + `<div class="findings-box"><h3>${sp.label(sp.say('report.findings'))}</h3>${findingsList(roots, r.file, prefix, placed, sp, subject)}</div>`
     + missing
     + (view && targets ? `<div class="doc">${invoiceBody(view, targets, sp)}</div>` : '')
     + `<p class="back"><a href="#summary">${sp.label(sp.say('back'))}</a></p></section>\n`;

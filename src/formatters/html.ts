@@ -51,7 +51,7 @@ export const htmlStream: StreamFactory = (options, gates) => {
       k++;
       const page = Boolean(r.view) && pages < MAX_PAGES;
       if (page) pages++; else if (r.view) leftOut++;
-      const { html, line } = invoiceSection(r, k, page, sp);
+      const { html, line } = invoiceSection(r, k, page, sp, options.stdin);
       rows.push(summaryRow(line, k, sp));
       rules.add(line);
       return html;

@@ -1,4 +1,5 @@
 import type { Lang } from '../messages/lang.js';
+import type { InputSubject } from '../messages/subject.js';
 import type { Gates, InvoiceResult, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, Summary } from '../model/report.js';
 
 export type { Gates, InvoiceResult, Overridden, OverrideInForce, Report, ReportedFinding, ReportedOwn, ReportResult, RuleLevel, Summary } from '../model/report.js';
@@ -108,7 +109,16 @@ export interface FormatOptions {
    * `en+ar` (both, English first). `response` (the service's answer) is never translated.
    */
   lang?: Lang;
+  /**
+   * What an input named `-` is (as Summary.stdin): standard input (the default) or, in `pintae serve`, the request
+   * body. The words a report says of an input that could not be read name it (src/messages/subject.ts).
+   */
+  stdin?: 'stdin' | 'body';
 }
+
+/** What a result's input is, in the words of src/messages/subject.ts: a file, or what `-` stands for. */
+export const subjectOfResult = (r: Pick<ReportResult, 'file'>, stdin: FormatOptions['stdin']): InputSubject =>
+  (r.file === '-' ? stdin ?? 'stdin' : 'file');
 
 /** A formatter: one pure function from a whole report to text. */
 export type Formatter = (report: Report, options: FormatOptions) => string;

@@ -1,5 +1,7 @@
 import { REJECTED, UNREADABLE, type Entry } from './entries.js';
 import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
+import { REPORT } from '../messages/report.js';
+import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /** pintae's own rules that are not a section of the service's errors. */
 const PINTAE_RULES: Readonly<Record<string, string>> = {
@@ -10,9 +12,12 @@ const PINTAE_RULES: Readonly<Record<string, string>> = {
   'pintae/not-ae-tdd': 'The document does not declare the AE Tax Data Document customization',
 };
 
-/** What kind of rule an id names, in words, for a SARIF rule's short description. */
-export function describeRule(id: string): string {
-  if (id === UNREADABLE) return 'The input file could not be read or parsed';
+/**
+ * What kind of rule an id names, in words, for a SARIF rule's short description. `subject`: what the input of the
+ * finding is (a file, standard input, serve's request body), which an unreadable input's words name.
+ */
+export function describeRule(id: string, subject: InputSubject = 'file'): string {
+  if (id === UNREADABLE) return REPORT['unreadable.rule'].en({ subject: subjectWords(subject) });
   if (id === REJECTED) return 'Rejected with 400 before validation: an invalid registration type (spec 4.2)';
   if (id === 'UBL-XSD') return 'UBL 2.1 Invoice XML Schema';
   if (id === UNKNOWN_FIELD) return 'A key that is not a field of the invoice request (spec 2.1–2.7): the service ignores it';
@@ -41,10 +46,10 @@ const SECTION_COVERS: Readonly<Record<string, string>> = {
  * (`official`), else the rule's text as findings carry it when they all carry the same, else what kind of rule it is
  * and, for a finding filed by section, what the section covers (spec 7.2). Never one finding's message.
  */
-export function ruleDescription(id: string, official: string | undefined, carried: ReadonlySet<string> | undefined, section?: string): string {
+export function ruleDescription(id: string, official: string | undefined, carried: ReadonlySet<string> | undefined, section?: string, subject: InputSubject = 'file'): string {
   if (official) return official;
   if (carried?.size === 1) return [...carried][0]!;
-  const kind = describeRule(id);
+  const kind = describeRule(id, subject);
   const covers = section !== undefined && Object.hasOwn(SECTION_COVERS, section) ? SECTION_COVERS[section] : undefined;
   return covers ? `${kind}: ${covers}` : kind;
 }
@@ -58,11 +63,14 @@ export interface SarifRule {
   properties?: { section: string };
 }
 
-/** The rule descriptor for an id, written from the first finding that reports it and the rule's own text. */
-export function sarifRule(e: Entry, description: string): SarifRule {
-  const kind = describeRule(e.ruleId);
+/**
+ * The rule descriptor for an id, written from the first finding that reports it and the rule's own text; `subject`,
+ * what that finding's input is (an unreadable request body is fixed and sent again, not run again as a file).
+ */
+export function sarifRule(e: Entry, description: string, subject: InputSubject = 'file'): SarifRule {
+  const kind = describeRule(e.ruleId, subject);
   const section = e.section ? ` The service files it under section ${e.section} (spec 7.2).` : '';
-  const fix = e.ruleId === UNREADABLE ? ' Fix the file so that it parses, then run pintae again.'
+  const fix = e.ruleId === UNREADABLE ? ` ${REPORT['unreadable.fix'].en({ subject: subjectWords(subject) })}`
     : ` Correct the input${e.field ? ` (JSON path ${e.field})` : ''} so that the rule holds.`;
   const severity = e.overridden?.from ?? (e.level === 'off' ? 'error' : e.level);
   const level = severity === 'info' ? 'note' : severity;

@@ -2,7 +2,7 @@ import { localized } from './speak.js';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesOf, invoiceName, whereOf } from './entries.js';
-import type { Formatter, ReportResult } from './report.js';
+import { subjectOfResult, type Formatter, type ReportResult } from './report.js';
 import { ruleDescription, sarifRule, type SarifRule } from './sarif-rules.js';
 import { gateFailure, summaryWithGate } from '../report/gate.js';
 
@@ -26,7 +26,7 @@ export function artifactLocation(file: string, baseDir: string | undefined): { u
  * logical locations). Rule overrides appear as the invocation's ruleConfigurationOverrides and on each finding they
  * changed (`properties.overridden`); a finding turned off is a result with an external suppression.
  */
-export const sarif: Formatter = (report, { baseDir, version, ruleText, lang }) => {
+export const sarif: Formatter = (report, { baseDir, version, ruleText, lang, stdin }) => {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   const results: unknown[] = [];
@@ -37,7 +37,8 @@ export const sarif: Formatter = (report, { baseDir, version, ruleText, lang }) =
     const r = raw;
     if (!index.has(e.ruleId)) {
       index.set(e.ruleId, rules.length);
-      rules.push(sarifRule(e, ruleDescription(e.ruleId, ruleText?.(e.ruleId), carried.get(e.ruleId), e.section !== undefined && e.ruleId === `pintae/${e.section}` ? e.section : undefined)));
+      const subject = subjectOfResult(r, stdin ?? report.summary.stdin);
+      rules.push(sarifRule(e, ruleDescription(e.ruleId, ruleText?.(e.ruleId), carried.get(e.ruleId), e.section !== undefined && e.ruleId === `pintae/${e.section}` ? e.section : undefined, subject), subject));
     }
     const logical = [
       ...(e.field ? [{ fullyQualifiedName: e.field, kind: 'member' }] : []),

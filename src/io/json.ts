@@ -22,6 +22,15 @@ export function parseJson(text: string, subject: InputSubject = 'file'): JsonRes
 }
 
 const WS = new Set([' ', '\t', '\n', '\r']);
+/** Quotes that word processors, email and web pages put where JSON has `"` (and `'`). */
+const SMART_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u201f', '\u2033', '\u2018', '\u2019', '\u00ab', '\u00bb']);
+/** Characters that look like a space and are not JSON's, by name (src/messages/reasons.ts says them in Arabic). */
+const ODD_SPACES: Readonly<Record<string, string>> = {
+  '\u00a0': 'a no-break space', '\u202f': 'a narrow no-break space', '\u200b': 'a zero-width space', '\ufeff': 'a byte-order mark',
+  '\u2009': 'a thin space', '\u2007': 'a figure space', '\u3000': 'an ideographic space', '\u2028': 'a line separator',
+  '\u2029': 'a paragraph separator', '\u2002': 'an en space', '\u2003': 'an em space',
+};
+const codeOf = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 /** Sticky: read where the scan stands, whatever the literal's length. */
 const LITERAL = /true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
@@ -37,10 +46,25 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
   const foreign = (at: number): string | undefined => {
     if (s.startsWith('//', at) || s.startsWith('/*', at)) return reasonWords('reason.json.comment', {});
     if (s[at] === "'") return reasonWords('reason.json.single-quote', {});
+    const ch = s[at];
+    if (ch !== undefined && SMART_QUOTES.has(ch)) return reasonWords('reason.json.smart-quote', { quote: ch });
+    if (ch !== undefined && (Object.hasOwn(ODD_SPACES, ch) || (/\s/u.test(ch) && !WS.has(ch)))) {
+      return reasonWords('reason.json.odd-space', { name: ODD_SPACES[ch] ?? 'a space of another kind', code: codeOf(ch) });
+    }
     const word = /^(?:-?Infinity|NaN|undefined)(?![\w$])/.exec(s.slice(at, at + 10))?.[0];
     return word === undefined ? undefined : reasonWords('reason.json.not-a-value', { word });
   };
-  const failAt = (generic: string): never => fail(foreign(i) ?? generic);
+  // What a body pasted from a chat or an email has before its JSON, where the first value should start.
+  let first = 0;
+  while (first < s.length && WS.has(s[first]!)) first++;
+  const leadIn = (at: number): string | undefined => {
+    if (at !== first) return undefined;
+    if (s.startsWith('```', at)) return reasonWords('reason.json.fence', {});
+    if (s[at] === '>') return reasonWords('reason.json.email-quote', {});
+    const start = /^[ \t]*[{[]/m.exec(s.slice(at));
+    return start === null || start.index === 0 ? undefined : reasonWords('reason.json.text-before', { line: s.slice(0, at + start.index).split('\n').length });
+  };
+  const failAt = (generic: string): never => fail(foreign(i) ?? leadIn(i) ?? generic);
   const expect = (ch: string, what: string) => { ws(); if (s[i] !== ch) failAt(reasonWords('reason.json.expected', { what, found: describe(i) })); i++; };
   const string = () => {
     i++;
@@ -94,7 +118,7 @@ export function locateJsonError(s: string, subject: InputSubject = 'file'): { of
   };
   try {
     value(); ws();
-    if (i < s.length) failAt(reasonWords('reason.json.after-value', { found: describe(i) }));
+    if (i < s.length) failAt(s[i] === '{' || s[i] === '[' ? reasonWords('reason.json.second-value', {}) : reasonWords('reason.json.after-value', { found: describe(i) }));
     return { offset: s.length, message: ioWords('io.input.not-json', {}) };
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, message: e.message };

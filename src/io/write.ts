@@ -269,11 +269,16 @@ export function checkWritableDirectory(dir: string, create: boolean, shown: { pa
  * killed while writing this same file left beside it.
  */
 export function prepareOutput(path: string): { open: () => AtomicFile; file?: string } {
+  // `reports/` names a directory whether or not it exists yet: written as a file, the report would take its name.
+  if (/[\\/]$/.test(path) && !existsSync(path)) throw refused('io.output.slash', { path });
   const target = outputTarget(path);
   if (target.kind === 'stream') {
     const opened = redacting(openStream(path, target.path), {});
     return { open: () => opened };
   }
+  // A report file its owner made read-only is not replaced, though the directory would let a rename do it (and root
+  // ignores the bits): the user said it is not to change (docs/decisions.md "A read-only report file").
+  if (target.mode !== undefined && (target.mode & 0o222) === 0) throw refused('io.output.read-only', { path });
   checkWritableDirectory(dirname(target.path), false, { path, there: false });
   removeStaleTemporaries(dirname(target.path), (name) => name === basename(target.path));
   // `file`: the regular file a write replaces, by its real path (links followed), or where it will be created.

@@ -234,6 +234,11 @@ export const CLI = {
       `${p.first === p.second ? `ذُكر ${p.first} مرتين` : `يذكر كلٌّ من ${p.first} و${p.second} المُدخل ${p.input}`}: لو دُمجا لعُدّت ${HELD_AR[p.held]} مرتين${p.held === 'requests' ? ' ولنُبّه على كل منها أنها مكرّرة لنفسها' : ''}. `
       + 'قدّم تقرير كل جزء مرة واحدة، ولا تقدّم تقريراً مدموجاً مع الأجزاء التي صُنع منها',
   },
+  // A file the run reads through an option (--entity, --rates, --config) found again by a folder or glob of inputs.
+  'cli.option-file-left-out': {
+    en: (p: { path: string; option: string }) => `${p.path} is the run's ${p.option} file, not an invoice: left out of the inputs`,
+    ar: (p: { path: string; option: string }) => `${p.path} هو ملف ${p.option} لهذا التشغيل، وليس فاتورة: استُبعد من المدخلات`,
+  },
   'cli.merge.rule-sets-differ': {
     en: (p: { set: string; first: string; second: string }) =>
       `${p.first} and ${p.second} were judged by different rules under one name, ${p.set} (their hashes differ): merged all the same, each document keeps the rule_set its report names`,

@@ -205,6 +205,10 @@ export const IO = {
     en: (p: { what: string; at: string; reason: string }) => `${p.what} ${p.at}: the entity record is not JSON: ${p.reason}`,
     ar: (p: { what: string; at: string; reason: string }) => `${p.what} ${p.at}: سجل الكيان ليس JSON: ${p.reason}`,
   },
+  'io.config.is-invoice': {
+    en: (p: { at: string; fields: readonly string[] }) => `${p.at}: this holds an invoice request (${p.fields.join(', ')}), not a pintae config file: give the invoice as an input, and to --config a config file (or leave --config out)`,
+    ar: (p: { at: string; fields: readonly string[] }) => `${p.at}: هذا طلب فاتورة (${p.fields.join('، ')})، لا ملف إعداد pintae: قدّم الفاتورة مُدخلاً، ولـ --config ملف إعداد (أو اترك --config)`,
+  },
   'io.entity.is-invoice': {
     en: (p: { at: string; fields: readonly string[] }) => `${p.at}: this holds an invoice request (${p.fields.join(', ')}), not a seller entity record: give the seller's record (pintae entities pull saves them), and the invoice as an input`,
     ar: (p: { at: string; fields: readonly string[] }) => `${p.at}: هذا طلب فاتورة (${p.fields.join('، ')})، لا سجل كيان المورد: قدّم سجل المورد (يحفظه الأمر pintae entities pull)، والفاتورة مُدخلاً`,
@@ -257,6 +261,14 @@ export const IO = {
   'io.output.changed': {
     en: (p: { path: string; what: string }) => `${p.path}: is ${p.what} now; run again`,
     ar: (p: { path: string; what: string }) => `${p.path}: أصبح الآن ${kindAr(p.what)}؛ أعد التشغيل`,
+  },
+  'io.output.slash': {
+    en: (p: { path: string }) => `${p.path}: ends with a slash, so it names a directory; name the report file (such as ${p.path}report.json)`,
+    ar: (p: { path: string }) => `${p.path}: ينتهي بشرطة مائلة، فهو يسمّي مجلداً؛ سمِّ ملف التقرير (مثل ${p.path}report.json)`,
+  },
+  'io.output.read-only': {
+    en: (p: { path: string }) => `${p.path}: the file is read-only; make it writable (chmod u+w) or choose another --output`,
+    ar: (p: { path: string }) => `${p.path}: الملف للقراءة فقط؛ اجعله قابلاً للكتابة (chmod u+w) أو اختر ملفاً آخر لـ --output`,
   },
   'io.output.no-reader': {
     en: (p: { path: string }) => `${p.path}: a named pipe that no process is reading`,

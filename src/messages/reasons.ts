@@ -16,6 +16,15 @@ const foundAr = (found: string) => (found.startsWith('the end of ') ? `نهاي�
 /** What JSON expects there: quoted punctuation, "or" between two. */
 const expectedAr = (what: string) => what.replace(/ or /g, ' أو ');
 
+/** The spaces that are not JSON's, by the English name `reason.json.odd-space` gives them (src/io/json.ts ODD_SPACES). */
+const SPACES_AR: Readonly<Record<string, string>> = {
+  'a no-break space': 'مسافة غير قابلة للفصل', 'a narrow no-break space': 'مسافة ضيقة غير قابلة للفصل',
+  'a zero-width space': 'مسافة صفرية العرض', 'a byte-order mark': 'علامة ترتيب البايتات', 'a thin space': 'مسافة رفيعة',
+  'a figure space': 'مسافة الأرقام', 'an ideographic space': 'مسافة إيديوغرافية', 'a line separator': 'فاصل أسطر',
+  'a paragraph separator': 'فاصل فقرات', 'an en space': 'مسافة بعرض الحرف n', 'an em space': 'مسافة بعرض الحرف m',
+  'a space of another kind': 'مسافة من نوع آخر',
+};
+
 type None = Record<string, never>;
 const fixed = (en: string, ar: string): Text<None> => ({ en: () => en, ar: () => ar });
 
@@ -48,6 +57,33 @@ export const REASONS = {
   // What people write in JSON that JSON does not have (JavaScript's, JSON5's): said as such, not as "unexpected "/"".
   'reason.json.comment': fixed('a comment: JSON has none — remove it', 'تعليق: لا تعليقات في JSON — احذفه'),
   'reason.json.single-quote': fixed('a string in single quotes: JSON strings take double quotes ("…")', 'سلسلة نصية بين علامتي تنصيص مفردتين: سلاسل JSON تُكتب بين علامتي تنصيص مزدوجتين ("…")'),
+  // What text copied from an email, a word processor or a web page brings: curly quotes, spaces that only look like
+  // spaces. `quote` and `code` stay as written; `name` is the character's English name (SPACES_AR has its Arabic).
+  'reason.json.smart-quote': {
+    en: (p: { quote: string }) => `${p.quote} is a typographic quote, as word processors and email write them: JSON takes the straight double quote (") — retype the quotes`,
+    ar: (p: { quote: string }) => `${p.quote} علامة تنصيص مطبعية، كما تكتبها برامج تحرير النصوص والبريد الإلكتروني: يأخذ JSON علامة التنصيص المزدوجة المستقيمة (") — أعد كتابة علامات التنصيص`,
+  },
+  'reason.json.odd-space': {
+    en: (p: { name: string; code: string }) => `${p.name} (${p.code}), which looks like a space: JSON takes only plain spaces, tabs and line breaks between values — replace it with a plain space`,
+    ar: (p: { name: string; code: string }) => `${SPACES_AR[p.name] ?? p.name} (${p.code})، ويبدو كمسافة: لا يأخذ JSON بين القيم إلا المسافات العادية وعلامات الجدولة وفواصل الأسطر — استبدل به مسافة عادية`,
+  },
+  // What a body pasted from a chat or an email starts with before its JSON.
+  'reason.json.fence': fixed(
+    'a Markdown code fence (```), as chat and email apps put around code: give the JSON alone, without the fence lines',
+    'سياج شيفرة Markdown (```)، كما تضعه تطبيقات المحادثة والبريد حول الشيفرة: قدّم JSON وحده، دون أسطر السياج',
+  ),
+  'reason.json.email-quote': fixed(
+    'an email quote mark (>) at the start of the line: give the JSON alone, without the quote marks',
+    'علامة اقتباس بريد إلكتروني (>) في بداية السطر: قدّم JSON وحده، دون علامات الاقتباس',
+  ),
+  'reason.json.text-before': {
+    en: (p: { line: number | string }) => `text before the JSON, which starts at line ${p.line}: give the JSON alone`,
+    ar: (p: { line: number | string }) => `نص قبل JSON، الذي يبدأ في السطر ${p.line}: قدّم JSON وحده`,
+  },
+  'reason.json.second-value': fixed(
+    'a second JSON value after the first: JSON text holds one value — give several invoices as an array ([…]) or a bulk body ({"invoices": […]})',
+    'قيمة JSON ثانية بعد الأولى: يحمل نص JSON قيمة واحدة — قدّم عدة فواتير في قائمة ([…]) أو في متن دفعة ({"invoices": […]})',
+  ),
   'reason.json.not-a-value': {
     en: (p: { word: string }) => `${p.word} is not a JSON value: write the number in digits, or leave the field out`,
     ar: (p: { word: string }) => `${p.word} ليست قيمة JSON: اكتب العدد بالأرقام، أو احذف الحقل`,

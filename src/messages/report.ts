@@ -1,5 +1,6 @@
 import type { Text } from './lang.js';
 import { registerCatalogue } from './ref.js';
+import { subjectAr } from './subject.js';
 
 /**
  * The lines of a report that are pintae's own (issue 26): the summary, the gates, the verdict of an invoice. Arabic
@@ -127,6 +128,17 @@ export const REPORT = {
   'overrides.notice': {
     en: (p: { list: ReadonlyArray<{ rule: string; level: string }> }) => `in force: ${p.list.map((o) => `${o.rule} → ${o.level}`).join(', ')} (pintae's verdict, not the service's)`,
     ar: (p: { list: ReadonlyArray<{ rule: string; level: string }> }) => `السارية: ${p.list.map((o) => `${o.rule} → ${o.level}`).join('، ')} (حكم pintae، لا حكم الخدمة)`,
+  },
+  // An input that could not be read, named by what it is (src/messages/subject.ts): a SARIF rule's description and
+  // its fix, the HTML report's place of the finding. A request body is sent again, not run again.
+  'unreadable.rule': {
+    en: (p: { subject: string }) => `${p.subject === 'the file' ? 'the input file' : p.subject} could not be read or parsed`.replace(/^./, (c) => c.toUpperCase()),
+    ar: (p: { subject: string }) => `تعذرت قراءة ${subjectAr(p.subject)} أو تحليله`,
+  },
+  'unreadable.fix': {
+    en: (p: { subject: string }) => `Fix ${p.subject === 'standard input' ? 'what standard input gives' : p.subject} so that it parses, then ${
+      p.subject === 'the request body' ? 'send the request again' : p.subject === 'the document given' ? 'give it to pintae again' : 'run pintae again'}.`,
+    ar: (p: { subject: string }) => `أصلح ${subjectAr(p.subject)} حتى يمكن تحليله، ثم ${p.subject === 'the request body' ? 'أرسل الطلب مجدداً' : 'شغّل pintae مجدداً'}.`,
   },
   'override.moved': {
     en: (p: { from: string; to: string }) => `${p.from} → ${p.to} by rule override`,

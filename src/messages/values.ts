@@ -50,6 +50,8 @@ function fixEn(fix: ValueFix): string {
       return `${q(fix.sent)}${fix.form === 'YYYY-MM-DD' ? '' : ` (${fix.form})`} names ${fix.day} ${MONTH_NAMES[fix.month - 1]} ${fix.year}, a day the calendar does not have: ${MONTH_NAMES[fix.month - 1]} ${fix.year} has ${new Date(Date.UTC(fix.year, fix.month, 0)).getUTCDate()} days`;
     case 'trn':
       return `${q(fix.sent)} has ${joined(fix.problems.map((p) => TRN_PROBLEMS[p]))}: send the 15 digits alone, ${q(fix.fixed)}`;
+    case 'text':
+      return `${fix.sent} is sent as a number: send it as text, in quotes, ${q(fix.fixed)}`;
   }
 }
 
@@ -93,6 +95,8 @@ function fixAr(fix: ValueFix): string {
       return `${q(fix.sent)}${fix.form === 'YYYY-MM-DD' ? '' : ` (${formAr(fix.form)})`} يسمّي يوم ${fix.day} ${MONTH_NAMES_AR[fix.month - 1]} ${fix.year}، وهو يوم ليس في التقويم: شهر ${MONTH_NAMES_AR[fix.month - 1]} ${fix.year} فيه ${new Date(Date.UTC(fix.year, fix.month, 0)).getUTCDate()} يوماً`;
     case 'trn':
       return `${q(fix.sent)} فيه ${joinedAr(fix.problems.map((p) => TRN_PROBLEMS_AR[p]))}: أرسل الأرقام الخمسة عشر وحدها، ${q(fix.fixed)}`;
+    case 'text':
+      return `${fix.sent} مُرسل رقماً: أرسله نصاً بين علامتي تنصيص، ${q(fix.fixed)}`;
   }
 }
 

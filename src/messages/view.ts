@@ -319,7 +319,12 @@ export const TERMS = {
   // A credit note's or another document's section says what it holds, not "invoice" (check of credit notes, TDDs).
   'value.no-number.credit-note': t('no credit note number', 'بلا رقم إشعار دائن'),
   'value.no-number.document': t('no document number', 'بلا رقم مستند'),
+  // An unreadable input as a whole, named by what it is (src/messages/subject.ts InputSubject): the file on the
+  // command line, standard input, pintae serve's request body, the document given to the library.
   'where.file': t('the file', 'الملف'),
+  'where.stdin': t('standard input', 'الإدخال القياسي'),
+  'where.body': t('the request body', 'متن الطلب'),
+  'where.document': t('the document given', 'المستند المُعطى'),
   'where.whole': t('the invoice as a whole', 'الفاتورة ككل'),
   'where.field': t('field', 'الحقل'),
 } satisfies Record<string, Text<never>>;

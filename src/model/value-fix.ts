@@ -15,4 +15,6 @@ export type ValueFix =
   | { kind: 'date'; sent: string; form: string; readings: string[] }
   /** A date that names no day of the calendar, read in `form` (the request's own form, or another one). */
   | { kind: 'no-day'; sent: string; form: string; year: number; month: number; day: number }
-  | { kind: 'trn'; sent: string; problems: Array<'spaces' | 'dashes' | 'dots' | 'prefix'>; fixed: string };
+  | { kind: 'trn'; sent: string; problems: Array<'spaces' | 'dashes' | 'dots' | 'prefix'>; fixed: string }
+  /** A code or number sent as a JSON number where the request takes text (`"payment_means_code": 30`): `fixed`, in quotes. */
+  | { kind: 'text'; sent: number; fixed: string };

@@ -106,6 +106,49 @@ describe.concurrent('issue 24: command-line frictions, gone (spawned)', () => {
   });
 });
 
+describe.concurrent('the seller record kept in the folder of invoices (qa11, spawned)', () => {
+  it('validate exports/ --entity exports/seller.json: the record and the config file are left out of the inputs, said on stderr; named as an input, it is judged', async () => {
+    const dir = workDir({ 'exports/standard.json': fixture(STANDARD), 'exports/seller.json': fixture(ENTITY), 'pintae.config.json': '{"lang": "en"}' });
+    const r = await run(['validate', 'exports/', '.', '--entity', 'exports/seller.json', '--no-schematron', '--format', 'json'], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['exports/standard.json']);
+    expect(r.stderr).toContain("pintae: warning: exports/seller.json is the run's --entity file, not an invoice: left out of the inputs");
+    expect(r.stderr).toContain("pintae: warning: pintae.config.json is the run's --config file, not an invoice: left out of the inputs");
+    const named = await run(['validate', 'exports/seller.json', '--entity', 'exports/seller.json', '--no-schematron', '--format', 'json'], dir);
+    expect(named.exitCode).toBe(1);
+    expect(JSON.parse(named.stdout).results.map((x: { file: string }) => x.file)).toEqual(['exports/seller.json']);
+  });
+});
+
+describe('docs/guide/ci.md "Only what changed", run as written in a git checkout (qa11)', () => {
+  // The guide's block, read from the page: `npx pintae` is this checkout's binary; origin/main a branch of the test's own.
+  const block = /## Only what changed\s+```sh\n([^]*?)```/.exec(readFileSync(join(ROOT, 'docs/guide/ci.md'), 'utf8'))![1]!;
+  const git = (dir: string, ...args: string[]) => execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir });
+  const step = (dir: string) => execa('sh', ['-c', block.replace(/npx pintae/g, `node ${JSON.stringify(BIN)}`)], { cwd: dir, reject: false, env: { NO_COLOR: '1' } });
+
+  it('no export changed, one deleted, one changed: exit 0, 0 and the changed one judged (the old pipe exited 2 on the first two)', async () => {
+    const dir = workDir({ 'exports/a.json': fixture(STANDARD), 'exports/b.json': fixture(STANDARD).replace('INV-2025-0001', 'INV-2025-0002'), 'exports/README.md': '# exports\n', '.pintae/entities/ent_al_noor.json': fixture(ENTITY) });
+    await git(dir, 'init', '-q', '-b', 'main');
+    await git(dir, 'add', '.');
+    await git(dir, 'commit', '-qm', 'exports');
+    await git(dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+    const unchanged = await step(dir);
+    expect(unchanged.exitCode, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout).toBe('');
+    await git(dir, 'rm', '-q', 'exports/b.json');
+    writeFileSync(join(dir, 'exports/README.md'), '# exports, changed\n');
+    await git(dir, 'commit', '-qam', 'b gone');
+    const deleted = await step(dir);
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    writeFileSync(join(dir, 'exports/a.json'), fixture(TAX));
+    await git(dir, 'commit', '-qam', 'a changed');
+    const changed = await step(dir);
+    expect(changed.exitCode, changed.stderr).toBe(1);
+    expect(changed.stdout).toMatch(/^exports\/a\.json\n/);
+    expect(changed.stdout).toContain('✖ 1 invoice in 1 file: 0 valid, 1 invalid');
+  });
+});
+
 describe.concurrent('an empty path, as a variable unset in a CI job gives one (spawned)', () => {
   it('is a usage error naming the option or the command: never the current directory, the bundled table or standard output', async () => {
     const dir = workDir({ 'pintae.config.json': '{"format": "json"}' });

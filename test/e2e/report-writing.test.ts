@@ -55,6 +55,29 @@ describe('writing reports and files', () => {
     expect(readdirSync(dir).sort()).toEqual(['report.json', 'target.json']);
   });
 
+  it('--output to a report file made read-only (chmod 444) is refused before anything runs (exit 2), the file left as it was, even as root', async () => {
+    const dir = tempDir();
+    const report = join(dir, 'report.json');
+    writeFileSync(report, 'kept report');
+    chmodSync(report, 0o444);
+    const r = await run(['validate', STANDARD, ...FAST, '--output', report]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${report}: the file is read-only; make it writable (chmod u+w) or choose another --output`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(report, 'utf8')).toBe('kept report');
+    expect(statSync(report).mode & 0o777).toBe(0o444);
+    expect(readdirSync(dir)).toEqual(['report.json']);
+  });
+
+  it('--output reports/ (a directory not made yet, by its slash) is refused (exit 2): no file named reports is made', async () => {
+    const dir = tempDir();
+    const named = join(dir, 'reports') + '/';
+    const r = await run(['validate', STANDARD, ...FAST, '--output', named]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${named}: ends with a slash, so it names a directory; name the report file (such as ${named}report.json)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('--output to a named pipe writes through to its reader and leaves the pipe a pipe; with no reader it stops at once (exit 2)', async () => {
     const dir = tempDir();
     const fifo = join(dir, 'report.fifo');

@@ -127,6 +127,19 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
       .toBe('query parameter "format" is given more than once; POST /v1/validate takes one value of it');
   });
 
+  it('a request body that does not parse is named the request body in every report, never "the file" (a SARIF rule, the HTML page)', async () => {
+    const broken = '{"invoice_number": 1,';
+    const sarif = JSON.parse(await (await post(`${s.url}/v1/validate?format=sarif`, broken)).text());
+    const rule = sarif.runs[0].tool.driver.rules[0];
+    expect(rule.id).toBe('pintae/unreadable');
+    expect(rule.shortDescription.text).toBe('The request body could not be read or parsed');
+    expect(rule.help.text).toMatch(/Fix the request body so that it parses, then send the request again\.$/);
+    const html = await (await post(`${s.url}/v1/validate?format=html`, broken)).text();
+    expect(html).toContain('<span class="whole">the request body</span>');
+    expect(html).toMatch(/<span class="doc-type">Input<\/span><h2>the request body<\/h2>/);
+    for (const text of [JSON.stringify(sarif), html]) expect(text).not.toMatch(/the file|input file/i);
+  });
+
   it('POST /v1/build: the XML of a valid invoice, 422 with the report for an invalid one, 400 for a bulk body', async () => {
     const built = await post(`${s.url}/v1/build`, STANDARD);
     expect(built.status).toBe(200);

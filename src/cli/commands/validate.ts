@@ -9,7 +9,7 @@ import { mapResults, prepareOutDir, StdoutXml, xmlWriter } from '../xml-out.js';
 import type { UuidMode } from '../../derive/uuid.js';
 import type { PipelineEnv } from '../../pipeline.js';
 import { runSettings, type ReportCliOptions, type RunSettings } from '../../config/settings.js';
-import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
+import { batchInputs, leaveOutOptionFiles, reportAll, type BatchCliOptions } from '../batch.js';
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
@@ -89,7 +89,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   // Built here even when workers do the validating: a bad entity file, rate table or rule set is a usage error up front.
   const env = await loadEnv(spec, warn);
   warnAll(checkConfigOverrides(settings, env.schematron));
-  const sources = batchInputs(paths, options, discover);
+  const sources = leaveOutOptionFiles(batchInputs(paths, options, discover), paths, [
+    ...settings.entity.map((path) => ({ option: '--entity', path })), { option: '--rates', path: settings.rates }, { option: '--config', path: settings.config?.file },
+  ]);
   if (toStdout && sources.length > 1) throw usageError('cli.stdout-one', { command: 'build', n: sources.length });
   if (options.remote) {
     const { runValidateRemote } = await import('./validate-remote.js');

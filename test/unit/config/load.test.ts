@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { findConfigFile, loadConfig, readConfig } from '../../../src/config/load.js';
 import { runSettings } from '../../../src/config/settings.js';
 import { UsageError } from '../../../src/io/errors.js';
+import { FIXTURES } from '../../helpers/paths.js';
 
 const dirs: string[] = [];
 /** A temporary repository: a directory holding .git, so the upward search never leaves it. */
@@ -141,5 +142,15 @@ describe('command line over config file', () => {
     expect(usageError(() => runSettings({ config: false, failSeverity: 'info' }, root))).toBe('--fail-severity info: choose error or warning');
     expect(usageError(() => runSettings({ config: false, maxWarnings: '-1' }, root))).toBe('--max-warnings -1: give a whole number, 0 or more');
     expect(usageError(() => runSettings({ config: false, format: 'xml' }, root))).toBe('--format xml: choose one of stylish, json, junit, sarif, github, ndjson, html');
+  });
+});
+
+describe('an invoice given as the config file (qa11: --config invoice.json, a careless user)', () => {
+  it('is one error naming what it holds, at its first invoice key: not an unknown-key error for each of its fields', () => {
+    const file = join(FIXTURES, 'invoices/standard.json');
+    let thrown: unknown;
+    try { readConfig(file); } catch (e) { thrown = e; }
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect((thrown as Error).message).toBe(`${file}:3:3: this holds an invoice request (invoice_number, line_items), not a pintae config file: give the invoice as an input, and to --config a config file (or leave --config out)`);
   });
 });

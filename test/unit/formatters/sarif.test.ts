@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { sarif } from '../../../src/formatters/sarif.js';
-import { finding, mixedReport, reportOf, validated } from './support.js';
+import { finding, mixedReport, reportOf, unreadable, validated } from './support.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
 const require = createRequire(import.meta.url);
@@ -59,6 +59,20 @@ describe('sarif format', () => {
     expect(warning.message.text).toContain('XML /Invoice/cac:TaxTotal[1]');
     expect(bad.locations[0].physicalLocation.region).toEqual({ startLine: 3, startColumn: 7 });
     expect(run.properties.summary).toMatchObject({ invoices: 3, unreadable: 1 });
+  });
+
+  it('an unreadable input\'s rule names what it is: a file run again, standard input, a request body sent again (pintae serve)', () => {
+    const ruleOf = (file: string, stdin?: 'stdin' | 'body') => {
+      const report = reportOf([unreadable(file, 'expected a value', 1, 2)]);
+      return parsed(sarif(report, { color: false, ...(stdin ? { stdin } : {}) })).runs[0].tool.driver.rules[0];
+    };
+    expect(ruleOf('in/a.json')).toMatchObject({ shortDescription: { text: 'The input file could not be read or parsed' } });
+    expect(ruleOf('in/a.json').help.text).toMatch(/Fix the file so that it parses, then run pintae again\.$/);
+    expect(ruleOf('-').shortDescription.text).toBe('Standard input could not be read or parsed');
+    const body = ruleOf('-', 'body');
+    expect(body.shortDescription.text).toBe('The request body could not be read or parsed');
+    expect(body.help.text).toMatch(/Fix the request body so that it parses, then send the request again\.$/);
+    expect(JSON.stringify(body)).not.toMatch(/file|run pintae/);
   });
 
   it('records overrides: the invocation\'s ruleConfigurationOverrides, each changed finding, and suppressions for "off"', () => {

@@ -81,6 +81,7 @@ const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
     { fix: { kind: 'date', sent: '3 June 2026', form: 'a month name', readings: ['2026-06-03'] } },
     { fix: { kind: 'no-day', sent: '31/04/2026', form: 'DD/MM/YYYY', year: 2026, month: 4, day: 31 } },
     { fix: { kind: 'trn', sent: 'TRN 100-987-654', problems: ['prefix', 'dashes', 'spaces', 'dots'], fixed: '100987654300003' } },
+    { fix: { kind: 'text', sent: 30, fixed: '30' } },
   ],
 };
 
@@ -142,6 +143,11 @@ describe('no sentence without an id', () => {
   it('the command line, the API client, the batch runner and the readers name every sentence by id (issue 26, part 3)', () => {
     const converted = [...counts.keys()].filter((f) => /^src\/(api\/|batch\/|cli\/|io\/|tdd\/|config\/load\.ts|derive\/endpoint\.ts)/.test(f));
     expect(converted).toEqual([]);
+  });
+  it('the library\'s validator names its warnings and argument errors by id (src/messages/library.ts), as the CLI does', () => {
+    const said = /new (?:Type|Range)Error\(\s*['`][A-Za-z]|warnings\.push\(\s*['`][A-Za-z]|\bconst [A-Z_]+ = ['`][A-Za-z]/g;
+    expect([...readFileSync(join(ROOT, 'src/validator.ts'), 'utf8').matchAll(said)].map((m) => m[0])).toEqual([]);
+    expect(['throw new TypeError(\'tdd takes one\')', 'warnings.push(`no transportId`)', "const ONE = 'validate takes'"].join('\n').match(said)).toHaveLength(3);
   });
   it('elsewhere, no file has more literal sentences than the list of files not converted yet says', () => {
     const over = [...counts].filter(([f, n]) => n > (NOT_YET[f] ?? 0)).map(([f, n]) => `${f}: ${n} (listed: ${NOT_YET[f] ?? 0})`);
