@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths.js';
 import { createValidator } from '../../src/index.js';
 import { addRuleSet } from '../../src/schematron/rulesets.js';
+import { parseRuleLimits } from '../../src/schematron/limits.js';
+import { UsageError } from '../../src/io/errors.js';
 import { DEEP } from '../helpers/depth.js';
 
 /*
@@ -287,9 +289,17 @@ describe('hostile rule sets: limits while they run (issue 21 item 3)', () => {
   });
 
   it('limits that make no sense are usage errors', async () => {
+    // Each value through the function every command reads the flags with (parseRuleLimits); one of each flag spawned,
+    // for the exit code and the printing.
+    const cases = [['--rule-timeout', '0'], ['--rule-timeout', 'soon'], ['--rule-memory', '10'], ['--rule-memory', '-5']] as const;
+    for (const [flag, value] of cases) {
+      const e = (() => { try { parseRuleLimits(flag === '--rule-timeout' ? { ruleTimeout: value } : { ruleMemory: value }); } catch (x) { return x as Error; } return undefined; })();
+      expect(e, `${flag} ${value}`).toBeInstanceOf(UsageError);
+      expect(e!.message).toContain(`${flag} ${value}: a number from`);
+    }
     const s = scene('loop-native.sch');
-    for (const [flag, value] of [['--rule-timeout', '0'], ['--rule-timeout', 'soon'], ['--rule-memory', '10'], ['--rule-memory', '-5']]) {
-      const r = await cli(s, ['check', s.docs[0]!, flag!, value!]);
+    for (const [flag, value] of [cases[0], cases[3]]) {
+      const r = await cli(s, ['check', s.docs[0]!, flag, value]);
       expect(r.exitCode, `${flag} ${value}`).toBe(2);
       expect(r.stderr).toContain(`${flag} ${value}: a number from`);
     }
