@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths.js';
 import { createValidator } from '../../src/index.js';
 import { addRuleSet } from '../../src/schematron/rulesets.js';
+import { parseRuleLimits } from '../../src/schematron/limits.js';
+import { UsageError } from '../../src/io/errors.js';
 import { DEEP } from '../helpers/depth.js';
 
 /*
@@ -287,9 +289,17 @@ describe('hostile rule sets: limits while they run (issue 21 item 3)', () => {
   });
 
   it('limits that make no sense are usage errors', async () => {
+    // Each value through the function every command reads the flags with (parseRuleLimits); one of each flag spawned,
+    // for the exit code and the printing.
+    const cases = [['--rule-timeout', '0'], ['--rule-timeout', 'soon'], ['--rule-memory', '10'], ['--rule-memory', '-5']] as const;
+    for (const [flag, value] of cases) {
+      const e = (() => { try { parseRuleLimits(flag === '--rule-timeout' ? { ruleTimeout: value } : { ruleMemory: value }); } catch (x) { return x as Error; } return undefined; })();
+      expect(e, `${flag} ${value}`).toBeInstanceOf(UsageError);
+      expect(e!.message).toContain(`${flag} ${value}: a number from`);
+    }
     const s = scene('loop-native.sch');
-    for (const [flag, value] of [['--rule-timeout', '0'], ['--rule-timeout', 'soon'], ['--rule-memory', '10'], ['--rule-memory', '-5']]) {
-      const r = await cli(s, ['check', s.docs[0]!, flag!, value!]);
+    for (const [flag, value] of [cases[0], cases[3]]) {
+      const r = await cli(s, ['check', s.docs[0]!, flag, value]);
       expect(r.exitCode, `${flag} ${value}`).toBe(2);
       expect(r.stderr).toContain(`${flag} ${value}: a number from`);
     }
@@ -464,12 +474,13 @@ describe('rule sets as published (issue 21 item 5)', () => {
 describe('hostile rule sets on Saxon-JS: limits behind the process boundary (issue 21 items 2 and 3)', () => {
   it('a loop pintae\'s evaluator leaves to Saxon-JS: pintae/rules-failed naming the time limit, and the next document is judged', async () => {
     const s = scene('loop-saxon.sch');
-    const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '1', '--format', 'json']);
+    // Half a second of CPU per document (each burns all of it, counted from the document's start in the child).
+    const r = await cli(s, ['check', '--rules', s.rules, ...s.docs, '--rule-timeout', '0.5', '--format', 'json']);
     expect(r.exitCode, r.stderr).toBe(1);
     const results = JSON.parse(r.stdout).results as Array<{ file: string; pintae_findings: Array<{ rule?: string; message: string }> }>;
     expect(results.map((x) => x.file)).toEqual(s.docs);
     for (const x of results) {
-      expect(x.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 1 s \(--rule-timeout\)$/) })]);
+      expect(x.pintae_findings).toEqual([expect.objectContaining({ rule: 'pintae/rules-failed', message: expect.stringMatching(/^The PINT-AE rules \(path-[0-9a-f]+, loop-saxon\.sch\) could not be run on this document: the rules ran longer than the time limit of 0.5 s \(--rule-timeout\)$/) })]);
     }
   });
 
