@@ -121,7 +121,7 @@ export const OWN = {
   // src/pipeline.ts
   'request.too-deep': {
     en: (p: { top: string | undefined; max: number }) => `${p.top === undefined ? 'The invoice body' : p.top} is nested more than ${p.max} levels deep: pintae reads a request body up to ${p.max} levels of objects and arrays (an invoice needs 3)`,
-    ar: (p: { top: string | undefined; max: number }) => `${p.top === undefined ? 'جسم الفاتورة' : p.top} متداخل لأكثر من ${p.max} مستوى: يقرأ pintae جسم الطلب حتى ${p.max} مستوى من الكائنات والقوائم (تحتاج الفاتورة 3)`,
+    ar: (p: { top: string | undefined; max: number }) => `${p.top === undefined ? 'متن الفاتورة' : p.top} متداخل لأكثر من ${p.max} مستوى: يقرأ pintae متن الطلب حتى ${p.max} مستوى من الكائنات والقوائم (تحتاج الفاتورة 3)`,
   },
   // The 400 rejection of spec 4.2: `sent` is the value as JSON.
   'request.registration-type': {

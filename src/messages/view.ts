@@ -78,7 +78,7 @@ export const TERMS = {
   'label.uuid': t('UUID', 'المعرّف الفريد (UUID)'),
   'label.issue-date': t('Issue date', 'تاريخ الإصدار'),
   'label.issue-time': t('Issue time', 'وقت الإصدار'),
-  'label.due-date': t('Due date', 'تاريخ الاستحقاق'),
+  'label.due-date': t('Due date', 'تاريخ استحقاق الدفع'),
   'label.tax-point-date': t('Tax point date', 'تاريخ التوريد'),
   'label.period': t('Period', 'الفترة'),
   'label.type': t('Type', 'النوع'),

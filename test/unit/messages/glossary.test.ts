@@ -110,7 +110,8 @@ describe('docs/glossary.md covers the messages', () => {
     const glosses = new Set<string>();
     for (const e of entries) {
       // `field_name (gloss` and `(gloss، IBT-009)`: the gloss ends at punctuation or where Latin letters or digits start.
-      for (const m of e.ar.matchAll(/[a-z][a-z0-9]*[._[][a-z0-9_.[\]]*\s\(([\u0600-\u06FF][\u0600-\u06FF\s]*)/gu)) glosses.add(m[1]!.trim());
+      // The Arabic comma (U+060C) is in the Arabic block but ends the gloss.
+      for (const m of e.ar.matchAll(/[a-z][a-z0-9]*[._[][a-z0-9_.[\]]*\s\(([\u0600-\u060B\u060D-\u06FF][\u0600-\u060B\u060D-\u06FF\s]*)/gu)) glosses.add(m[1]!.trim());
       for (const m of e.ar.matchAll(/\(([\u0600-\u06FF][\u0600-\u06FF\s]*)،\s*(?:IBT|BTAE|IBG|BTUAE)-\d+/gu)) glosses.add(m[1]!.trim());
     }
     expect(glosses.size).toBeGreaterThan(8);
@@ -123,5 +124,41 @@ describe('docs/glossary.md covers the messages', () => {
     expect(folded('التوريد المفترض').includes(folded('التوريد الاعتباري'))).toBe(false);
     expect(englishOf({ en: 'deemed supply', ar: '', source: '', section: '' })[0]!.test(wordsOnly('except on a deemed supply'))).toBe(true);
     expect(englishOf({ en: 'buyer', ar: '', source: '', section: '' })[0]!.test(wordsOnly('buyer.trn is required'))).toBe(false);
+  });
+});
+
+/**
+ * One English term, one Arabic term: two rows of the glossary for the same English (an article, a note in brackets
+ * aside) share at least one of their Arabic forms (a row may give several, "البند / البنود"), compared folded. The
+ * glossary had "request body" as متن الطلب in one section and جسم الطلب in another, and the messages said both.
+ */
+function disagreeingRows(rows: Row[]): string[] {
+  const english = (en: string) => en.toLowerCase().replace(/\s*\(.*?\)/g, '').replace(/^the /, '').trim();
+  const forms = (ar: string) => new Set(ar.replace(/\s*\(.*?\)/g, '').split(' / ').map((a) => folded(a.trim())));
+  const byTerm = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = english(row.en);
+    if (!/[a-z]/.test(key)) continue;
+    byTerm.set(key, [...(byTerm.get(key) ?? []), row]);
+  }
+  const found: string[] = [];
+  for (const [term, same] of byTerm) {
+    for (let i = 0; i < same.length; i++) for (let j = i + 1; j < same.length; j++) {
+      const a = forms(same[i]!.ar), b = forms(same[j]!.ar);
+      if (![...a].some((f) => b.has(f))) found.push(`${term}: ${same[i]!.ar} (${same[i]!.section}) / ${same[j]!.ar} (${same[j]!.section})`);
+    }
+  }
+  return found;
+}
+
+describe('docs/glossary.md says each term one way', () => {
+  it('rows of one English term agree in their Arabic', () => {
+    expect(disagreeingRows(glossary())).toEqual([]);
+  });
+
+  it('the check can fail: two words for one term are told apart, an article or a bracket is not', () => {
+    const row = (en: string, ar: string): Row => ({ en, ar, source: '', section: 's' });
+    expect(disagreeingRows([row('request body', 'جسم الطلب'), row('the request body', 'متن الطلب')])).toHaveLength(1);
+    expect(disagreeingRows([row('Emirate', 'إمارة'), row('emirate', 'الإمارة'), row('line', 'البند / البنود'), row('line (of an invoice)', 'البند')])).toEqual([]);
   });
 });
