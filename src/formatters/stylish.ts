@@ -32,7 +32,7 @@ export const overridesLine = (overrides: OverrideInForce[], lang?: Lang, counted
  * Findings grouped per file, coloured on a terminal, with a summary line at the end; written as results arrive. The
  * summary line is a red ✖ whenever the run exits 1, and a warnings gate that fails it says so on the last line.
  */
-export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, gates = { failSeverity: 'error' }) => {
+export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang, stdin }, gates = { failSeverity: 'error' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   let lastFile: string | undefined;
   // `indent`: where the message starts on its line. In en+ar the Arabic of a message is on a line of its own under the
@@ -51,7 +51,10 @@ export const stylishStream: StreamFactory = ({ color, quiet, verbose, lang }, ga
     header: (overrides) => (overrides.length ? c.magenta(overridesLine(overrides, lang)) + '\n\n' : ''),
     result(all) {
       // What the input or a rule set says is shown, never acted on by the terminal (an escape sequence in a value).
-      const seen = visibleCopy(localized(all, lang, '\n'));
+      const visibleResult = visibleCopy(localized(all, lang, '\n'));
+      // In `pintae serve` the input named `-` is the request body: said so where a file's name stands (on the command
+      // line `-` is what the user typed, and stays). A copy: the result may be the one other formats write.
+      const seen = visibleResult.file === '-' && stdin === 'body' ? { ...visibleResult, file: reportText('input.body-name', {}, lang, ' / ') } : visibleResult;
       // A line feed in a file name would split `file:line:column` over two lines (and could forge a line of the
       // report): escaped as the control characters are. A message's own line feeds stay (en+ar, hints).
       const shown = shownOf(seen.file.includes('\n') ? { ...seen, file: seen.file.replace(/\n/g, '\\u000a') } : seen, quiet, gates);

@@ -102,6 +102,8 @@ export const REPORT = {
     ar: (p: { kind: Kind }) => ({ credit_note: 'إشعار دائن', tdd: 'مستند بيانات ضريبية', other: 'مستند' } as Partial<Record<Kind, string>>)[p.kind] ?? 'فاتورة',
   },
   'invoice.rejected': { en: (_: Record<string, never>) => 'rejected (400)', ar: (_: Record<string, never>) => 'مرفوضة (400)' },
+  // The name stylish gives `pintae serve`'s request body where a file's name stands (`request body:6:25`).
+  'input.body-name': { en: (_: Record<string, never>) => 'request body', ar: (_: Record<string, never>) => 'متن الطلب' },
   'finding.caused': {
     en: (p: { dependents: number; errors: number; rootIsError: boolean }) =>
       `+${p.dependents} caused by this${!p.rootIsError && p.errors > 0 ? ` (${p.errors} ${p.errors === 1 ? 'error' : 'errors'})` : ''} (--verbose lists them)`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../../src/formatters/json.js';
 import { ndjson, ndjsonStream } from '../../../src/formatters/ndjson.js';
 import { stylish } from '../../../src/formatters/stylish.js';
-import { finding, mixedReport, reportOf, validated } from './support.js';
+import { finding, mixedReport, reportOf, unreadable, validated } from './support.js';
 
 describe('json format', () => {
   it('has no overrides key without overrides, and lists them with their counts and marks changed findings with them', () => {
@@ -69,5 +69,23 @@ describe('stylish: every finding starts with file:line:column', () => {
     expect(lines).toContain('    in/a.json:12:15  error    invoice_header  due_date is required  ibr-127-ae  due_date');
     expect(lines).toContain('    in/a.json:7:5    error    buyer_party     TRN must be 15 characters  buyer.trn');
     expect(lines).toContain('    in/a.json        warning  tax             unplaced  w');
+  });
+});
+
+describe('stylish: the input named -', () => {
+  it('is the request body in pintae serve (en, ar), and stays - on the command line', () => {
+    const bodyOf = (stdin?: 'stdin' | 'body', lang?: 'en' | 'ar') => {
+      const r = validated('-', 'INV-1', [finding('error', 'buyer_party', 'TRN must be 15 characters', { field: 'buyer.trn', line: 6, column: 25 })]);
+      return stylish(reportOf([unreadable('-', 'a value was expected', 1, 7), r]), { color: false, ...(stdin ? { stdin } : {}), ...(lang ? { lang } : {}) });
+    };
+    const served = bodyOf('body');
+    expect(served).toContain('  ✖ request body:1:7: a value was expected');
+    expect(served).toContain('    request body:6:25  error');
+    expect(served).not.toMatch(/(^|\s)-:\d/m);
+    expect(bodyOf('body', 'ar')).toContain('متن الطلب:1:7');
+    for (const typed of [bodyOf(), bodyOf('stdin')]) {
+      expect(typed).toContain('  ✖ -:1:7: a value was expected');
+      expect(typed).toContain('    -:6:25  error');
+    }
   });
 });
