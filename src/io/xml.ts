@@ -2,6 +2,7 @@ import type { XAttr, XDocument, XElement } from '../xpath/api.js';
 import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 import { ioWords } from '../messages/io.js';
+import { utf8Hint } from './encoding-hint.js';
 import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /**
@@ -23,7 +24,11 @@ export function readXmlDocument(input: Uint8Array | string, subject: InputSubjec
     if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
-    if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };
+    if (e instanceof XmlError) {
+      // libxml2's "invalid bytes in character encoding UTF-8 (0xE9 …)" in plain words: what the file probably is, what to do.
+      const message = e.notUtf8At !== undefined && typeof input !== 'string' ? utf8Hint(input, e.notUtf8At, subject, 'xml') : e.reason;
+      return { ok: false, message, line: e.line, column: e.column };
+    }
     throw e;
   }
 }

@@ -122,6 +122,10 @@ export const REASONS = {
     en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} does not look like text — give a JSON (or CSV) text saved as UTF-8`,
     ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ لا يبدو ${subjectAr(p.subject)} نصاً — قدّم نص JSON (أو CSV) محفوظاً بترميز UTF-8`,
   },
+  'reason.text.not-xml-text': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} does not look like text — give an XML document saved as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ لا يبدو ${subjectAr(p.subject)} نصاً — قدّم مستند XML محفوظاً بترميز UTF-8`,
+  },
   'reason.text.mixed': {
     en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; the rest of ${p.subject} is UTF-8, so this text came from another encoding — correct it and save it all as UTF-8`,
     ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ باقي ${subjectAr(p.subject)} بترميز UTF-8، فهذا النص جاء من ترميز آخر — صحّحه واحفظ الكل بترميز UTF-8`,
