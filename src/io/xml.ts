@@ -24,13 +24,17 @@ export function readXmlDocument(input: Uint8Array | string, subject: InputSubjec
     if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
-    if (e instanceof XmlError) {
-      // libxml2's "invalid bytes in character encoding UTF-8 (0xE9 …)" in plain words: what the file probably is, what to do.
-      const message = e.notUtf8At !== undefined && typeof input !== 'string' ? utf8Hint(input, e.notUtf8At, subject, 'xml') : e.reason;
-      return { ok: false, message, line: e.line, column: e.column };
-    }
+    if (e instanceof XmlError) return { ok: false, message: xmlErrorWords(e, input, subject), line: e.line, column: e.column };
     throw e;
   }
+}
+
+/**
+ * The words of the reader's error. libxml2's "invalid bytes in character encoding UTF-8 (0xE9 …)" is said in plain
+ * words: what the file probably is and what to do (src/io/encoding-hint.ts, the catalogue's entries).
+ */
+export function xmlErrorWords(e: XmlError, input: Uint8Array | string, subject: InputSubject = 'file'): string {
+  return e.notUtf8At !== undefined && typeof input !== 'string' ? utf8Hint(input, e.notUtf8At, subject, 'xml') : e.reason;
 }
 
 export type XmlCheck = { ok: true } | { ok: false; message: string; line?: number; column?: number };
