@@ -440,6 +440,10 @@ export const CLI = {
     en: (p: { id: string; known: readonly string[] }) => `${p.id} is none of the customizations pintae knows (${p.known.join(', ')}): the set judges only documents whose cbc:CustomizationID is exactly ${p.id}`,
     ar: (p: { id: string; known: readonly string[] }) => `${p.id} ليس أياً من قيم customization التي يعرفها pintae (${p.known.join(', ')}): لا تحكم المجموعة إلا على المستندات التي قيمة cbc:CustomizationID فيها ${p.id} تماماً`,
   },
+  'cli.rules-replaced': {
+    en: (p: { name: string; hash: string; source: string; version: string | undefined }) => `${p.name} held other rules before (${p.version ? `version ${p.version}, ` : ''}hash ${p.hash}, from ${p.source}): they are replaced, and every run with --rules ${p.name} now uses the new ones`,
+    ar: (p: { name: string; hash: string; source: string; version: string | undefined }) => `كانت ${p.name} تضم قواعد أخرى (${p.version ? `الإصدار ${p.version}، ` : ''}البصمة ${p.hash}، من ${p.source}): استُبدلت، وكل تشغيل بـ --rules ${p.name} يستعمل الجديدة الآن`,
+  },
   'cli.rules-none': {
     en: (p: { name: string }) => `no rule set named ${p.name} was added (pintae rules list)`,
     ar: (p: { name: string }) => `لم تُضف أي مجموعة قواعد باسم ${p.name} (pintae rules list)`,
