@@ -158,6 +158,10 @@ export const CLI = {
     en: (p: { dir: string }) => `--out-dir ${p.dir}: exists and is not a directory`,
     ar: (p: { dir: string }) => `--out-dir ${p.dir}: موجود وليس مجلداً`,
   },
+  'cli.build-stale': {
+    en: (p: { path: string; input: string; dir: string }) => `${p.path} is left from an earlier run: ${p.input} failed this time, so its XML was not written — remove the old file before sending what is in ${p.dir}`,
+    ar: (p: { path: string; input: string; dir: string }) => `${p.path} باقٍ من تشغيل سابق: فشل ${p.input} هذه المرة فلم يُكتب ملف XML الخاص به — احذف الملف القديم قبل إرسال ما في ${p.dir}`,
+  },
   'cli.xml-unwritten': {
     en: (p: { reason: string }) => `its XML could not be written: ${p.reason}`,
     ar: (p: { reason: string }) => `تعذرت كتابة ملف XML الخاص بها: ${p.reason}`,

@@ -13,7 +13,7 @@ import { batchInputs, leaveOutOptionFiles, reportAll, type BatchCliOptions } fro
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
-import { readRunConfig } from '../lang.js';
+import { readRunConfig, tell } from '../lang.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -103,7 +103,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const report = await openReport(settings, toStdout ? process.stderr : process.stdout, sources.map((s) => s.path));
   if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
   const printed = toStdout ? new StdoutXml(report) : undefined;
-  const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
+  const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report, (path, input) => warn(tell('cli.build-stale', { path, input, dir: options.outDir! })));
   const results = runBatch(sources, env, {
     jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinText()),
   });
