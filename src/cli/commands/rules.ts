@@ -49,6 +49,8 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
  */
 export async function runRulesList(options: { format?: string; lang?: string }): Promise<number> {
   readRunConfig(options);
+  // A script asking for another format (or mistyping json) gets a usage error, never the table it cannot parse.
+  if (options.format !== undefined && options.format !== 'table' && options.format !== 'json') throw usageError('format.unknown', { format: options.format, names: ['table', 'json'] });
   const { listEntries, cacheDir, builtinInfos, engineOf } = await rulesets();
   const entries = listEntries();
   const sets = entries.flatMap((e) => (e.manifest ? [e.manifest] : []));
