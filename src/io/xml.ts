@@ -3,6 +3,8 @@ import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 import { ioWords } from '../messages/io.js';
 import { utf8Hint } from './encoding-hint.js';
+import { reasonWords } from '../messages/reasons.js';
+import { xmlErrorAt } from '../xpath/xml-error.js';
 import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /**
@@ -18,15 +20,30 @@ export type XmlRead =
 
 /** `subject`: what the input is, for the words of a failure (a file unless the caller says otherwise). */
 export function readXmlDocument(input: Uint8Array | string, subject: InputSubject = 'file'): XmlRead {
-  let text: string;
+  let text: string | undefined;
   try {
     text = typeof input === 'string' ? input : decodeXml(input);
     if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
-    if (e instanceof XmlError) return { ok: false, message: xmlErrorWords(e, input, subject), line: e.line, column: e.column };
+    if (e instanceof XmlError) return { ok: false, message: (text !== undefined ? trailingPadding(text, e) : undefined) ?? xmlErrorWords(e, input, subject), line: e.line, column: e.column };
     throw e;
   }
+}
+
+/**
+ * A whole document followed by NUL padding (a file transfer, a fixed-size buffer) or a Ctrl-Z (the end-of-file mark
+ * of old DOS and Windows tools): said as what it is, rather than as a character XML does not allow. Only when the
+ * reader stopped at the first of them and the text before them is a well-formed document (a file cut short and
+ * padded is not "remove it").
+ */
+function trailingPadding(text: string, e: XmlError): string | undefined {
+  const m = /[\u0000\u001a][\s\u0000\u001a]*$/.exec(text);
+  if (!m) return undefined;
+  const at = xmlErrorAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, m.index, '');
+  if (at.line !== e.line || at.column !== e.column) return undefined;
+  try { parseXml(text.slice(0, m.index)); } catch { return undefined; }
+  return reasonWords(m[0]![0] === '\u0000' ? 'reason.xml.trailing-nul' : 'reason.xml.trailing-ctrl-z', {});
 }
 
 /**

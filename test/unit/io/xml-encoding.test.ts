@@ -45,3 +45,29 @@ describe('an XML document in an undeclared 8-bit encoding', () => {
     } finally { noteArgv([]); }
   });
 });
+
+/**
+ * A received invoice with NUL padding after it (a transfer into a fixed-size buffer) or a Ctrl-Z (the end-of-file
+ * mark of old DOS and Windows tools): said as what it is, at its place, rather than "character U+0000 is not allowed
+ * in XML". A file cut short and padded, or a NUL inside the document, keep the reader's words.
+ */
+describe('what follows a whole XML document', () => {
+  const whole = Buffer.from(DOC, 'utf8');
+  it.each([
+    ['one NUL', '\u0000', 'the document is followed by NUL (U+0000) padding, as a file transfer or a tool leaves it — remove it'],
+    ['NULs and a line end', '\u0000\u0000\n\u0000', 'the document is followed by NUL (U+0000) padding, as a file transfer or a tool leaves it — remove it'],
+    ['a Ctrl-Z', '\u001a', 'the document is followed by Ctrl-Z (U+001A), the end-of-file mark of old DOS and Windows tools — remove it'],
+  ])('%s: said as padding, at its line and column', (_, tail, message) => {
+    expect(readXmlDocument(Buffer.concat([whole, Buffer.from(tail, 'latin1')]))).toEqual({ ok: false, message, line: 5, column: 1 });
+  });
+
+  it('in Arabic', () => {
+    expect(speak(reasonRef('the document is followed by Ctrl-Z (U+001A), the end-of-file mark of old DOS and Windows tools — remove it')!, 'ar'))
+      .toBe('يلي المستندَ المحرفُ Ctrl-Z (U+001A)، وهو علامة نهاية الملف في أدوات DOS وWindows القديمة — احذفه');
+  });
+
+  it('a document cut short and padded, or a NUL inside it: the reader\'s words, not "remove it"', () => {
+    expect(readXmlDocument(Buffer.concat([whole.subarray(0, 100), Buffer.alloc(8)]))).toMatchObject({ ok: false, message: 'character U+0000 is not allowed in XML' });
+    expect(readXmlDocument(Buffer.from(DOC.replace('Café', '\u0000Café'), 'utf8'))).toMatchObject({ ok: false, message: 'character U+0000 is not allowed in XML', line: 3 });
+  });
+});
