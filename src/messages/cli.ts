@@ -158,6 +158,10 @@ export const CLI = {
     en: (p: { dir: string }) => `--out-dir ${p.dir}: exists and is not a directory`,
     ar: (p: { dir: string }) => `--out-dir ${p.dir}: موجود وليس مجلداً`,
   },
+  'cli.build-output-report': {
+    en: (p: { file: string }) => `--output ${p.file} is the run's report (JUnit, by its extension), not the invoice's XML, which goes to standard output: pintae build <input> > ${p.file}, or --out-dir <dir>`,
+    ar: (p: { file: string }) => `--output ${p.file} هو تقرير التشغيل (JUnit، بحسب امتداده)، لا ملف XML الخاص بالفاتورة، الذي يذهب إلى الإخراج القياسي: pintae build <input> > ${p.file}، أو --out-dir <dir>`,
+  },
   'cli.build-stale': {
     en: (p: { path: string; input: string; dir: string }) => `${p.path} is left from an earlier run: ${p.input} failed this time, so its XML was not written — remove the old file before sending what is in ${p.dir}`,
     ar: (p: { path: string; input: string; dir: string }) => `${p.path} باقٍ من تشغيل سابق: فشل ${p.input} هذه المرة فلم يُكتب ملف XML الخاص به — احذف الملف القديم قبل إرسال ما في ${p.dir}`,

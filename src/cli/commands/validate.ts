@@ -93,6 +93,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     ...settings.entity.map((path) => ({ option: '--entity', path })), { option: '--rates', path: settings.rates }, { option: '--config', path: settings.config?.file },
   ]);
   if (toStdout && sources.length > 1) throw usageError('cli.stdout-one', { command: 'build', n: sources.length });
+  // `build invoice.json --output invoice.xml` reads as "write the invoice to invoice.xml", but --output is the report
+  // (JUnit, by the extension) and the invoice goes to standard output: said, without changing what is written.
+  if (toStdout && options.output !== undefined && options.format === undefined && /\.xml$/i.test(options.output)) warn(tell('cli.build-output-report', { file: options.output }));
   if (options.remote) {
     const { runValidateRemote } = await import('./validate-remote.js');
     return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
