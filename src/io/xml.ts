@@ -1,10 +1,9 @@
 import type { XAttr, XDocument, XElement } from '../xpath/api.js';
-import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
+import { decodeXml, parseXml, stringValueOf, XmlError, xmlErrorAt } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 import { ioWords } from '../messages/io.js';
 import { utf8Hint } from './encoding-hint.js';
 import { reasonWords } from '../messages/reasons.js';
-import { xmlErrorAt } from '../xpath/xml-error.js';
 import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /**
