@@ -1,6 +1,7 @@
 import { loadConfig, type PintaeConfig } from '../config/load.js';
 import { inLang, isLang, LANGS, type Lang, type Text } from '../messages/lang.js';
 import { speak, type MessageRef } from '../messages/ref.js';
+import { reasonRef } from '../messages/reasons.js';
 import { CLI, usageError, type CliMessageId } from '../messages/cli.js';
 import { UsageErrors, type UsageError } from '../io/errors.js';
 
@@ -55,8 +56,13 @@ export function usageText(e: UsageError): string {
   return told(e.message, e.said);
 }
 
-/** A message with the catalogue entry it was said from, in the run's language; the English message when it has none. */
+/**
+ * A message with the catalogue entry it was said from, in the run's language; the English message when it has none.
+ * A lower layer's reason travels without its entry (a reader's words, src/messages/reasons.ts): read back from them.
+ */
 export function told(message: string, said: MessageRef | undefined): string {
   const lang = cliLang();
-  return (said && lang !== 'en' ? speak(said, lang, '\n') : undefined) ?? message;
+  if (lang === 'en') return message;
+  const ref = said ?? reasonRef(message);
+  return (ref ? speak(ref, lang, '\n') : undefined) ?? message;
 }

@@ -32,10 +32,16 @@ export function xmlName(result: InvoiceResult): string {
  * Writes a result's XML under --out-dir (build: valid invoices only, by pintae's verdict with the rule overrides
  * applied), a name used twice getting `~2`, `~3`…; records the path.
  */
-export function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: Verdict): (raw: InvoiceResult) => InvoiceResult {
+export function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build', verdict: Verdict, stale?: (path: string, input: string) => void): (raw: InvoiceResult) => InvoiceResult {
   const used = new Map<string, number>();
   return (raw) => {
     const result = verdict.judge(raw);
+    // An input that fails now leaves the XML an earlier run wrote of it in place: told (`stale`), never removed (the
+    // file may be the user's), so it is not sent as if it were this input's (docs/decisions.md "build's stale XML").
+    if (outDir && mode === 'build' && !result.valid && stale) {
+      const path = join(outDir, xmlName(result));
+      if (existsSync(path)) stale(path, result.index === null ? result.file : `${result.file} [${result.index}]`);
+    }
     if (!outDir || result.xml === null || (mode === 'build' && !result.valid)) return result;
     let name = xmlName(result);
     const n = (used.get(name) ?? 0) + 1;

@@ -48,9 +48,10 @@ const UNDEFINED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
  * it means two encodings mixed; high bytes standing alone or in pairs among ASCII (`Café`, `Ação`), none of them
  * undefined in Windows-1252, mean Windows-1252 (or Latin-1, its subset), as older ERP exports and Excel write; high
  * bytes in longer runs are words of a script other than Latin, as an 8-bit code page such as Windows-1256 (Arabic)
- * writes them; C0 controls other than white space mean the file is not text at all.
+ * writes them; C0 controls other than white space mean the file is not text at all. `text`: what the input should be
+ * (JSON, or an XML document: `check`'s reader), for the words of that last case.
  */
-export function utf8Hint(b: Uint8Array, bad: number, subject: InputSubject = 'file'): string {
+export function utf8Hint(b: Uint8Array, bad: number, subject: InputSubject = 'file', text: 'json' | 'xml' = 'json'): string {
   const said = { byte: hex(b[bad]!), subject: subjectWords(subject) };
   if (cutShort(b, bad)) return reasonWords('reason.text.cut-short', said);
   let multibyte = 0, high = 0, inShortRuns = 0, undefined1252 = 0, controls = 0;
@@ -65,7 +66,7 @@ export function utf8Hint(b: Uint8Array, bad: number, subject: InputSubject = 'fi
     if (j - i <= 2) inShortRuns += j - i;
     i = j;
   }
-  if (controls > 0) return reasonWords('reason.text.not-text', said);
+  if (controls > 0) return reasonWords(text === 'xml' ? 'reason.text.not-xml-text' : 'reason.text.not-text', said);
   if (multibyte > 0) return reasonWords('reason.text.mixed', said);
   if (undefined1252 === 0 && inShortRuns * 2 >= high) return reasonWords('reason.text.windows-1252', said);
   return reasonWords('reason.text.code-page', said);

@@ -1,7 +1,9 @@
 import type { XAttr, XDocument, XElement } from '../xpath/api.js';
-import { decodeXml, parseXml, stringValueOf, XmlError } from '../xpath/xml.js';
+import { decodeXml, parseXml, stringValueOf, XmlError, xmlErrorAt } from '../xpath/xml.js';
 import type { Position } from './positions.js';
 import { ioWords } from '../messages/io.js';
+import { utf8Hint } from './encoding-hint.js';
+import { reasonWords } from '../messages/reasons.js';
 import { subjectWords, type InputSubject } from '../messages/subject.js';
 
 /**
@@ -17,15 +19,38 @@ export type XmlRead =
 
 /** `subject`: what the input is, for the words of a failure (a file unless the caller says otherwise). */
 export function readXmlDocument(input: Uint8Array | string, subject: InputSubject = 'file'): XmlRead {
-  let text: string;
+  let text: string | undefined;
   try {
     text = typeof input === 'string' ? input : decodeXml(input);
     if (text.trim() === '') return { ok: false, message: ioWords('io.input.empty-file', { subject: subjectWords(subject) }), line: 1, column: 1 };
     return { ok: true, text, doc: parseXml(text) };
   } catch (e) {
-    if (e instanceof XmlError) return { ok: false, message: e.reason, line: e.line, column: e.column };
+    if (e instanceof XmlError) return { ok: false, message: (text !== undefined ? trailingPadding(text, e) : undefined) ?? xmlErrorWords(e, input, subject), line: e.line, column: e.column };
     throw e;
   }
+}
+
+/**
+ * A whole document followed by NUL padding (a file transfer, a fixed-size buffer) or a Ctrl-Z (the end-of-file mark
+ * of old DOS and Windows tools): said as what it is, rather than as a character XML does not allow. Only when the
+ * reader stopped at the first of them and the text before them is a well-formed document (a file cut short and
+ * padded is not "remove it").
+ */
+function trailingPadding(text: string, e: XmlError): string | undefined {
+  const m = /[\u0000\u001a][\s\u0000\u001a]*$/.exec(text);
+  if (!m) return undefined;
+  const at = xmlErrorAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, m.index, '');
+  if (at.line !== e.line || at.column !== e.column) return undefined;
+  try { parseXml(text.slice(0, m.index)); } catch { return undefined; }
+  return reasonWords(m[0]![0] === '\u0000' ? 'reason.xml.trailing-nul' : 'reason.xml.trailing-ctrl-z', {});
+}
+
+/**
+ * The words of the reader's error. libxml2's "invalid bytes in character encoding UTF-8 (0xE9 …)" is said in plain
+ * words: what the file probably is and what to do (src/io/encoding-hint.ts, the catalogue's entries).
+ */
+export function xmlErrorWords(e: XmlError, input: Uint8Array | string, subject: InputSubject = 'file'): string {
+  return e.notUtf8At !== undefined && typeof input !== 'string' ? utf8Hint(input, e.notUtf8At, subject, 'xml') : e.reason;
 }
 
 export type XmlCheck = { ok: true } | { ok: false; message: string; line?: number; column?: number };

@@ -158,6 +158,14 @@ export const CLI = {
     en: (p: { dir: string }) => `--out-dir ${p.dir}: exists and is not a directory`,
     ar: (p: { dir: string }) => `--out-dir ${p.dir}: موجود وليس مجلداً`,
   },
+  'cli.build-output-report': {
+    en: (p: { file: string }) => `--output ${p.file} is the run's report (JUnit, by its extension), not the invoice's XML, which goes to standard output: pintae build <input> > ${p.file}, or --out-dir <dir>`,
+    ar: (p: { file: string }) => `--output ${p.file} هو تقرير التشغيل (JUnit، بحسب امتداده)، لا ملف XML الخاص بالفاتورة، الذي يذهب إلى الإخراج القياسي: pintae build <input> > ${p.file}، أو --out-dir <dir>`,
+  },
+  'cli.build-stale': {
+    en: (p: { path: string; input: string; dir: string }) => `${p.path} is left from an earlier run: ${p.input} failed this time, so its XML was not written — remove the old file before sending what is in ${p.dir}`,
+    ar: (p: { path: string; input: string; dir: string }) => `${p.path} باقٍ من تشغيل سابق: فشل ${p.input} هذه المرة فلم يُكتب ملف XML الخاص به — احذف الملف القديم قبل إرسال ما في ${p.dir}`,
+  },
   'cli.xml-unwritten': {
     en: (p: { reason: string }) => `its XML could not be written: ${p.reason}`,
     ar: (p: { reason: string }) => `تعذرت كتابة ملف XML الخاص بها: ${p.reason}`,
@@ -439,6 +447,10 @@ export const CLI = {
   'cli.rules-unknown-customization': {
     en: (p: { id: string; known: readonly string[] }) => `${p.id} is none of the customizations pintae knows (${p.known.join(', ')}): the set judges only documents whose cbc:CustomizationID is exactly ${p.id}`,
     ar: (p: { id: string; known: readonly string[] }) => `${p.id} ليس أياً من قيم customization التي يعرفها pintae (${p.known.join(', ')}): لا تحكم المجموعة إلا على المستندات التي قيمة cbc:CustomizationID فيها ${p.id} تماماً`,
+  },
+  'cli.rules-replaced': {
+    en: (p: { name: string; hash: string; source: string; version: string | undefined }) => `${p.name} held other rules before (${p.version ? `version ${p.version}, ` : ''}hash ${p.hash}, from ${p.source}): they are replaced, and every run with --rules ${p.name} now uses the new ones`,
+    ar: (p: { name: string; hash: string; source: string; version: string | undefined }) => `كانت ${p.name} تضم قواعد أخرى (${p.version ? `الإصدار ${p.version}، ` : ''}البصمة ${p.hash}، من ${p.source}): استُبدلت، وكل تشغيل بـ --rules ${p.name} يستعمل الجديدة الآن`,
   },
   'cli.rules-none': {
     en: (p: { name: string }) => `no rule set named ${p.name} was added (pintae rules list)`,

@@ -122,6 +122,10 @@ export const REASONS = {
     en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} does not look like text — give a JSON (or CSV) text saved as UTF-8`,
     ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ لا يبدو ${subjectAr(p.subject)} نصاً — قدّم نص JSON (أو CSV) محفوظاً بترميز UTF-8`,
   },
+  'reason.text.not-xml-text': {
+    en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; ${p.subject} does not look like text — give an XML document saved as UTF-8`,
+    ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ لا يبدو ${subjectAr(p.subject)} نصاً — قدّم مستند XML محفوظاً بترميز UTF-8`,
+  },
   'reason.text.mixed': {
     en: (p: { byte: string; subject: string }) => `byte ${p.byte} is not UTF-8; the rest of ${p.subject} is UTF-8, so this text came from another encoding — correct it and save it all as UTF-8`,
     ar: (p: { byte: string; subject: string }) => `البايت ${p.byte} ليس UTF-8؛ باقي ${subjectAr(p.subject)} بترميز UTF-8، فهذا النص جاء من ترميز آخر — صحّحه واحفظ الكل بترميز UTF-8`,
@@ -150,6 +154,11 @@ export const REASONS = {
     en: (p: { bytes: string; side: string; subject: string }) => `bytes ${p.bytes} are half of a ${p.side} surrogate pair without its other half — save ${p.subject} as UTF-8`,
     ar: (p: { bytes: string; side: string; subject: string }) => `البايتان ${p.bytes} نصف زوج بديل (surrogate pair) في ${p.side} دون نصفه الآخر — احفظ ${subjectAr(p.subject)} بترميز UTF-8`,
   },
+  // What follows a whole XML document (src/io/xml.ts): padding a transfer or an old tool left.
+  'reason.xml.trailing-nul': fixed('the document is followed by NUL (U+0000) padding, as a file transfer or a tool leaves it — remove it',
+    'يلي المستندَ حشوٌ من محارف NUL (U+0000)، كالذي يتركه نقل الملفات أو إحدى الأدوات — احذفه'),
+  'reason.xml.trailing-ctrl-z': fixed('the document is followed by Ctrl-Z (U+001A), the end-of-file mark of old DOS and Windows tools — remove it',
+    'يلي المستندَ المحرفُ Ctrl-Z (U+001A)، وهو علامة نهاية الملف في أدوات DOS وWindows القديمة — احذفه'),
   // A lower layer's reason at a place (src/io/errors.ts `reasonAt`): `--rates x.csv: permission denied`.
   'reason.at': {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,

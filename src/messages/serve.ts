@@ -7,6 +7,7 @@ const SERVE = {
   'method-not-allowed': (p: { method: string; path: string; allowed: string }) => `${p.method} is not allowed on ${p.path} (allowed: ${p.allowed})`,
   'body-too-large': (p: { limit: number }) => `The request body is larger than ${p.limit} bytes, the limit this server was started with (--max-body)`,
   'body-encoded': (p: { coding: string }) => `Content-Encoding ${JSON.stringify(p.coding)}: this server reads request bodies as sent; send the body uncompressed (Content-Encoding: identity, or none)`,
+  'body-form': (_: Record<string, never>) => 'The request body is a multipart form (Content-Type: multipart/…, as curl -F or a file-upload form sends it): send the document itself as the body (curl --data-binary @invoice.json, or @invoice.xml)',
   'body-not-text': (p: { line: number; column: number; reason: string }) =>
     `The request body is not text pintae reads (UTF-8, or UTF-16 with a byte-order mark): ${p.line}:${p.column}: ${p.reason}`,
   'request-invalid': () => 'The request is invalid',

@@ -5,7 +5,7 @@ import { guardedPath } from './run.js';
 import { inspectRuleSet, RuleSetRefused, staticCheckOn, type ReadFile, type Refusal } from './guard/index.js';
 import { inspectSef } from './guard/sef.js';
 import { KIND, readRelease, type Release, type SourceFile } from './release.js';
-import { badName, defaultName, writeEntry, type Engine, type Manifest } from './cache.js';
+import { badName, defaultName, readManifest, writeEntry, type Engine, type Manifest } from './cache.js';
 import { isIsoDate } from './dated.js';
 import { engine } from '../xpath/index.js';
 
@@ -125,6 +125,8 @@ export interface AddOptions {
    * XSLT or SEF where it has them (else its Schematron compiled to XSLT), run on Saxon-JS.
    */
   engine?: Engine;
+  /** Told the entry an add replaced under the same name when it held other rules (another hash): `rules add` says so. */
+  replaced?: (previous: Manifest) => void;
 }
 
 /** The user's validity, checked: real dates, the start not after the end. */
@@ -210,7 +212,11 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
       ...(wanted === 'saxon-js' ? { asked_engine: wanted } : {}),
       compiler: compilerVersion(),
     };
-    writeEntry(options.env ?? process.env, name, out, manifest);
+    const env = options.env ?? process.env;
+    let previous: Manifest | undefined;
+    try { previous = readManifest(env, name); } catch { /* none, or a damaged one: nothing to tell */ }
+    writeEntry(env, name, out, manifest);
+    if (previous && previous.hash !== manifest.hash) options.replaced?.(previous);
     return manifest;
   } finally {
     release.close();

@@ -104,7 +104,7 @@ const xmlText = (description: string) => ({ description, content: { 'application
 const common = {
   '401': jsonOf('Message', 'The server was started with --token-file and the request has no bearer token, or another one.'),
   '413': jsonOf('Message', 'The body is larger than --max-body.'),
-  '415': jsonOf('Message', 'The body was sent in a content coding (Content-Encoding: gzip, …): bodies are read as sent; the answer carries Accept-Encoding: identity.'),
+  '415': jsonOf('Message', 'The body was sent in a content coding (Content-Encoding: gzip, …): bodies are read as sent; the answer carries Accept-Encoding: identity. Or the body is a multipart form (Content-Type: multipart/…, curl -F): send the document itself as the body.'),
   '500': jsonOf('Message', 'An internal fault, or the worker handling the request died (it is replaced); the message names the request id.'),
   '503': { ...jsonOf('Message', 'Every worker is busy and the queue is full, or the server is shutting down (a request that reached no worker before the drain ended): retry after Retry-After seconds, elsewhere when shutting down.'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };

@@ -21,6 +21,7 @@ export const SERVE_LAYER_WORDS: LayerWords = {
   methodNotAllowed: (method, path, allowed) => serveWords('method-not-allowed', { method, path, allowed }),
   bodyTooLarge: (limit) => serveWords('body-too-large', { limit }),
   bodyEncoded: (coding) => serveWords('body-encoded', { coding }),
+  bodyForm: () => serveWords('body-form', {}),
   // The service's 400 shape: the field `(body)` at the byte's line and column.
   bodyNotText: ({ line, column, message: reason }) =>
     json(400, { message: serveWords('request-invalid'), errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason }), line, column }] }),

@@ -20,6 +20,9 @@ export function contentCoding(header: string | undefined): string | undefined {
   return codings.length ? codings.join(', ') : undefined;
 }
 
+/** A multipart body (`multipart/form-data`, `multipart/mixed`…), by its media type. */
+export const isMultipart = (header: string | undefined): boolean => header !== undefined && /^\s*multipart\//i.test(header);
+
 /** The sentences the layer answers with itself, in the words of the server it carries (src/messages/). */
 export interface LayerWords {
   noEndpoint(path: string): string;
@@ -27,6 +30,11 @@ export interface LayerWords {
   bodyTooLarge(limit: number): string;
   /** The 415 for a body sent in a content coding (gzip, …): read as it is, it would be refused as text that is not. */
   bodyEncoded(coding: string): string;
+  /**
+   * The 415 for a multipart form body (curl -F, an upload form), where the host refuses one: read as it is, the
+   * document would be refused for the form's boundary lines before it. Absent: the body is read as any other.
+   */
+  bodyForm?(): string;
   /** The 400 for a body that is not text (BodyNotText), naming the byte, in the server's answer shape. */
   bodyNotText(at: Undecodable): Answer;
   /** The 500's message: the fault is the log's, never the client's. */
@@ -113,6 +121,9 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     const coding = HAS_BODY.has(route.method) ? contentCoding(req.headers['content-encoding']) : undefined;
     if (coding !== undefined) {
       return { answer: messageAnswer(415, words.bodyEncoded(coding), {}, { 'accept-encoding': 'identity', connection: 'close' }), route: route.path };
+    }
+    if (words.bodyForm && HAS_BODY.has(route.method) && isMultipart(req.headers['content-type'])) {
+      return { answer: messageAnswer(415, words.bodyForm(), {}, { connection: 'close' }), route: route.path };
     }
     let body: Buffer;
     try {

@@ -162,16 +162,22 @@ function standalone(tddText: string, source: XElement): { xml: string; line: num
 }
 
 /** The source document's findings under its PINT-AE rules, located in the TDD. */
-function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rules, checkXml: (xml: string, rules: Rules) => SourceVerdict): Finding[] {
+function sourceRuleFindings<Rules>(tddText: string, source: XElement, rules: Rules, checkXml: (xml: string, rules: Rules) => SourceVerdict, tds = false): Finding[] {
   const { xml, line, column } = standalone(tddText, source);
   const checked = checkXml(xml, rules);
   if (!checked.wellFormed.ok) return [finding(TDD_SOURCE_RULES, own('tdd.source-unreadable', { reason: checked.wellFormed.message }), source)];
   return checked.findings.map((f) => {
     const placed = f.line === undefined ? { line, column } : { line: line + f.line - 1, column: f.line === 1 ? column + (f.column ?? 1) - 1 : f.column ?? 1 };
     const inside = f.location ? `${location(source.parent as XElement)}${f.location}` : undefined;
-    return { ...f, ...own('tdd.source-finding', { message: f.message, ...(f.said ? { said: f.said } : {}) }), rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}) };
+    return { ...f, ...own('tdd.source-finding', { message: f.message, ...(f.said ? { said: f.said } : {}) }), rule: f.rule ?? TDD_SOURCE_RULES, ...placed, ...(inside ? { location: inside } : {}), ...(tds ? { severity: 'info' as const } : {}) };
   });
 }
+
+/** The TDD's own document type code (S, R, W, F), trimmed. */
+const typeCodeOf = (root: XElement): string | undefined => {
+  const code = pxs(root, 'DocumentTypeCode');
+  return code ? textOf(code).trim() : undefined;
+};
 
 /** pintae's cross-checks of a TDD read into `doc` from `options.text`: what the official TDD rules cannot see. */
 export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<Rules>): Finding[] {
@@ -197,7 +203,11 @@ export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<
       out.push(finding(TDD_ATTACHMENT, own('tdd.attachment'), a));
     }
     out.push(...reporterFindings(root, x));
-    if (options.rules && options.checkXml) out.push(...sourceRuleFindings(options.text, source, options.rules, options.checkXml));
+    if (options.rules && options.checkXml) {
+      // A TDS (type F) reports a document that failed validation: its findings are why the TDS exists, not faults of
+      // the TDS, so they are notes there (shown, never failing it). A source that cannot be read stays an error.
+      out.push(...sourceRuleFindings(options.text, source, options.rules, options.checkXml, typeCodeOf(root) === 'F'));
+    }
   }
   return out;
 }

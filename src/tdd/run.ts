@@ -2,7 +2,7 @@ import type { Finding } from '../model/types.js';
 import type { PipelineEnv } from '../model/env.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import { subjectOf, type InputPlace } from '../io/input-kind.js';
-import { readXmlDocument } from '../io/xml.js';
+import { readXmlDocument, xmlErrorWords } from '../io/xml.js';
 import { decodeXml, XmlError } from '../xpath/xml.js';
 import { validateText } from '../batch/work.js';
 import { validateInvoice } from '../pipeline.js';
@@ -61,7 +61,7 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
   checkOptions(options);
   let text: string;
   try { text = typeof input === 'string' ? input : decodeXml(input); } catch (e) {
-    if (e instanceof XmlError) return { ok: false, xml: null, findings: [], index: null, error: { message: e.reason, line: e.line, column: e.column } };
+    if (e instanceof XmlError) return { ok: false, xml: null, findings: [], index: null, error: { message: xmlErrorWords(e, input, subjectOf(place)), line: e.line, column: e.column } };
     throw e;
   }
   const checked = checkXml(text, rules, [], subjectOf(place));

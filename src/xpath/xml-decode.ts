@@ -70,7 +70,9 @@ function decode(bytes: Uint8Array, from: number, decoding: Decoding, prefix: str
     const bad = decoding === 'utf-8' ? invalidUtf8(rest) : invalidUtf16(rest, decoding === 'utf-16le');
     const shown = [...rest.subarray(bad, bad + 4)].map((b) => `0x${hex(b)}`).join(' ');
     const before = decoder(decoding).decode(rest.subarray(0, bad));
-    throw invalid(prefix + before, `invalid bytes in character encoding ${decoding.toUpperCase()} (${shown})`);
+    const error = invalid(prefix + before, `invalid bytes in character encoding ${decoding.toUpperCase()} (${shown})`);
+    if (decoding === 'utf-8') error.notUtf8At = from + bad;
+    throw error;
   }
 }
 

@@ -5,6 +5,8 @@
 
 /** Text that is not well-formed XML (or that pintae refuses to read), located in the original text. */
 export class XmlError extends Error {
+  /** For bytes that are not UTF-8 where UTF-8 was read: the offset of the first such byte in the input, so a caller can say what the file probably is. */
+  notUtf8At?: number;
   constructor(readonly reason: string, readonly line: number, readonly column: number) {
     super(`not well-formed XML at line ${line}, column ${column}: ${reason}`);
     this.name = 'XmlError';

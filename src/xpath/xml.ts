@@ -21,7 +21,7 @@ import { isUriReference } from './xml-uri.js';
 import { WrittenTree } from './xml-written.js';
 
 export { decodeXml, invalidUtf16 } from './xml-decode.js';
-export { XmlError } from './xml-error.js';
+export { XmlError, xmlErrorAt } from './xml-error.js';
 export type { WrittenTree } from './xml-written.js';
 /** libxml2's limit on one text node, and the UTF-8 length it is measured in: what pintae writes, this reader reads. */
 export { MAX_TEXT_BYTES, utf8Length } from './xml-chars.js';

@@ -225,6 +225,15 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
     expect((await post(`${s.url}/oauth/invoices/validate`, STANDARD, { 'content-encoding': 'identity' })).status).toBe(200);
   });
 
+  it('a multipart form body (curl -F) is a 415 saying to send the document itself, not a parse error at its boundary line', async () => {
+    const form = Buffer.concat([Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="standard.json"\r\nContent-Type: application/json\r\n\r\n'), STANDARD, Buffer.from('\r\n--xyz--\r\n')]);
+    for (const path of ['/oauth/invoices/validate', '/v1/validate', '/v1/check', `/v1/tdd?${TDD_PARTIES}`]) {
+      const refused = await post(`${s.url}${path}`, form, { 'content-type': 'multipart/form-data; boundary=xyz' });
+      expect(refused.status, path).toBe(415);
+      expect(JSON.parse(await api.check(refused, path.replace(/\?.*/, ''), 'post')).message).toContain('send the document itself as the body (curl --data-binary @invoice.json, or @invoice.xml)');
+    }
+  });
+
   it('a body that is not UTF-8 (nor UTF-16 with a byte-order mark) is a 400 naming the byte, never read with U+FFFD', async () => {
     const latin1 = Buffer.from(STANDARD.toString('utf8').replace('Gulf Office Supplies', 'Gulf Caf\u00e9 Supplies'), 'latin1');
     const res = await post(`${s.url}/oauth/invoices/validate`, latin1);

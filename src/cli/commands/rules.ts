@@ -19,8 +19,12 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
   const { addRuleSet, builtinInfos } = await rulesets();
   process.stderr.write(`${tell('cli.rules-adding', { source })}\n`); // compiling it where it is Schematron or XSLT: seconds
   removeTemporariesOnExit(); // a Ctrl-C while compiling leaves no working directory in /tmp
+  // Another set under the same name is replaced (the swap is atomic), but every run using the name now judges by
+  // other rules: said, with what was there, so a mistaken name is noticed (docs/decisions.md "rules add over a name").
+  const replaced = (old: { name: string; hash: string; source: string; version: string | null }) =>
+    process.stderr.write(`pintae: warning: ${tell('cli.rules-replaced', { name: old.name, hash: old.hash.slice(0, 16), source: old.source, version: old.version ?? undefined })}\n`);
   try {
-    const m = await withSignalsHandled(() => addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined }));
+    const m = await withSignalsHandled(() => addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined, replaced }));
     const forWhat = m.customizations?.length
       ? tell('cli.rules-judges', { customizations: m.customizations, always: validityWords(m) === 'always', from: m.valid_from ?? undefined, to: m.valid_to ?? undefined })
       : tell('cli.rules-no-customization', {});
@@ -45,6 +49,8 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
  */
 export async function runRulesList(options: { format?: string; lang?: string }): Promise<number> {
   readRunConfig(options);
+  // A script asking for another format (or mistyping json) gets a usage error, never the table it cannot parse.
+  if (options.format !== undefined && options.format !== 'table' && options.format !== 'json') throw usageError('format.unknown', { format: options.format, names: ['table', 'json'] });
   const { listEntries, cacheDir, builtinInfos, engineOf } = await rulesets();
   const entries = listEntries();
   const sets = entries.flatMap((e) => (e.manifest ? [e.manifest] : []));

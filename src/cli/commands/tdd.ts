@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { todayOption } from '../../config/today.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { randomUUID } from 'node:crypto';
@@ -161,10 +161,16 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       const shown = r.ok ? r.findings.filter((f) => f.severity !== 'error') : r.findings;
       for (const f of shown) process.stderr.write(say(file, f));
       if (r.error) process.stderr.write(`${where(file, r.error)}: error: ${told(r.error.message, r.error.said)}\n`);
-      if (!r.ok) { if (!r.error && !shown.length) process.stderr.write(`${label}: error: ${tell('cli.tdd-none', {})}\n`); failed = true; continue; }
-      if (toStdout) { printed.push(r.xml!); continue; }
       const stem = file === '-' ? 'stdin' : basename(file, extname(file));
       let name = r.index === null ? `${stem}.tdd.xml` : `${stem}-${r.index}.tdd.xml`;
+      if (!r.ok) {
+        if (!r.error && !shown.length) process.stderr.write(`${label}: error: ${tell('cli.tdd-none', {})}\n`);
+        failed = true;
+        // A TDD an earlier run wrote of this input stays (never removed): said, so it is not sent as this one's.
+        if (!toStdout && existsSync(join(options.outDir!, name))) warn(tell('cli.build-stale', { path: join(options.outDir!, name), input: label, dir: options.outDir! }));
+        continue;
+      }
+      if (toStdout) { printed.push(r.xml!); continue; }
       const n = (used.get(name) ?? 0) + 1;
       used.set(name, n);
       if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);

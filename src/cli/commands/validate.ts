@@ -13,7 +13,7 @@ import { batchInputs, leaveOutOptionFiles, reportAll, type BatchCliOptions } fro
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
-import { readRunConfig } from '../lang.js';
+import { readRunConfig, tell } from '../lang.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -93,6 +93,9 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
     ...settings.entity.map((path) => ({ option: '--entity', path })), { option: '--rates', path: settings.rates }, { option: '--config', path: settings.config?.file },
   ]);
   if (toStdout && sources.length > 1) throw usageError('cli.stdout-one', { command: 'build', n: sources.length });
+  // `build invoice.json --output invoice.xml` reads as "write the invoice to invoice.xml", but --output is the report
+  // (JUnit, by the extension) and the invoice goes to standard output: said, without changing what is written.
+  if (toStdout && options.output !== undefined && options.format === undefined && /\.xml$/i.test(options.output)) warn(tell('cli.build-output-report', { file: options.output }));
   if (options.remote) {
     const { runValidateRemote } = await import('./validate-remote.js');
     return runValidateRemote(sources, env, options, settings.format as 'json' | 'stylish', settings.quiet);
@@ -103,7 +106,7 @@ export async function runValidate(paths: string[], options: ValidateOptions, mod
   const report = await openReport(settings, toStdout ? process.stderr : process.stdout, sources.map((s) => s.path));
   if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
   const printed = toStdout ? new StdoutXml(report) : undefined;
-  const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report);
+  const writeXml = printed?.write ?? xmlWriter(options.outDir, mode, report, (path, input) => warn(tell('cli.build-stale', { path, input, dir: options.outDir! })));
   const results = runBatch(sources, env, {
     jobs, env: spec, keepXml: Boolean(options.outDir) || toStdout, views: report.wantsViews, readStdin: () => withDefaultSignals(() => readStdinText()),
   });

@@ -138,6 +138,21 @@ describe('crossCheckTdd', () => {
     expect(found.find((f) => f.rule === 'ibr-co-10')).toMatchObject({ line, column: 3, location: '/TaxData/ReportedTransaction/SourceDocument/ExtensionContent/Invoice/LegalMonetaryTotal' });
   });
 
+  it('a TDS (type F) reports a document that failed: its findings are notes there, the TDS itself passes; the extract is still compared', () => {
+    const tds = tddOf(source, { type: 'F' });
+    const broken = replaceAfter(tds, '<cac:LegalMonetaryTotal>', '<cbc:LineExtensionAmount currencyID="AED">1250.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="AED">1240.00</cbc:LineExtensionAmount>');
+    const read = readXmlDocument(broken);
+    if (!read.ok) throw new Error(read.message);
+    const all = crossCheckTdd(read.doc, { text: read.text, rules, checkXml });
+    expect(all.find((f) => f.rule === 'ibr-co-10')).toMatchObject({ severity: 'info', message: expect.stringMatching(/^the source document: /) });
+    expect(all.filter((f) => f.severity === 'error')).toEqual([]);
+    const outcome = checkXml(broken, rules);
+    expect(outcome.valid).toBe(true);
+    // What the TDS says of the document must still be the document's.
+    const lying = replaceAfter(broken, '<pxs:ReportedDocument>', '<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>');
+    expect(check(lying).map((f) => f.rule)).toContain('pintae/tdd-extract');
+  });
+
   it('a source document relying on the TDD\'s namespace declarations is still judged on its own', () => {
     const tdd = good.replace(/<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="[^"]*" xmlns:cbc="[^"]*">/, '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">');
     expect(tdd).not.toBe(good);
