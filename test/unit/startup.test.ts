@@ -59,6 +59,12 @@ describe('start-up: what a command loads before its inputs are known', () => {
     }
   });
 
+  it('a report other than HTML loads none of the HTML report\'s words (messages/view.ts)', () => {
+    for (const entry of ['formatters/stylish.ts', 'formatters/json.ts', 'formatters/junit.ts', 'formatters/sarif.ts', 'formatters/github.ts', 'formatters/ndjson.ts', 'report/sink.ts', 'cli/report.ts', 'batch/batch.ts', 'batch/check-batch.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => f === 'messages/view.ts'), entry).toEqual([]);
+    }
+  });
+
   it('the format names are those of the formatters, in the same order (the order error messages list them in)', () => {
     expect([...FORMAT_NAMES]).toEqual(Object.keys(FORMATTERS));
   });
