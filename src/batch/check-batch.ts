@@ -3,7 +3,7 @@ import type { Finding } from '../model/types.js';
 import { checkFile } from './check-work.js';
 import { orderedPool } from './pool.js';
 import type { InvoiceResult } from './run.js';
-import { unreadable } from './work.js';
+import { unreadable } from './unreadable.js';
 import type { WorkerSetup, WorkerTask } from './worker.js';
 import { stopped, WORKER, workerCount } from './threads.js';
 
