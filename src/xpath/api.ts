@@ -121,7 +121,7 @@ export interface XPathEngine {
    * anything else is XPathUnsupported), with function-conversion rules and type checks on @as like Saxon-JS; other
    * top-level declarations are ignored. `namespaces` adds to those declared in the text.
    */
-  defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary;
+  defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>, onRead?: (xpath: string) => void): FunctionLibrary;
   /** Effective boolean value (FORG0006 where XPath raises it). */
   ebv(seq: Sequence): boolean;
   /** xsl:value-of: each item atomized and cast to string, joined with single spaces. */

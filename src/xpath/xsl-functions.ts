@@ -194,7 +194,7 @@ function sequenceConstructor(children: XElement[], display: string, atomicResult
   return body;
 }
 
-function declaration(fn: XElement, scope: Scope): Declaration {
+function declaration(fn: XElement, scope: Scope, read: Read): Declaration {
   const display = attr(fn, 'name') ?? '';
   checkStaticSettings(fn, `xsl:function ${display}`);
   const name = splitQName(display);
@@ -215,7 +215,7 @@ function declaration(fn: XElement, scope: Scope): Declaration {
   // The instructions checked now (what is XPathUnsupported is found with the stylesheet, as always); their XPath read
   // on the first call.
   sequenceConstructor(instructions, display, atomicResult, scope, UNREAD);
-  return { ns, local: name.local, display, params, as: attr(fn, 'as'), body: () => sequenceConstructor(instructions, display, atomicResult, scope, parse) };
+  return { ns, local: name.local, display, params, as: attr(fn, 'as'), body: () => sequenceConstructor(instructions, display, atomicResult, scope, read) };
 }
 
 function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserFunction {
@@ -404,8 +404,13 @@ function readStylesheet(text: string): XElement | undefined {
   }
 }
 
-/** The xsl:function elements of the stylesheets, compiled (XPathUnsupported / XPathError as the engine's compile). */
-export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
+/**
+ * The xsl:function elements of the stylesheets, each compiled on its first call (XPathUnsupported / XPathError as the
+ * engine's compile, through compileAll; UncompiledFunction from a call). `onRead` is told every XPath text of a body
+ * as it is read (the build records them); `trees` holds trees the parser made beforehand, by text (engineWithParsed).
+ */
+export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>, onRead?: (xpath: string) => void, trees?: ReadonlyMap<string, unknown>): FunctionLibrary {
+  const read: Read = (xpath) => { onRead?.(xpath); return (trees?.get(xpath) as Expr | undefined) ?? parse(xpath); };
   const library = new Library();
   const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
   const pendingKeys: Array<{ key: Key; match: string; use: string; sc: StaticContext }> = [];
@@ -422,7 +427,7 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     const scope: Scope = { sc, locals: new Map(), frame: { size: 0 } };
     for (const c of root.children) {
       if (c.kind === 1 && c.ns === XSL && c.local === 'function') {
-        const decl = declaration(c, scope);
+        const decl = declaration(c, scope, read);
         const key = `{${decl.ns}}${decl.local}#${decl.params.length}`;
         if (library.functions.has(key) || pending.some((p) => `{${p.decl.ns}}${p.decl.local}#${p.decl.params.length}` === key)) {
           throw new XPathUnsupported(`xsl:function ${decl.display} declared twice`);
