@@ -66,6 +66,12 @@ describe('start-up: what a command loads before its inputs are known', () => {
     }
   });
 
+  it('the worker pool is loaded by a run that starts workers (a one-file run does not)', () => {
+    for (const entry of ['batch/batch.ts', 'batch/check-batch.ts', 'cli/commands/validate.ts', 'cli/commands/check.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => f === 'batch/pool.ts'), entry).toEqual([]);
+    }
+  });
+
   it('a report other than HTML loads none of the HTML report\'s words (messages/view.ts)', () => {
     for (const entry of ['formatters/stylish.ts', 'formatters/json.ts', 'formatters/junit.ts', 'formatters/sarif.ts', 'formatters/github.ts', 'formatters/ndjson.ts', 'report/sink.ts', 'cli/report.ts', 'batch/batch.ts', 'batch/check-batch.ts']) {
       expect([...loadedWith(entry).files].filter((f) => f === 'messages/view.ts'), entry).toEqual([]);
