@@ -46,6 +46,8 @@ for (const file of readdirSync(source).filter((f) => f.endsWith('.sch'))) {
       ...engine,
       compile: (expr, context) => { compiledTexts.add(expr); return engine.compile(expr, context); },
       compileTest: (expr, context) => { compiledTexts.add(expr); return engine.compileTest(expr, context); },
+      // The XPath of xsl:function bodies too (read on a function's first call).
+      defineFunctions: (stylesheets, namespaces) => engine.defineFunctions(stylesheets, namespaces, (expr) => compiledTexts.add(expr)),
     };
     new NativeRules(recording, plan).compileAll();
     writeFileSync(`${parsedFile}.tmp`, JSON.stringify(parsedTrees([...compiledTexts].sort())));

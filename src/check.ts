@@ -7,7 +7,7 @@ import { wordsOf } from './messages/ref.js';
 import type { Text } from './messages/lang.js';
 import type { XDocument, XElement } from './xpath/api.js';
 import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, textOf, type XmlCheck } from './io/xml.js';
-import { answerOf } from './pipeline.js';
+import { answerOf } from './findings/response.js';
 import { crossCheckTdd } from './tdd/cross-check.js';
 import { NS, TDD_CUSTOMIZATION } from './tdd/extract.js';
 import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';

@@ -2,7 +2,6 @@ import type { PipelineEnv } from '../pipeline.js';
 import type { Source } from './discover.js';
 import type { EnvSpec } from './env.js';
 import { placeOf } from '../io/text.js';
-import { orderedPool } from './pool.js';
 import { runSources, type InvoiceResult } from './run.js';
 import { DuplicateNumbers, type WorkResult } from './work.js';
 import type { WorkerSetup, WorkerTask } from './worker.js';
@@ -51,6 +50,8 @@ export async function* runBatch(sources: Source[], env: PipelineEnv, options: Ba
     }
   };
   const duplicates = new DuplicateNumbers();
+  // The pool is loaded by a run that starts workers (a one-file run does not).
+  const { orderedPool } = await import('./pool.js');
   for await (const results of orderedPool(tasks(), { jobs, script: WORKER, workerData: setup }, stopped)) {
     for (const result of results as WorkResult[]) yield duplicates.mark(result);
   }

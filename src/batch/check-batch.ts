@@ -1,9 +1,8 @@
 import type { RuleLimits } from '../schematron/limits.js';
 import type { Finding } from '../model/types.js';
 import { checkFile } from './check-work.js';
-import { orderedPool } from './pool.js';
 import type { InvoiceResult } from './run.js';
-import { unreadable } from './work.js';
+import { unreadable } from './unreadable.js';
 import type { WorkerSetup, WorkerTask } from './worker.js';
 import { stopped, WORKER, workerCount } from './threads.js';
 
@@ -40,5 +39,7 @@ export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOp
   const tasks = files.map(({ path: file, message, bytes }): WorkerTask => ({
     file, ...(message !== undefined ? { unreadable: message } : {}), ...(bytes ? { bytes } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
   }));
+  // The pool is loaded by a run that starts workers (a one-file run does not).
+  const { orderedPool } = await import('./pool.js');
   for await (const results of orderedPool(tasks, { jobs, script: WORKER, workerData: setup }, stopped)) yield* results as InvoiceResult[];
 }

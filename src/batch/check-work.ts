@@ -1,7 +1,7 @@
 import { fsErrorWords, readInputFile } from '../io/input-file.js';
 import { checkXml, type DocumentRules } from '../check.js';
 import type { InvoiceResult } from './run.js';
-import { internalFault, unreadable } from './work.js';
+import { internalFault, unreadable } from './unreadable.js';
 import { jsonNotXml, subjectOf, type InputPlace } from '../io/input-kind.js';
 import { views as loadedViews } from '../view/lazy.js';
 

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { cappedJobs } from './jobs.js';
-import { unreadable, type WorkResult } from './work.js';
+import { unreadable } from './unreadable.js';
+import type { WorkResult } from './work.js';
 import type { WorkerTask } from './worker.js';
 import { ioWords } from '../messages/io.js';
 

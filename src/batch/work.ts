@@ -8,7 +8,10 @@ import { subjectOf, xmlNotJson, type InputPlace } from '../io/input-kind.js';
 import { subjectWords } from '../messages/subject.js';
 import type { InvoiceResult } from '../model/report.js';
 import { views as loadedViews } from '../view/lazy.js';
+import { internalFault, unreadable } from './unreadable.js';
 import { ioWords } from '../messages/io.js';
+
+export { internalFault, unreadable } from './unreadable.js';
 
 /**
  * The unit of work of a run, the same in the main thread (--jobs 1) and in a worker: one input file (or the text of
@@ -27,12 +30,6 @@ export function invoicesOf(value: unknown): { items: unknown[]; indexed: boolean
     return { items: (value as { invoices: unknown[] }).invoices, indexed: true };
   }
   return { items: [value], indexed: false };
-}
-
-/** An input that gave no invoice: located where it stops being readable, else at its start (every finding has a place). */
-export function unreadable(file: string, error: NonNullable<InvoiceResult['error']>): InvoiceResult {
-  const at = { line: error.line ?? 1, column: error.line === undefined ? 1 : error.column ?? 1 };
-  return { file, index: null, valid: false, rejected: false, response: null, error: { ...error, ...at }, findings: [], xml: null, xmlPath: null };
 }
 
 /** A string as pruneEmpty leaves it: whitespace-only strings read as absent (spec 2.8.5). */
@@ -158,9 +155,4 @@ export class DuplicateNumbers {
     if (repeated && plain.response && 'data' in plain.response) plain.response.data.warnings.push(duplicate.warning);
     return plain;
   }
-}
-
-/** An exception from the pipeline on one input (a bug, not bad input): reported at the file, and the run goes on. */
-export function internalFault(file: string, e: unknown): InvoiceResult {
-  return unreadable(file, { message: ioWords('io.input.internal', { reason: (e as Error)?.message ?? String(e) }), internal: true });
 }

@@ -9,7 +9,7 @@ import type { Finding } from '../model/types.js';
 /** Dependent → the finding it follows from. */
 export type Links = Map<Finding, Finding>;
 
-import { UNKNOWN_FIELD } from '../schema/unknown-fields.js';
+import { UNKNOWN_FIELD } from '../rules/ids.js';
 
 /** The rule id of a warning on a key that is no field of the request (its `suggestion`: the field it likely means). */
 export { UNKNOWN_FIELD };

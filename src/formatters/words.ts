@@ -1,18 +1,19 @@
 import type { JudgedBy } from '../model/types.js';
 import { sayIn, type Lang } from '../messages/lang.js';
-import { VIEW } from '../messages/view.js';
+import { RULE_SET_WORDS } from '../messages/rule-set.js';
 
 /** `1 warning`, `2 warnings`: kept in the catalogue's core, which the view's words use too (no import cycle). */
 export { plural } from '../messages/lang.js';
 
 /**
  * The rule set that judged a document, as a report says it beside the verdict: which specification's rules, and when the document
- * did not name them itself, why those; in the report's language (the HTML report's words, src/messages/view.ts).
+ * did not name them itself, why those; in the report's language (src/messages/rule-set.ts, which the HTML report's
+ * words hold too).
  */
 export function ruleSetWords(set: JudgedBy | undefined, lang: Lang = 'en'): string {
   if (!set) return '';
   const name = `${set.name}${set.version ? ` ${set.version}` : ''}`;
-  return sayIn(VIEW, set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name }, lang);
+  return sayIn(RULE_SET_WORDS, set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name }, lang);
 }
 
 /** A finding's message with pintae's advice after it, for reports of one line a finding (github, junit, sarif). */

@@ -10,6 +10,7 @@ import { plural, type Text, type Tongue } from './lang.js';
 import { COUNTRY_NAMES } from '../codelists/countries.data.js';
 import { EXEMPTION_REASONS, PAYMENT_MEANS, REVERSE_CHARGE_ITEM_TYPES } from '../codelists/tax.js';
 import { lookup } from '../codelists/lookup.js';
+import { RULE_SET_WORDS } from './rule-set.js';
 
 type N = { n: number };
 const t = (en: string, ar: string): Text<object> => ({ en: () => en, ar: () => ar });
@@ -390,9 +391,7 @@ export const REPORT = {
   'footer': t('Made by pintae. Values are shown as the document (or the request) carries them; amounts grouped by thousands for reading.',
     'أعدّه pintae. تُعرض القيم كما وردت في المستند (أو الطلب)؛ والمبالغ مجمّعة بالآلاف لتسهيل القراءة.'),
   'item': { en: (p: { index: number }) => `item ${p.index}`, ar: (p: { index: number }) => `العنصر ${p.index}` },
-  'ruleset': { en: (p: { name: string }) => `rules ${p.name}`, ar: (p: { name: string }) => `القواعد ${p.name}` },
-  'ruleset.fallback': { en: (p: { name: string }) => `rules ${p.name}, not a PINT-AE CustomizationID`, ar: (p: { name: string }) => `القواعد ${p.name}، ليس CustomizationID من PINT-AE` },
-  'ruleset.pinned': { en: (p: { name: string }) => `rules ${p.name}, --rules`, ar: (p: { name: string }) => `القواعد ${p.name}، --rules` },
+  ...RULE_SET_WORDS,
   'clean': t('No findings.', 'لا توجد نتائج تحقق.'),
   'shown-at': { en: (p: { place: string }) => `shown at ${p.place}`, ar: (p: { place: string }) => `موضعها: ${p.place}` },
   'shown-at-places': { en: (p: { n: number; places: string }) => `shown at ${p.n} places: ${p.places}`, ar: (p: { n: number; places: string }) => `مواضعها (${p.n}): ${p.places}` },

@@ -1,4 +1,4 @@
-import { MESSAGE_INVALID, MESSAGE_VALID } from '../pipeline.js';
+import { MESSAGE_INVALID, MESSAGE_VALID } from '../findings/response.js';
 import type { InvoiceResult, Overridden, OverrideInForce, ReportResult, ReportedFinding, ReportedOwn, RuleLevel } from '../model/report.js';
 import type { Severity, ValidateResponse } from '../model/types.js';
 

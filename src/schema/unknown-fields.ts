@@ -5,12 +5,13 @@ import { sectionOfField } from './sections.js';
 import { closestName } from './spelling.js';
 import { synonymOf, type SynonymObject } from './synonyms.js';
 import { finding } from '../messages/findings.js';
+import { UNKNOWN_FIELD } from '../rules/ids.js';
 
 /** A finding's message and its catalogue reference. */
 const wordsOn = (w: Worded) => ({ message: w.message, said: w.said });
 
-/** The rule id of the warning on a key the request body does not define (spec 2.1–2.7). */
-export const UNKNOWN_FIELD = 'pintae/unknown-field';
+/** The rule id of the warning on a key the request body does not define (spec 2.1–2.7): kept in rules/ids.ts. */
+export { UNKNOWN_FIELD };
 
 /** What of a JSON Schema node this walk reads: the known names of an object, the items of an array. */
 interface Shape {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { XDocument, XPathEngine } from '../xpath/api.js';
 import { GlobalLetError, NativeRules, UncompiledContext } from './native.js';
-import { XPathLimit } from '../xpath/index.js';
+import { UncompiledFunction, XPathLimit } from '../xpath/index.js';
 import type { NativePlan } from './native-plan.js';
 import type { Stylesheet } from './run.js';
 import type { SvrlResult } from './svrl.js';
@@ -57,8 +57,9 @@ export class NativeFirst implements RuleLayer {
       } catch (e) {
         // A limit reached is the document's answer: Saxon-JS would only reach it again, slower.
         if (e instanceof GlobalLetError || e instanceof XPathLimit) throw e;
-        if (e instanceof UncompiledContext) {
-          // Compiled on first need (native.ts, later): a schema the evaluator cannot run leaves it for good, as at construction.
+        if (e instanceof UncompiledContext || e instanceof UncompiledFunction) {
+          // Compiled on first need (native.ts, later; xsl:function bodies on their first call): a schema the evaluator
+          // cannot run leaves it for good, as at construction.
           this.native = null;
           this.stats.unsupported = e.message;
         } else this.stats.fallbacks++;

@@ -36,8 +36,11 @@ interface Step {
   /** Per predicate: an integer literal, which Saxon-JS compares with the position like XPath. */
   literalPositions: boolean[];
   descendant: boolean;
-  /** Every predicate depends on the element's name alone (xpath's nameOnly): decided once per name path. */
-  byName: boolean;
+  /**
+   * Every predicate depends on the element's name alone (xpath's nameOnly): decided once per name path. Worked out
+   * when first asked (decideByName; nameOnly parses each predicate): undefined until then.
+   */
+  byName?: boolean;
 }
 interface Path { absolute: boolean; steps: Step[] }
 
@@ -115,7 +118,6 @@ function plainPath(alternative: string, namespaces: ReadonlyMap<string, string>,
       literalPositions: predicateTexts.map((p) => /^\s*\d+\s*$/.test(p)),
       predicates: predicateTexts.length && !positional ? predicateTexts.map((p) => predicate(p)) : undefined,
       fromParent: predicateTexts.length ? compile(`child::${test}${step.slice(bracket)}`) : undefined,
-      byName: predicateTexts.length > 0 && !positional && predicateTexts.every(nameOnly),
     });
     descendant = false;
   }
@@ -263,7 +265,7 @@ const NO_VARIABLES = new Map<string, Sequence>();
  */
 function decideByName(p: Path, node: XElement): Path | undefined {
   const last = p.steps[p.steps.length - 1]!;
-  if (!last.byName) return p;
+  if (!(last.byName ??= last.predicates !== undefined && last.texts.every(nameOnly))) return p;
   try {
     for (const predicate of last.predicates!) {
       const v = predicate(node, NO_VARIABLES);

@@ -119,6 +119,7 @@ export class NativeRules {
 
   /** Compiles every rule now (by default each is compiled on its first firing): how a build checks a whole schema. */
   compileAll(): this {
+    this.functions.compileAll();
     for (const compile of this.pending.splice(0)) compile();
     for (const p of this.patterns) for (const r of p.rules) this.parts(r);
     return this;

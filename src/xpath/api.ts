@@ -91,8 +91,20 @@ export type Evaluate = (item: Item | undefined, vars: Variables) => Sequence;
 /** An expression's effective boolean value: see XPathEngine.compileTest. */
 export interface CompiledTest { test: (item: Item | undefined, vars: Variables) => boolean; boolean: boolean }
 
-/** Opaque set of user functions. */
-export interface FunctionLibrary { readonly size: number }
+/**
+ * Opaque set of user functions. Their bodies are compiled on first call (defineFunctions); `compileAll` compiles every
+ * one now, throwing the compiler's own error (XPathError, XPathUnsupported) for the first that does not compile.
+ */
+export interface FunctionLibrary { readonly size: number; compileAll(): void }
+
+/**
+ * An xsl:function body, compiled on its function's first call, did not compile (`cause`: the compiler's error). It is
+ * no XPath error of the document being judged (nothing may read it as an assert's failure or a context's "no match"):
+ * the rule set is not the evaluator's, as when defineFunctions itself refused it; the caller runs it elsewhere.
+ */
+export class UncompiledFunction extends Error {
+  constructor(override readonly cause: unknown) { super((cause as Error)?.message ?? String(cause)); this.name = 'UncompiledFunction'; }
+}
 
 /** The evaluator's entry points (implemented in src/xpath/index.ts). */
 export interface XPathEngine {
@@ -109,7 +121,7 @@ export interface XPathEngine {
    * anything else is XPathUnsupported), with function-conversion rules and type checks on @as like Saxon-JS; other
    * top-level declarations are ignored. `namespaces` adds to those declared in the text.
    */
-  defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary;
+  defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>, onRead?: (xpath: string) => void): FunctionLibrary;
   /** Effective boolean value (FORG0006 where XPath raises it). */
   ebv(seq: Sequence): boolean;
   /** xsl:value-of: each item atomized and cast to string, joined with single spaces. */

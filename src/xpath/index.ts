@@ -24,7 +24,7 @@ function compiled<T>(expr: string, tree: Expr | undefined, compile: (e: Expr) =>
 export const engine: XPathEngine = {
   compile: (expr, context) => compiled(expr, undefined, (e) => compileExpression(e, context)),
   compileTest: (expr, context) => compiled(expr, undefined, (e) => compileTestExpression(e, context)),
-  defineFunctions,
+  defineFunctions: (stylesheets, namespaces, onRead) => defineFunctions(stylesheets, namespaces, onRead),
   ebv,
   valueOf,
 };
@@ -40,6 +40,7 @@ export function engineWithParsed(parsed: ReadonlyMap<string, unknown>): XPathEng
     ...engine,
     compile: (expr, context) => compiled(expr, parsed.get(expr) as Expr | undefined, (e) => compileExpression(e, context)),
     compileTest: (expr, context) => compiled(expr, parsed.get(expr) as Expr | undefined, (e) => compileTestExpression(e, context)),
+    defineFunctions: (stylesheets, namespaces, onRead) => defineFunctions(stylesheets, namespaces, onRead, parsed),
   };
 }
 

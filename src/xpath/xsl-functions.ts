@@ -3,9 +3,13 @@
  * their @as types (function conversion rules, as Saxon-JS applies them), a body of xsl:variable, xsl:sequence, xsl:if,
  * xsl:choose, xsl:for-each (without xsl:sort) and (for an atomic result) xsl:value-of instructions. Anything else in a function is XPathUnsupported
  * (the rule set then runs on Saxon-JS).
+ *
+ * The instructions are checked when the stylesheets are read; the XPath in them is read and compiled on the
+ * function's first call (a one-invoice run calls few of a rule set's functions). A body that does not compile then
+ * throws UncompiledFunction, never an XPath error; FunctionLibrary.compileAll compiles every body at once.
  */
-import { tick } from './budget.js';
-import { XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
+import { tick, XPathLimit } from './budget.js';
+import { UncompiledFunction, XPathError, XPathUnsupported, type Evaluate, type FunctionLibrary, type Sequence, type StaticContext, type XElement, type XNode } from './api.js';
 import type { Expr } from './ast.js';
 import { compileExpression, compileFunctionBody } from './evaluate.js';
 import { FN, resolvePrefix, XS, type Scope, type UserFunction, type UserFunctions, type UserKey } from './scope.js';
@@ -24,12 +28,21 @@ let depth = 0;
 const MAX_DEPTH = 1000;
 const ANY: SequenceType = { kind: 'items', item: { kind: 'item' }, occurrence: '*' };
 
-interface Declaration { ns: string; local: string; display: string; params: Array<{ name: string; as: string | undefined }>; as: string | undefined; body: Expr }
+interface Declaration {
+  ns: string; local: string; display: string; params: Array<{ name: string; as: string | undefined }>; as: string | undefined;
+  /** The body as one expression, its XPath read now (instructions already checked when the function was declared). */
+  body: () => Expr;
+}
 
 class Library implements UserFunctions {
   readonly functions = new Map<string, UserFunction>();
   readonly keys = new Map<string, Key>();
+  /** Each function's compilation (the compiler's error thrown as it is): what compileAll runs. */
+  readonly compilers: Array<() => void> = [];
   get size(): number { return this.functions.size + this.keys.size; }
+  compileAll(): void {
+    for (const compile of this.compilers) compile();
+  }
   lookup(ns: string, local: string, arity: number): UserFunction | undefined {
     return this.functions.get(`{${ns}}${local}#${arity}`);
   }
@@ -125,6 +138,9 @@ function atomicOnly(as: string | undefined): boolean {
 }
 
 const EMPTY_SEQ: Expr = { k: 'seq', items: [] };
+/** What reads a select or test attribute: the parser, or (checking the instructions alone) nothing. */
+type Read = (xpath: string) => Expr;
+const UNREAD: Read = () => EMPTY_SEQ;
 
 /**
  * A sequence constructor of xsl:variable, xsl:sequence, xsl:value-of, xsl:if and xsl:choose as one expression: each
@@ -132,7 +148,7 @@ const EMPTY_SEQ: Expr = { k: 'seq', items: [] };
  * xsl:value-of makes a text node; it is taken only where the function's result type is atomic, so the node would be
  * atomized at once: it is then the xs:untypedAtomic of its string (items joined by @separator, default a space).
  */
-function sequenceConstructor(children: XElement[], display: string, atomicResult: boolean, scope: Scope): Expr {
+function sequenceConstructor(children: XElement[], display: string, atomicResult: () => boolean, scope: Scope, parse: Read): Expr {
   let body: Expr = EMPTY_SEQ;
   const then = (value: Expr, rest: Expr): Expr => (rest.k === 'seq' && rest.items.length === 0 ? value : { k: 'seq', items: [value, rest] });
   for (let i = children.length - 1; i >= 0; i--) {
@@ -146,7 +162,7 @@ function sequenceConstructor(children: XElement[], display: string, atomicResult
       body = { k: 'let', name: splitQName(attr(c, 'name') ?? ''), value: parse(select), body };
     } else if (c.local === 'sequence' && select !== undefined && empty) {
       body = then(parse(select), body);
-    } else if (c.local === 'value-of' && select !== undefined && empty && atomicResult) {
+    } else if (c.local === 'value-of' && select !== undefined && empty && atomicResult()) {
       const separator = attr(c, 'separator') ?? ' ';
       if (/[{}]/.test(separator)) throw new XPathUnsupported(`${what} with a computed separator`);
       if (resolvePrefix('xs', scope) !== XS) throw new XPathUnsupported(`${what} where xs is not XML Schema`);
@@ -157,16 +173,16 @@ function sequenceConstructor(children: XElement[], display: string, atomicResult
       // item as the context item and position() and last() counted in the selected sequence.
       const inner = xslChildren(c, what);
       if (inner.some((x) => x.local === 'sort')) throw new XPathUnsupported(`${what} with xsl:sort`);
-      body = then({ k: 'binary', op: '!', left: parse(select), right: sequenceConstructor(inner, display, atomicResult, scope) }, body);
+      body = then({ k: 'binary', op: '!', left: parse(select), right: sequenceConstructor(inner, display, atomicResult, scope, parse) }, body);
     } else if (c.local === 'if' && attr(c, 'test') !== undefined) {
-      body = then({ k: 'if', cond: parse(attr(c, 'test')!), then: sequenceConstructor(xslChildren(c, what), display, atomicResult, scope), else: EMPTY_SEQ }, body);
+      body = then({ k: 'if', cond: parse(attr(c, 'test')!), then: sequenceConstructor(xslChildren(c, what), display, atomicResult, scope, parse), else: EMPTY_SEQ }, body);
     } else if (c.local === 'choose') {
       const branches = xslChildren(c, what);
       let chosen: Expr = EMPTY_SEQ;
       for (let j = branches.length - 1; j >= 0; j--) {
         const b = branches[j]!;
-        if (b.local === 'otherwise' && j === branches.length - 1) chosen = sequenceConstructor(xslChildren(b, what), display, atomicResult, scope);
-        else if (b.local === 'when' && attr(b, 'test') !== undefined) chosen = { k: 'if', cond: parse(attr(b, 'test')!), then: sequenceConstructor(xslChildren(b, what), display, atomicResult, scope), else: chosen };
+        if (b.local === 'otherwise' && j === branches.length - 1) chosen = sequenceConstructor(xslChildren(b, what), display, atomicResult, scope, parse);
+        else if (b.local === 'when' && attr(b, 'test') !== undefined) chosen = { k: 'if', cond: parse(attr(b, 'test')!), then: sequenceConstructor(xslChildren(b, what), display, atomicResult, scope, parse), else: chosen };
         else throw new XPathUnsupported(`${what}: xsl:${b.local} here`);
       }
       if (!branches.some((b) => b.local === 'when')) throw new XPathUnsupported(`${what} without xsl:when`);
@@ -178,7 +194,7 @@ function sequenceConstructor(children: XElement[], display: string, atomicResult
   return body;
 }
 
-function declaration(fn: XElement, scope: Scope): Declaration {
+function declaration(fn: XElement, scope: Scope, read: Read): Declaration {
   const display = attr(fn, 'name') ?? '';
   checkStaticSettings(fn, `xsl:function ${display}`);
   const name = splitQName(display);
@@ -193,14 +209,19 @@ function declaration(fn: XElement, scope: Scope): Declaration {
     if (attr(c, 'select') !== undefined || c.children.length > 0) throw new XPathUnsupported(`xsl:function ${display}: a parameter with a default`);
     params.push({ name: attr(c, 'name')!, as: attr(c, 'as') });
   }
-  const body = sequenceConstructor(children.slice(i), display, atomicOnly(attr(fn, 'as')), scope);
-  return { ns, local: name.local, display, params, as: attr(fn, 'as'), body };
+  const instructions = children.slice(i);
+  let atomic: boolean | undefined;
+  const atomicResult = () => (atomic ??= atomicOnly(attr(fn, 'as')));
+  // The instructions checked now (what is XPathUnsupported is found with the stylesheet, as always); their XPath read
+  // on the first call.
+  sequenceConstructor(instructions, display, atomicResult, scope, UNREAD);
+  return { ns, local: name.local, display, params, as: attr(fn, 'as'), body: () => sequenceConstructor(instructions, display, atomicResult, scope, read) };
 }
 
 function userFunction(decl: Declaration, sc: StaticContext, scope: Scope): UserFunction {
   const types = decl.params.map((p) => (p.as === undefined ? ANY : compileSequenceType(parseSequenceType(p.as), scope)));
   const result = decl.as === undefined ? ANY : compileSequenceType(parseSequenceType(decl.as), scope);
-  const body = compileFunctionBody(decl.body, sc, decl.params.map((p) => p.name));
+  const body = compileFunctionBody(decl.body(), sc, decl.params.map((p) => p.name));
   const what = decl.params.map((p) => `parameter $${p.name} of ${decl.display}()`);
   const resultWhat = `result of ${decl.display}()`;
   // A function of no parameter has no focus and sees no variable: no node and no document's text can reach its value,
@@ -345,6 +366,34 @@ class Memo {
   }
 }
 
+/**
+ * A function whose body is read and compiled on its first call (most of a rule set's functions are never called on a
+ * given document). What does not compile then is UncompiledFunction (the set is not the evaluator's; no XPath error
+ * an assert or a rule context could take as the document's), and so again on every later call; a limit reached while
+ * compiling stays the limit. compileAll (the library's) compiles it at once and throws the compiler's own error.
+ */
+function lazyFunction(decl: Declaration, sc: StaticContext, scope: Scope, library: Library): UserFunction {
+  let failure: unknown;
+  let compiling = false;
+  const compile = (): void => {
+    if (failure !== undefined) throw failure;
+    if (fn.call !== firstCall) return;
+    if (compiling) throw new XPathUnsupported(`${decl.display} called while compiling`);
+    compiling = true;
+    try { fn.call = userFunction(decl, sc, scope).call; } catch (e) { failure = e; throw e; } finally { compiling = false; }
+  };
+  const firstCall = (args: Sequence[]): Sequence => {
+    try { compile(); } catch (e) {
+      if (e instanceof XPathLimit) throw e;
+      throw new UncompiledFunction(e);
+    }
+    return fn.call(args);
+  };
+  const fn: UserFunction = { call: firstCall };
+  library.compilers.push(compile);
+  return fn;
+}
+
 /** The stylesheet's root element; text our XML reader refuses is left to Saxon-JS, which reports it in its own words. */
 function readStylesheet(text: string): XElement | undefined {
   try {
@@ -355,8 +404,13 @@ function readStylesheet(text: string): XElement | undefined {
   }
 }
 
-/** The xsl:function elements of the stylesheets, compiled (XPathUnsupported / XPathError as the engine's compile). */
-export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>): FunctionLibrary {
+/**
+ * The xsl:function elements of the stylesheets, each compiled on its first call (XPathUnsupported / XPathError as the
+ * engine's compile, through compileAll; UncompiledFunction from a call). `onRead` is told every XPath text of a body
+ * as it is read (the build records them); `trees` holds trees the parser made beforehand, by text (engineWithParsed).
+ */
+export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<string, string>, onRead?: (xpath: string) => void, trees?: ReadonlyMap<string, unknown>): FunctionLibrary {
+  const read: Read = (xpath) => { onRead?.(xpath); return (trees?.get(xpath) as Expr | undefined) ?? parse(xpath); };
   const library = new Library();
   const pending: Array<{ decl: Declaration; sc: StaticContext; scope: Scope }> = [];
   const pendingKeys: Array<{ key: Key; match: string; use: string; sc: StaticContext }> = [];
@@ -373,7 +427,7 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     const scope: Scope = { sc, locals: new Map(), frame: { size: 0 } };
     for (const c of root.children) {
       if (c.kind === 1 && c.ns === XSL && c.local === 'function') {
-        const decl = declaration(c, scope);
+        const decl = declaration(c, scope, read);
         const key = `{${decl.ns}}${decl.local}#${decl.params.length}`;
         if (library.functions.has(key) || pending.some((p) => `{${p.decl.ns}}${p.decl.local}#${p.decl.params.length}` === key)) {
           throw new XPathUnsupported(`xsl:function ${decl.display} declared twice`);
@@ -396,13 +450,12 @@ export function defineFunctions(stylesheets: string[], namespaces: ReadonlyMap<s
     }
   }
   // Every function is known before any body compiles: bodies call each other.
-  // A call site keeps the function object it found at compile time: each is filled in once its body compiles.
-  const slots = pending.map(({ decl }) => {
-    const fn: UserFunction = { call: () => { throw new XPathUnsupported(`${decl.display} called while compiling`); } };
+  // A call site keeps the function object it found at compile time: its call compiles the body on the first call
+  // (or compileAll does), then is the compiled function's.
+  for (const { decl, sc, scope } of pending) {
+    const fn = lazyFunction(decl, sc, scope, library);
     library.functions.set(`{${decl.ns}}${decl.local}#${decl.params.length}`, fn);
-    return fn;
-  });
-  pending.forEach(({ decl, sc, scope }, i) => { slots[i]!.call = userFunction(decl, sc, scope).call; });
+  }
   for (const { key, match, use, sc } of pendingKeys) {
     if (/current\s*\(|\bkey\s*\(/.test(match + use)) throw new XPathUnsupported(`xsl:key ${key.display}: current() or key() in its pattern or @use`);
     key.match = compileExpression(parse(`//(${match})`), sc);

@@ -59,6 +59,25 @@ describe('start-up: what a command loads before its inputs are known', () => {
     }
   });
 
+  it('check loads nothing of validate\'s pipeline (the request body\'s schema, normalization, rules, the UBL builder)', () => {
+    const pipeline = ['pipeline.ts', 'judge.ts', 'batch/work.ts', 'schema/check.ts', 'schema/body-validator.ts', 'schema/invoice.schema.ts', 'schema/unknown-fields.ts', 'normalize/invoice.ts', 'rules/index.ts', 'ubl/invoice.ts', 'derive/totals.ts'];
+    for (const entry of ['cli/commands/check.ts', 'batch/check-batch.ts', 'check.ts', 'report/gates.ts', 'cli/report.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => pipeline.includes(f)), entry).toEqual([]);
+    }
+  });
+
+  it('the worker pool is loaded by a run that starts workers (a one-file run does not)', () => {
+    for (const entry of ['batch/batch.ts', 'batch/check-batch.ts', 'cli/commands/validate.ts', 'cli/commands/check.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => f === 'batch/pool.ts'), entry).toEqual([]);
+    }
+  });
+
+  it('a report other than HTML loads none of the HTML report\'s words (messages/view.ts)', () => {
+    for (const entry of ['formatters/stylish.ts', 'formatters/json.ts', 'formatters/junit.ts', 'formatters/sarif.ts', 'formatters/github.ts', 'formatters/ndjson.ts', 'report/sink.ts', 'cli/report.ts', 'batch/batch.ts', 'batch/check-batch.ts']) {
+      expect([...loadedWith(entry).files].filter((f) => f === 'messages/view.ts'), entry).toEqual([]);
+    }
+  });
+
   it('the format names are those of the formatters, in the same order (the order error messages list them in)', () => {
     expect([...FORMAT_NAMES]).toEqual(Object.keys(FORMATTERS));
   });

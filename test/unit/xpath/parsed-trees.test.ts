@@ -22,6 +22,11 @@ describe('expressions read beforehand (engineWithParsed)', () => {
     expect(value(withTrees, '2 + 2')).toBe('4');
     expect(withTrees.compileTest('1 + 1', sc).test(undefined, new Map())).toBe(true);
     expect(value(engine, '1 + 1')).toBe('2');
+    // The XPath of xsl:function bodies too, read on the function's first call.
+    const xsl = ['<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:f="urn:f"><xsl:function name="f:two"><xsl:sequence select="1 + 1"/></xsl:function></xsl:stylesheet>'];
+    const withF = (e: XPathEngine) => e.valueOf(e.compile('f:two()', { ...sc, namespaces: new Map([['f', 'urn:f']]), functions: e.defineFunctions(xsl, new Map()) })(undefined, new Map()));
+    expect(withF(withTrees)).toBe('5');
+    expect(withF(engine)).toBe('2');
     // Errors are the parser's as before: a static error for a text not in the map, an expression too deep as unsupported.
     expect(() => withTrees.compile('1 +', sc)).toThrow(/XPST0003|expected|unexpected/i);
     expect(() => withTrees.compile('('.repeat(20_000) + '1' + ')'.repeat(20_000), sc)).toThrow(/nested too deeply/);
@@ -45,6 +50,7 @@ describe('expressions read beforehand (engineWithParsed)', () => {
         ...engine,
         compile: (expr, context) => { compiled.add(expr); return engine.compile(expr, context); },
         compileTest: (expr, context) => { compiled.add(expr); return engine.compileTest(expr, context); },
+        defineFunctions: (stylesheets, namespaces) => engine.defineFunctions(stylesheets, namespaces, (expr) => compiled.add(expr)),
       };
       new NativeRules(recording, JSON.parse(readFileSync(planFile, 'utf8'))).compileAll();
       expect(compiled.size).toBeGreaterThan(name === 'pint-ae-tdd' ? 20 : 200);

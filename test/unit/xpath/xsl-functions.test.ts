@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { XPathError, XPathUnsupported } from '../../../src/xpath/api.js';
+import { UncompiledFunction, XPathError, XPathUnsupported } from '../../../src/xpath/api.js';
 import { engine } from '../../../src/xpath/index.js';
 import { disagreements, verdict, xpathOracle, type Oracle } from '../../helpers/saxon-xpath.js';
 
@@ -171,13 +171,44 @@ describe('what defineFunctions declines', () => {
     expect(() => engine.defineFunctions([stylesheet('').replace('version="3.0"', 'version="3.0" xpath-default-namespace="urn:x"')], new Map())).toThrow(XPathUnsupported);
     expect(define('<xsl:function name="f:a" default-collation="urn:c"><xsl:sequence select="1"/></xsl:function>')).toThrow(XPathUnsupported);
   });
-  it('a function declared twice, and expressions that are not XPath', () => {
+  it('a function declared twice, and expressions that are not XPath (these found by compileAll, or by the first call)', () => {
     expect(define('<xsl:function name="f:a"><xsl:sequence select="1"/></xsl:function><xsl:function name="f:a"><xsl:sequence select="2"/></xsl:function>')).toThrow(XPathUnsupported);
-    expect(define('<xsl:function name="f:a"><xsl:sequence select="1 +"/></xsl:function>')).toThrow(XPathError);
-    expect(define('<xsl:function name="f:a"><xsl:sequence select="f:nope()"/></xsl:function>')).toThrow(/XPST0017/);
+    expect(() => define('<xsl:function name="f:a"><xsl:sequence select="1 +"/></xsl:function>')().compileAll()).toThrow(XPathError);
+    expect(() => define('<xsl:function name="f:a"><xsl:sequence select="f:nope()"/></xsl:function>')().compileAll()).toThrow(/XPST0017/);
+    expect(() => define('<xsl:function name="f:a" as="xs:nope"><xsl:sequence select="1"/></xsl:function>')().compileAll()).toThrow();
   });
   it('other top-level declarations are ignored', () => {
     const lib = engine.defineFunctions([stylesheet('<xsl:template match="/"/><xsl:function name="f:a"><xsl:sequence select="1"/></xsl:function>')], new Map());
     expect(lib.size).toBe(1);
+  });
+});
+
+/*
+ * A body's XPath is read and compiled on the function's first call (start-up: a one-invoice run calls about 15 of the
+ * built-in set's 34 functions). A body that does not compile must not read as an XPath error of the document (an
+ * assert failing with evaluation-error, a rule context not matching): it is UncompiledFunction, on every call.
+ */
+describe('bodies compiled on first call', () => {
+  const sc = (functions: ReturnType<typeof engine.defineFunctions>) => ({ namespaces: new Map([['f', 'urn:f']]), variables: new Set<string>(), functions });
+  it('a body that does not compile costs nothing until called, and is then UncompiledFunction (no XPath error), each time', () => {
+    const lib = engine.defineFunctions([stylesheet('<xsl:function name="f:ok"><xsl:sequence select="1"/></xsl:function><xsl:function name="f:bad"><xsl:sequence select="f:nope()"/></xsl:function>')], new Map());
+    expect(engine.compile('f:ok()', sc(lib))(undefined, new Map())).toHaveLength(1);
+    const bad = engine.compile('f:bad()', sc(lib));
+    for (let i = 0; i < 2; i++) {
+      let thrown: unknown;
+      try { bad(undefined, new Map()); } catch (e) { thrown = e; }
+      expect(thrown).toBeInstanceOf(UncompiledFunction);
+      expect(thrown).not.toBeInstanceOf(XPathError);
+      expect(((thrown as UncompiledFunction).cause as XPathError).code).toBe('XPST0017');
+    }
+  });
+  it('compileAll compiles every body and throws the compiler’s own error', () => {
+    const lib = engine.defineFunctions([stylesheet('<xsl:function name="f:ok"><xsl:sequence select="1"/></xsl:function><xsl:function name="f:bad"><xsl:sequence select="1 +"/></xsl:function>')], new Map());
+    expect(() => lib.compileAll()).toThrow(XPathError);
+    expect(() => engine.defineFunctions([TEST_FUNCTIONS], new Map()).compileAll()).not.toThrow();
+  });
+  it('a function calling one not compiled yet, and itself', () => {
+    const lib = engine.defineFunctions([TEST_FUNCTIONS], new Map());
+    expect(engine.valueOf(engine.compile('f:vars(1), f:fact(5)', sc(lib))(undefined, new Map()))).toBe('2 20 -20 120');
   });
 });
