@@ -37,12 +37,17 @@ export function readXmlDocument(input: Uint8Array | string, subject: InputSubjec
  * padded is not "remove it").
  */
 function trailingPadding(text: string, e: XmlError): string | undefined {
-  const m = /[\u0000\u001a][\s\u0000\u001a]*$/.exec(text);
-  if (!m) return undefined;
-  const at = xmlErrorAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, m.index, '');
+  // The trailing run of white space, NULs and Ctrl-Zs, read from the end (a regular expression anchored at the end
+  // tries every NUL of a long run: quadratic on a hostile file), and the first NUL or Ctrl-Z in it.
+  let start = text.length;
+  while (start > 0 && /[\s\u0000\u001a]/.test(text[start - 1]!)) start--;
+  let index = start;
+  while (index < text.length && text[index] !== '\u0000' && text[index] !== '\u001a') index++;
+  if (index === text.length) return undefined;
+  const at = xmlErrorAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, index, '');
   if (at.line !== e.line || at.column !== e.column) return undefined;
-  try { parseXml(text.slice(0, m.index)); } catch { return undefined; }
-  return reasonWords(m[0]![0] === '\u0000' ? 'reason.xml.trailing-nul' : 'reason.xml.trailing-ctrl-z', {});
+  try { parseXml(text.slice(0, index)); } catch { return undefined; }
+  return reasonWords(text[index] === '\u0000' ? 'reason.xml.trailing-nul' : 'reason.xml.trailing-ctrl-z', {});
 }
 
 /**
