@@ -19,13 +19,8 @@ const PERCENT_FIELDS = new Set(['tax_rate', 'discount_percent']);
 /** How the request reads the field at `field` (`line_items[2].unit_amount`), or undefined for text of no fixed form. */
 export function valueKindAt(field: string): ValueKind | undefined {
   if (field === 'buyer.trn') return 'trn';
-  let node: Schema | undefined = invoiceSchema as Schema;
-  const keys = field.replace(/\[(\d+)\]/g, '.$1').split('.');
-  for (const key of keys) {
-    if (node === undefined) return undefined;
-    node = /^\d+$/.test(key) ? node.items : node.properties !== undefined && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
-  }
-  if (node?.['x-decimal']) return PERCENT_FIELDS.has(keys.at(-1)!) ? 'percent' : 'amount';
+  const node = schemaAt(field);
+  if (node?.['x-decimal']) return PERCENT_FIELDS.has(field.replace(/^.*\./, '')) ? 'percent' : 'amount';
   return node?.format === 'date' ? 'date' : undefined;
 }
 
