@@ -1,12 +1,12 @@
 import { Agent, request } from 'undici';
 import { ApiUnreachableError, ApiUnreadableAnswerError, type AnswerHints } from './errors.js';
-
-export type { AnswerHints };
 import { DEFAULT_MAX_RESPONSE_BYTES, readAnswer, UnreadableAnswer } from './answer.js';
 import { backoffDelay, classifyError, DEFAULT_RETRY, MAYBE_PROCESSED_STATUSES, RETRY_STATUSES, retryAfterMs, type RetryPolicy } from './retry.js';
 import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
 import { answerText } from '../io/text.js';
+
+export type { AnswerHints };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -25,7 +25,6 @@ export interface ClientOptions {
   /** The clock a Retry-After date is read against (default Date.now). */
   now?: () => number;
 }
-
 
 /**
  * Which requests may be repeated: `any` retryable failure (reads, and invoice sends whose duplicates the service
