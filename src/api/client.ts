@@ -5,6 +5,7 @@ import { backoffDelay, classifyError, DEFAULT_RETRY, MAYBE_PROCESSED_STATUSES, R
 import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
 import { answerText } from '../io/text.js';
+import { PINTAE_VERSION } from '../version.js';
 
 export type { AnswerHints };
 
@@ -109,7 +110,7 @@ export class ApiClient {
       headers: {
         authorization: `Bearer ${this.options.token}`,
         accept: 'application/json',
-        'user-agent': 'pintae/0.1.0',
+        'user-agent': `pintae/${PINTAE_VERSION}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

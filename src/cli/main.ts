@@ -11,6 +11,7 @@ import type { MessageRef } from '../messages/ref.js';
 import { langOption } from './lang-option.js';
 import { CONFIG_FILE, configOptions, NO_CONFIG } from './config-options.js';
 import { usageError } from '../messages/cli.js';
+import { PINTAE_VERSION } from '../version.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -107,7 +108,7 @@ function refuseEmptyPaths(command: Command): void {
 export function program(): Command {
   const cli = new Command('pintae')
     .description('UAE e-invoicing (Peppol PINT-AE): validate invoice JSON offline, build the UBL XML the service delivers')
-    .version('0.1.0')
+    .version(PINTAE_VERSION)
     // pintae's own --version before a command only: after one it is the command's (rules add --version 1.0.3).
     .enablePositionalOptions()
     // Before any command is added: subcommands copy the help layout when they are created.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { InvoiceResult } from '../model/report.js';
 import { SummaryCounter, type FormatOptions, type Gates, type ReportResult, type ReportStream, type RuleLevel } from '../formatters/report.js';
 import type { FormatName } from '../formatters/names.js';
@@ -7,6 +6,7 @@ import type { Lang } from '../messages/lang.js';
 import { openAtomic, type AtomicFile } from '../io/write.js';
 import { RuleOverrides, gateExitCode } from './gates.js';
 import { saidOf } from '../formatters/speak.js';
+import { PINTAE_VERSION } from '../version.js';
 
 export interface ReportTarget {
   format: FormatName;
@@ -45,7 +45,6 @@ export interface ReportTarget {
 
 interface Destination { write(chunk: string): void; stream?: ReportStream; format: FormatName; options: FormatOptions }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * The report side of a run: results go in one at a time, in input order (`add`); rule overrides are applied and
@@ -63,7 +62,7 @@ export class ReportSink {
   constructor(private readonly target: ReportTarget) {
     this.counter = new SummaryCounter(target.documents ?? false, target.stdin);
     this.overrides = new RuleOverrides(target.rules);
-    const shared = { baseDir: target.baseDir, version: VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}), ...(target.stdin ? { stdin: target.stdin } : {}) };
+    const shared = { baseDir: target.baseDir, version: PINTAE_VERSION, quiet: target.quiet, verbose: target.verbose ?? false, ...(target.ruleText ? { ruleText: target.ruleText } : {}), ...(target.lang ? { lang: target.lang } : {}), ...(target.stdin ? { stdin: target.stdin } : {}) };
     if (target.output) {
       const output = target.output;
       const open = target.openOutput ?? (() => openAtomic(output));

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDir } from '../io/cache-dir.js';
+import { PINTAE_VERSION } from '../version.js';
 
 /*
  * What names a compiled stylesheet in the cache: the compilers' versions and the hash of what was compiled. Apart from
@@ -33,7 +34,7 @@ let compilers: string | undefined;
  */
 export function compilerVersion(): string {
   const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
-  const own = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  const own = PINTAE_VERSION;
   return (compilers ??= `xslt3@${version('xslt3')} saxon-js@${version('saxon-js')} pintae@${own} ${GUARD}`);
 }
 

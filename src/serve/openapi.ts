@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of `pintae serve` (GET /openapi.json). Its schemas are JSON Schema 2020-12: the tests
  * check the server's real answers against them.
  */
-const VERSION = '0.1.0';
+import { PINTAE_VERSION } from '../version.js';
 
 const entry = {
   type: 'object', required: ['message', 'section'],
@@ -142,7 +142,7 @@ const probe = (description: string, ok: string) => ({
 export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'pintae serve', version: VERSION, description: 'The stateless PINT-AE validation service: the service\'s dry run and pintae\'s own endpoints, on a warm worker pool.' },
+    info: { title: 'pintae serve', version: PINTAE_VERSION, description: 'The stateless PINT-AE validation service: the service\'s dry run and pintae\'s own endpoints, on a warm worker pool.' },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Only when the server was started with --token-file.' } } },
     security: [{}, { bearer: [] }],
