@@ -7,7 +7,7 @@ import type { ReportSink } from '../report/sink.js';
 import { readStdinSync } from '../io/stdin.js';
 import { usageError } from '../messages/cli.js';
 import { resolve, sep } from 'node:path';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { tell } from './lang.js';
 import { warn } from './warn.js';
 
@@ -47,26 +47,38 @@ export function batchInputs<T extends { path: string }>(paths: string[], options
  * The inputs without the files the run reads through its options (an `--entity` record or a directory of them,
  * `--rates`, `--config`) where a folder or glob of inputs found them again: `validate exports/ --entity
  * exports/seller.json` judged the seller's record as an invoice (4 errors, 12 warnings, exit 1). A file named as an
- * input itself is kept. Each one left out is said on stderr.
+ * input itself is kept. Each one left out is said on stderr. A file is known by what it is, not by how it is spelled:
+ * a symbolic or hard link in the folder to the record named elsewhere (`exports/seller.json` → `../records/s.json`)
+ * is the same record, and a directory of records is followed through links to where it really is.
  */
 export function leaveOutOptionFiles<T extends { path: string; kind: string }>(sources: T[], named: readonly string[], files: ReadonlyArray<{ option: string; path: string | undefined }>): T[] {
-  const given = new Set(named.filter((p) => p !== '-').map((p) => resolve(p)));
-  const held: Array<{ option: string; at: string; dir: boolean }> = [];
+  const held: Array<{ option: string; at: string; file?: string }> = [];
   for (const { option, path } of files) {
     if (path === undefined) continue;
-    let dir = false;
-    try { dir = statSync(path).isDirectory(); } catch { continue; }
-    held.push({ option, at: resolve(path), dir });
+    let stats;
+    try { stats = statSync(path); } catch { continue; }
+    held.push({ option, at: realPath(path), ...(stats.isDirectory() ? {} : { file: `${stats.dev}:${stats.ino}` }) });
   }
   if (!held.length) return sources;
+  const given = new Set(named.filter((p) => p !== '-').map(realPath));
   return sources.filter((s) => {
     if (s.kind === 'stdin') return true;
-    const at = resolve(s.path);
+    const at = realPath(s.path);
     if (given.has(at)) return true;
-    const hit = held.find((h) => (h.dir ? at.startsWith(h.at + sep) : at === h.at));
+    const file = fileIdentity(s.path);
+    const hit = held.find((h) => (h.file === undefined ? at.startsWith(h.at + sep) : at === h.at || h.file === file));
     if (hit) warn(tell('cli.option-file-left-out', { path: s.path, option: hit.option }));
     return hit === undefined;
   });
+}
+
+/** Where a path really leads (its links followed); as spelled, made absolute, where it cannot be followed. */
+function realPath(path: string): string {
+  try { return realpathSync(path); } catch { return resolve(path); }
+}
+
+function fileIdentity(path: string): string | undefined {
+  try { const stats = statSync(path); return `${stats.dev}:${stats.ino}`; } catch { return undefined; }
 }
 
 /**
