@@ -13,6 +13,7 @@ const LIBRARY = {
   'uuid-and-deterministic': () => 'createValidator: uuid and deterministic cannot be used together',
   'uuid-form': (p: { uuid: string }) => `createValidator: uuid ${p.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`,
   'not-a-number': (p: { name: string; value: string }) => `createValidator: ${p.name} must be a number (got ${p.value})`,
+  'body-unreadable': (p: { fn: string; what: 'options' | 'value'; at: string; thrown: string }) => `${p.fn}: the ${p.what} given could not be read${p.at ? ` at ${p.at}` : ''}: reading it threw ${p.thrown}`,
   'rules-same': (p: { id: string; earlier: string }) => `rules: "${p.id}" names the same rule as "${p.earlier}" (rule ids are matched without regard to case); keep one`,
 } as const;
 

@@ -1,0 +1,92 @@
+/**
+ * The library as an ERP's code calls it (qalib; docs/decisions.md "The library as its callers meet it (qalib)"):
+ * bytes in the forms Node and fetch hand them over, objects read once and as JSON would carry them to the service,
+ * and whatever a caller's getter or Proxy throws said as a TypeError, never passed on as a non-Error.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createValidator, type Validator, type ValidatorResult } from '../../dist/validator.js';
+import { createServer } from '../../dist/serve/index.js';
+import { ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
+
+const text = readFileSync(join(FIXTURES, 'invoices/standard.json'), 'utf8');
+const body = () => JSON.parse(text) as Record<string, unknown>;
+/** A result without the positions that only text gives. */
+const unplaced = (r: ValidatorResult) => JSON.parse(JSON.stringify({ ...r, position: undefined }, (k, v: unknown) => (k === 'line' || k === 'column' ? undefined : v)));
+const thrown = (f: () => unknown): unknown => { try { f(); } catch (e) { return e; } return 'returned'; };
+
+let v: Validator;
+beforeAll(async () => { v = await createValidator({ entity: ENTITY, rates: RATES, today: '2026-11-22', deterministic: true, ruleSet: false }); });
+
+describe('bytes, in every form they come in', () => {
+  it('an ArrayBuffer (fetch\'s arrayBuffer()) and a DataView are the bytes they hold, as a Buffer is', () => {
+    const bytes = new TextEncoder().encode(text);
+    const expected = v.validate(Buffer.from(bytes));
+    expect(expected.valid).toBe(true);
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    expect(v.validate(arrayBuffer)).toEqual(expected);
+    // A view of part of a larger buffer: only its own bytes.
+    const larger = new Uint8Array(bytes.length + 8);
+    larger.set(bytes, 4);
+    expect(v.validate(new DataView(larger.buffer, 4, bytes.length))).toEqual(expected);
+    expect(v.validateMany(arrayBuffer)).toEqual([expected]);
+  });
+
+  it('check and tdd take an ArrayBuffer of XML', () => {
+    const xml = v.validate(text).xml!;
+    const bytes = new TextEncoder().encode(xml);
+    const fromBuffer = v.check(Buffer.from(bytes));
+    expect(fromBuffer.valid).toBe(true);
+    expect(v.check(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))).toEqual(fromBuffer);
+    const parties = { receiver: '0242:000773', representative: '0242:000001', transportId: '22222222-3333-4444-5555-666666666666', issued: '2025-03-10T09:30:00+04:00' };
+    expect(v.tdd(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), parties)).toEqual(v.tdd(xml, parties));
+  });
+});
+
+describe('an object is read once, as JSON carries it', () => {
+  it('a property set to undefined is absent, as in the JSON sent: no unknown-field warning the service would never see', () => {
+    const given = { ...body(), buyer_email: undefined, notes: undefined };
+    expect(unplaced(v.validate(given))).toEqual(unplaced(v.validate(JSON.stringify(given))));
+    expect(v.validate(given).pintae_findings ?? []).toEqual([]);
+  });
+
+  it('each value is read once: a getter is not asked again between the checks and the document built', () => {
+    let reads = 0;
+    const given = body();
+    Object.defineProperty(given, 'date', { enumerable: true, get: () => (++reads === 1 ? '2025-03-10' : '2025-03-1') });
+    const result = v.validate(given);
+    expect(reads).toBe(1);
+    expect(result.valid).toBe(true);
+    expect(result.xml).toContain('<cbc:IssueDate>2025-03-10</cbc:IssueDate>');
+  });
+
+  it('a key "__proto__" (JSON.parse makes one) stays a key', () => {
+    const given = JSON.parse(text.replace('{', '{"__proto__": {"x": 1},')) as object;
+    expect(unplaced(v.validate(given))).toEqual(unplaced(v.validate(text.replace('{', '{"__proto__": {"x": 1},'))));
+  });
+});
+
+describe('what a caller\'s getter or Proxy throws is said, as a TypeError', () => {
+  const cases: Array<[string, () => unknown, RegExp]> = [
+    ['validate: a getter throwing a string', () => v.validate({ ...body(), get date() { throw 'no date'; } }), /^validate: the value given could not be read at date: reading it threw "no date"$/],
+    ['validate: a getter in a line throwing an Error', () => v.validate({ ...body(), line_items: [{ get quantity() { throw new Error('lazy load failed'); } }] }), /^validate: the value given could not be read at line_items\[0\]\.quantity: reading it threw lazy load failed$/],
+    ['validate: a Proxy whose keys throw a number', () => v.validate(new Proxy({}, { ownKeys() { throw 7; } })), /^validate: the value given could not be read: reading it threw 7$/],
+    ['validate: a revoked Proxy', () => { const p = Proxy.revocable({}, {}); p.revoke(); return v.validate(p.proxy); }, /^validate: the value given could not be read: reading it threw .*revoked/],
+    ['validateMany: an invoice of the list throwing', () => v.validateMany([body(), { get entity_id() { throw null; } }]), /^validateMany: the value given could not be read at \[1\]\.entity_id: reading it threw null$/],
+    ['tdd: options throwing', () => v.tdd(body(), { get type() { throw 'x'; } } as never), /^tdd: the options given could not be read at type: reading it threw "x"$/],
+    ['createServer: options throwing', () => createServer({ get workers() { throw 'x'; } } as never), /^createServer: the options given could not be read at workers: reading it threw "x"$/],
+  ];
+  it.each(cases)('%s', (_, call, said) => {
+    const e = thrown(call);
+    expect(e).toBeInstanceOf(TypeError);
+    expect((e as Error).message).toMatch(said);
+    expect((e as Error).cause).toBeDefined();
+  });
+
+  it('createValidator: options throwing reject the promise with a TypeError', async () => {
+    const e = await createValidator({ get entity() { throw 'x'; } } as never).then(() => 'resolved', (x: unknown) => x);
+    expect(e).toBeInstanceOf(TypeError);
+    expect((e as Error).message).toBe('createValidator: the options given could not be read at entity: reading it threw "x"');
+  });
+});
