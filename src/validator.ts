@@ -42,7 +42,7 @@ export interface ValidatorOptions {
   rules?: Record<string, RuleLevel>;
   /** The config file to read entity, rates, ruleSet and rules from (options given here win): a path, or true to find it upward from `cwd` as the CLI does. Default: none. */
   config?: string | boolean;
-  /** Today's date, YYYY-MM-DD (--today); default: the current date (UTC). */
+  /** Today's date, YYYY-MM-DD (--today); default: the current date (UTC) at each call, as the service reads it per request. */
   today?: string;
   /** cbc:ID and cbc:UUID (--uuid). */
   uuid?: string;
@@ -124,6 +124,7 @@ export interface Validator {
 }
 
 const ONE = libraryWords('validate-one');
+const utcDay = () => new Date().toISOString().slice(0, 10);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuidMode(options: ValidatorOptions): UuidMode {
@@ -198,7 +199,7 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
     entityFiles,
     ratesFile: typeof rates === 'string' ? rates : undefined,
     ruleSet,
-    today: options.today ?? new Date().toISOString().slice(0, 10),
+    today: options.today ?? utcDay(),
     uuid: uuidMode(options),
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
@@ -221,6 +222,10 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
   const same = sameRuleKeys(rules)[0];
   if (same) throw new TypeError(libraryWords('rules-same', { id: same.id, earlier: same.earlier }));
   const rulesOf = () => new RuleOverrides(rules);
+  // Today is the day of each call, as serve's workers read it for each request: a validator made at an ERP's start
+  // and used for weeks would otherwise judge every invoice against the day it was made (a rate published since, an
+  // invoice dated since, refused as "no rate"). `today` given fixes it.
+  const dated = () => { if (options.today === undefined) env.today = utcDay(); };
 
   const fromText = (text: string, single: boolean): ValidatorResult[] => {
     const overrides = rulesOf();
@@ -257,6 +262,7 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
   const tddParties = { ...config?.tdd, ...options.tdd };
   const tdd = (source: unknown, options?: TddCallOptions): TddCallResult => {
     checkInput('tdd', source);
+    dated();
     const invoice = typeof source === 'string' ? source : asBytes(source) ?? readBody('tdd', source);
     const given = checkTddCallOptions(readBody('tdd', options, 'options')) as TddCallOptions;
     const receiver = given.receiver ?? tddParties.receiver;
@@ -291,6 +297,7 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
     tdd,
     validate(given) {
       checkInput('validate', given);
+      dated();
       if (typeof given === 'string') return fromText(given, true)[0]!;
       const bytes = asBytes(given);
       if (bytes) return fromBytes(bytes, true)[0]!;
@@ -300,10 +307,12 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
     },
     validateMany(input) {
       checkInput('validateMany', input);
+      dated();
       return many(input);
     },
     check(given) {
       checkInput('check', given);
+      dated();
       const xml = typeof given === 'string' ? given : asBytes(given)!;
       const outcome = checkXml(xml, env.schematron, [], 'document');
       if (!outcome.wellFormed.ok) {

@@ -3,10 +3,11 @@
  * bytes in the forms Node and fetch hand them over, objects read once and as JSON would carry them to the service,
  * and whatever a caller's getter or Proxy throws said as a TypeError, never passed on as a non-Error.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createValidator, type Validator, type ValidatorResult } from '../../dist/validator.js';
+import { parseRates } from '../../dist/io/rates.js';
 import { createServer } from '../../dist/serve/index.js';
 import { ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
 
@@ -88,5 +89,30 @@ describe('what a caller\'s getter or Proxy throws is said, as a TypeError', () =
     const e = await createValidator({ get entity() { throw 'x'; } } as never).then(() => 'resolved', (x: unknown) => x);
     expect(e).toBeInstanceOf(TypeError);
     expect((e as Error).message).toBe('createValidator: the options given could not be read at entity: reading it threw "x"');
+  });
+});
+
+describe('today, for a validator that lives for days', () => {
+  afterEach(() => { vi.useRealTimers(); });
+  const usd = () => ({ ...JSON.parse(readFileSync(join(FIXTURES, 'invoices/usd-without-rate.json'), 'utf8')), date: '2026-03-10', due_date: '2026-04-10' });
+  const rates = parseRates('date,currency,rate\n2026-03-09,USD,3.6725\n2026-03-10,USD,3.6725\n', 'rates.csv');
+
+  it('is the day of each call, as the service\'s is: an invoice dated after the validator was made finds its rate', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-09T12:00:00Z'));
+    const made = await createValidator({ entity: ENTITY, rates, ruleSet: false });
+    vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+    const result = made.validate(usd());
+    expect(result.response && 'data' in result.response ? result.response.data.errors : undefined).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('stays the day given when one is given (the CLI\'s --today)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+    const fixed = await createValidator({ entity: ENTITY, rates, ruleSet: false, today: '2026-03-09' });
+    const result = fixed.validate(usd());
+    expect(result.valid).toBe(false);
+    expect(result.response && 'data' in result.response ? result.response.data.errors.map((e) => e.message).join() : '').toMatch(/no Central Bank rate on 2026-03-10/);
   });
 });
