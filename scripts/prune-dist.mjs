@@ -34,6 +34,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   for (const rel of staleFiles(root)) {
     rmSync(join(root, 'dist', rel));
-    process.stdout.write(`prune-dist: removed dist/${rel} (no source makes it)\n`);
+    process.stderr.write(`prune-dist: removed dist/${rel} (no source makes it)\n`);
   }
 }
