@@ -9,7 +9,7 @@ export { renderInvoice } from './ubl/invoice.js';
 export type * from './model/types.js';
 export { loadConfig, findConfigFile, readConfig, CONFIG_NAMES, type PintaeConfig } from './config/load.js';
 export { FORMATTERS, STREAMS, FORMAT_NAMES, summarize, type FormatName } from './formatters/index.js';
-export type { Report, Summary, ReportResult, ReportedOwn, RuleLevel } from './model/report.js';
+export type { Report, Summary, ReportResult, ReportedOwn, RuleLevel, DocumentType } from './model/report.js';
 export { createValidator, type Validator, type ValidatorOptions, type ValidatorResult, type CheckResult, type TddCallOptions, type TddCallResult } from './validator.js';
 export { buildTdd, TddSourceError, type BuiltTdd } from './tdd/build.js';
 export { TDD_TYPES, TDD_SCOPES, TDD_ROLES, TddOptionError, type TddOptions, type TddType, type TddScope, type TddRole } from './tdd/options.js';

@@ -14,7 +14,7 @@ import { asBytes, checkInput, checkRuleIds, checkTddCallOptions, checkValidatorO
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
-import type { ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
+import type { DocumentType, ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
 import { tddOfBody, tddOfJson, tddOfXml, type TddResult, type SourceDocument } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
@@ -102,8 +102,11 @@ export interface ValidatorResult {
   findings: Finding[];
 }
 
-/** check()'s result: never a 400 refusal, so `response` is the service's answer, or null when the XML could not be read. */
-export type CheckResult = ValidatorResult & { response: ValidateResponse | null };
+/**
+ * check()'s result: never a 400 refusal, so `response` is the service's answer, or null when the XML could not be read;
+ * `document` what was read, as in the CLI's JSON report (`invoice`, `credit_note`, `tdd`, `other`; absent when unreadable).
+ */
+export type CheckResult = ValidatorResult & { response: ValidateResponse | null; document?: DocumentType };
 
 export interface Validator {
   /**
@@ -321,7 +324,8 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
         const message = jsonNotXml(typeof xml === 'string' ? Buffer.from(xml.slice(0, 256)) : xml, '', 'library') ?? why;
         return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
       }
-      return plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf()) as CheckResult;
+      const result = plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf()) as CheckResult;
+      return outcome.document ? { ...result, document: outcome.document } : result;
     },
   };
 }
