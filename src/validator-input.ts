@@ -21,7 +21,7 @@ const plainObject = (v: object) => {
  * given, for the schema to judge. A getter or a Proxy that throws is the caller's fault, said as a TypeError naming the
  * function and the field, the thrown value as its `cause`: the library never throws what is not an Error.
  */
-export function readBody(fn: string, body: unknown, what: 'options' | 'value' = 'value'): unknown {
+export function readGiven(fn: string, body: unknown, what: 'options' | 'value' = 'value'): unknown {
   const copy = (value: unknown, path: string, depth: number): unknown => {
     if (value === null || typeof value !== 'object' || depth > COPY_DEPTH) return value;
     let keys: string[];
@@ -52,7 +52,7 @@ export function readBody(fn: string, body: unknown, what: 'options' | 'value' = 
   return copy(body, '', 0);
 }
 
-/** The errors readBody made, passed on unchanged by the levels above the one that made it. */
+/** The errors readGiven made, passed on unchanged by the levels above the one that made it. */
 const said = new WeakSet<object>();
 
 /** A TypeError: the value given could not be read (a getter or a Proxy threw). */

@@ -19,7 +19,7 @@ import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js
 import { tddOfBody, tddOfJson, tddOfXml, type TddResult, type SourceDocument } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
 import { libraryWords } from './messages/library.js';
-import { readBody } from './validator-input.js';
+import { readGiven } from './validator-input.js';
 
 /**
  * What `createValidator` takes: the CLI's options for `validate` and `check`, by the same names as the config file
@@ -182,7 +182,7 @@ function asArgumentError(e: unknown, fn: string, Kind: typeof TypeError | typeof
  */
 export async function createValidator(optionsGiven: ValidatorOptions = {}): Promise<Validator> {
   // Read once: a getter or a Proxy is asked once, and what was checked is what is used.
-  const options = readBody('createValidator', optionsGiven, 'options') as ValidatorOptions;
+  const options = readGiven('createValidator', optionsGiven, 'options') as ValidatorOptions;
   checkValidatorOptions(options);
   const cwd = resolvedCwd(options.cwd);
   let config: ReturnType<typeof loadConfig>;
@@ -247,7 +247,7 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
     if (typeof given === 'string') return fromText(given, false);
     const bytes = asBytes(given);
     if (bytes) return fromBytes(bytes, false);
-    const input = readBody('validateMany', given);
+    const input = readGiven('validateMany', given);
     const items = Array.isArray(input) ? input : isBulk(input) ? (input as { invoices: unknown[] }).invoices : [input];
     // The same warning the CLI gives a number repeated in one run: through the text path's bookkeeping, by value.
     const seen = new Set<string>();
@@ -266,8 +266,8 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
   const tdd = (source: unknown, options?: TddCallOptions): TddCallResult => {
     checkInput('tdd', source);
     dated();
-    const invoice = typeof source === 'string' ? source : asBytes(source) ?? readBody('tdd', source);
-    const given = checkTddCallOptions(readBody('tdd', options, 'options')) as TddCallOptions;
+    const invoice = typeof source === 'string' ? source : asBytes(source) ?? readGiven('tdd', source);
+    const given = checkTddCallOptions(readGiven('tdd', options, 'options')) as TddCallOptions;
     const receiver = given.receiver ?? tddParties.receiver;
     const representative = given.representative ?? tddParties.representative;
     if (receiver === undefined || representative === undefined) throw new TypeError(libraryWords('tdd-parties'));
@@ -304,7 +304,7 @@ export async function createValidator(optionsGiven: ValidatorOptions = {}): Prom
       if (typeof given === 'string') return fromText(given, true)[0]!;
       const bytes = asBytes(given);
       if (bytes) return fromBytes(bytes, true)[0]!;
-      const body = readBody('validate', given);
+      const body = readGiven('validate', given);
       if (isBulk(body)) throw new TypeError(ONE);
       return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
     },
