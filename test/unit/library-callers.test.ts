@@ -116,3 +116,24 @@ describe('today, for a validator that lives for days', () => {
     expect(result.response && 'data' in result.response ? result.response.data.errors.map((e) => e.message).join() : '').toMatch(/no Central Bank rate on 2026-03-10/);
   });
 });
+
+describe('the embedded service and its caller\'s callbacks', () => {
+  it('a log function that throws loses its line, never the server: no unhandled rejection, the fault told to onWarning', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => { rejections.push(reason); };
+    process.on('unhandledRejection', onRejection);
+    const warnings: string[] = [];
+    const server = createServer({ workers: 1, ruleSet: false, log: () => { throw 'disk full'; }, onWarning: (w) => warnings.push(w) });
+    try {
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const { port } = server.address() as { port: number };
+      for (let i = 0; i < 2; i++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      await server.drain(1000);
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
+    expect(warnings).toEqual(Array(2).fill('pintae serve: the log function threw ("disk full"); that request\'s log line is lost, the server goes on'));
+  });
+});
