@@ -220,7 +220,7 @@ export const REASONS = {
   },
   'reason.xml.xmlns-declared': fixed('the prefix xmlns cannot be declared', 'لا يمكن التصريح بالبادئة xmlns'),
   'reason.xml.xml-prefix': fixed('the prefix xml is bound to its namespace and nothing else is',
-    'البادئة xml مرتبطة بنطاق أسمائها، ولا يرتبط به غيرها'),
+    'البادئة xml مرتبطة بنطاق الأسماء الخاص بها، ولا تُربط به بادئة غيرها'),
   'reason.xml.xmlns-namespace': {
     en: (p: { ns: string }) => `the namespace ${p.ns} cannot be declared`,
     ar: (p: { ns: string }) => `لا يمكن التصريح بنطاق الأسماء ${p.ns}`,

@@ -155,6 +155,51 @@ const PROBE = new Proxy({}, { get: (_, k) => `\u0000${String(k)}\u0000` });
 /** Each entry's English with a stand-in for each parameter. */
 const ENGLISH = Object.entries(REASONS).map(([id, t]) => [id, (t.en as (p: unknown) => string)(PROBE)] as const);
 
+/**
+ * The glossary's section "The messages' terms" (docs/glossary.md): a reason whose English uses a term says the term's
+ * Arabic (one of its forms), compared without diacritics, article or attached preposition, alef forms and tā'
+ * marbūṭa folded, as test/unit/messages/glossary.test.ts compares the other catalogues.
+ */
+const folded = (s: string): string => s
+  .replace(/[\u064B-\u0652\u0640]/gu, '')
+  .replace(/(^|[\s(،:؛])(?:[وفبك]?ال|[وفب]?لل)(?=[\u0621-\u064A]{2})/gu, '$1')
+  .replace(/[أإآ]/gu, 'ا')
+  .replace(/ى/gu, 'ا')
+  .replace(/[ةه](?=$|[^\u0621-\u064A])/gu, '')
+  .replace(/\s+/g, ' ');
+function termsOf(markdown: string): Array<{ en: RegExp[]; ar: string[]; row: string }> {
+  const section = markdown.slice(markdown.indexOf("## The messages' terms"));
+  return section.split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()))
+    .filter((cells) => cells.length === 3 && cells[0] !== 'English' && !/^-+$/.test(cells[0]!))
+    .map(([en, ar]) => ({
+      row: `${en} | ${ar}`,
+      en: en!.split(' / ').map((e) => e.replace(/\s*\([^)]*\)/g, '').trim()).filter(Boolean)
+        .map((e) => new RegExp(`(?<![\\w-])${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]')}(?![\\w-])`, 'i')),
+      ar: ar!.split(' / ').map((a) => folded(a.trim())),
+    }));
+}
+function offTerms(terms: ReturnType<typeof termsOf>, entries: Array<readonly [string, string, string]>): string[] {
+  return entries.flatMap(([id, en, ar]) => terms
+    .filter((t) => t.en.some((re) => re.test(en)) && !t.ar.some((a) => folded(ar).includes(a)))
+    .map((t) => `${id}: "${t.row}"; says: ${ar}`));
+}
+
+describe("the XML reader's reasons use the glossary's Arabic", () => {
+  const terms = termsOf(readFileSync(join(ROOT, 'docs/glossary.md'), 'utf8'));
+  const sample = new Proxy({}, { get: () => 'v' });
+  const said = Object.entries(REASONS).filter(([id]) => id.startsWith('reason.xml.'))
+    .map(([id, t]) => [id, (t.en as (p: unknown) => string)(sample), (t.ar as (p: unknown) => string)(sample)] as const);
+
+  it('each term of "The messages\' terms" a reason uses in English is said as the glossary says it', () => {
+    expect(terms.filter((t) => t.row.startsWith('start tag')).length).toBe(1);
+    expect(offTerms(terms, said)).toEqual([]);
+  });
+
+  it('the check can fail: an attribute said with another word is found', () => {
+    expect(offTerms(terms, [['x', 'attribute x appears twice', 'الخاصية x مكررة']])).toHaveLength(1);
+  });
+});
+
 describe('every sentence of the XML reader has an entry', () => {
   const sentences = ['src/xpath/xml.ts', 'src/xpath/xml-decode.ts'].flatMap((f) => sentencesOf(readFileSync(join(ROOT, f), 'utf8')));
 
