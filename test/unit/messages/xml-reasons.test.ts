@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { decodeXml, parseXml, XmlError } from '../../../src/xpath/xml.js';
 import { REASONS, reasonRef } from '../../../src/messages/reasons.js';
 import { speak } from '../../../src/messages/ref.js';
+import { own } from '../../../src/messages/own.js';
 import { ROOT } from '../../helpers/paths.js';
 
 const ARABIC = /[\u0621-\u064A]/u;
@@ -107,6 +108,13 @@ describe("the XML reader's reasons read back to their entries and are said in Ar
   it('every entry of the reader has a document above (but the two about padding after it, src/io/xml.ts, tested there)', () => {
     const ids = Object.keys(REASONS).filter((id) => id.startsWith('reason.xml.') && !id.startsWith('reason.xml.trailing-'));
     expect(ids.filter((id) => !CASES.some(([c]) => c === id))).toEqual([]);
+  });
+
+  it('inside a sentence of pintae\'s (a TDD\'s source document that is not XML), the reason is said in Arabic too', () => {
+    const { said } = own('tdd.source-unreadable', { reason: reasonOf('<Invoice><a></b></Invoice>') });
+    const ar = speak(said, 'ar')!;
+    expect(ar).toContain(speak(reasonRef('end tag </b> does not match <a>')!, 'ar'));
+    expect(englishLeft(ar, { end: 'b', start: 'a' }), ar).toEqual([]);
   });
 
   it('the check for English left can fail: an English sentence in the Arabic is found, a name as read is not', () => {
