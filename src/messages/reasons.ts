@@ -162,7 +162,7 @@ export const REASONS = {
   // The XML reader's (src/xpath/xml.ts) and its decoder's (src/xpath/xml-decode.ts): where and why a document stops
   // being well-formed XML, in the reader's English (the native rule engine and its tests compare it with libxml2's, so
   // the reader keeps it and a report reads the entry back from it). The more particular first where one English
-  // could read as two; `expected ${what}` last. Names, prefixes, namespace names, quoted characters, code points,
+  // could read as two. Names, prefixes, namespace names, quoted characters, code points,
   // encodings and limits stay as written.
   'reason.xml.not-char': {
     en: (p: { code: string }) => `character ${p.code} is not allowed in XML`,
@@ -298,22 +298,17 @@ export const REASONS = {
     en: (p: { encoding: string; bytes: string }) => `invalid bytes in character encoding ${p.encoding} (${p.bytes})`,
     ar: (p: { encoding: string; bytes: string }) => `بايتات غير صالحة في ترميز المحارف ${p.encoding} (${p.bytes})`,
   },
-  // Last: any other "expected …" above is more particular. `what` is one of the reader's (src/xpath/xml.ts `qname`, `name`).
-  'reason.xml.expected': {
-    en: (p: { what: string }) => `expected ${p.what}`,
-    ar: (p: { what: string }) => `كان المتوقع ${WHAT_AR[p.what] ?? p.what}`,
-  },
+  // What the reader expected where it found no name (src/xpath/xml.ts `expected ${what}`, `what` as `qname` and `name`
+  // are given it): one entry for each, so that no other reader's "expected …" reads back to one of them.
+  'reason.xml.expected-element-name': fixed('expected an element name', 'كان المتوقع اسم عنصر'),
+  'reason.xml.expected-attribute-name': fixed('expected an attribute name', 'كان المتوقع اسم سمة'),
+  'reason.xml.expected-pi-target': fixed('expected a processing-instruction target', 'كان المتوقع هدف تعليمة معالجة'),
   // A lower layer's reason at a place (src/io/errors.ts `reasonAt`): `--rates x.csv: permission denied`.
   'reason.at': {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
     ar: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
   },
 } as const satisfies Record<string, Text<never>>;
-
-/** What the XML reader expected where it found no name (src/xpath/xml.ts `expected ${what}`), in Arabic. */
-const WHAT_AR: Readonly<Record<string, string>> = {
-  'an element name': 'اسم عنصر', 'an attribute name': 'اسم سمة', 'a processing-instruction target': 'هدف تعليمة معالجة',
-};
 
 /** What a file system entry is (src/io/input-file.ts `kindOf`), in Arabic. */
 const KIND_AR: Readonly<Record<string, string>> = {
