@@ -38,21 +38,29 @@ const KEEP_ISOLATED = [
 ].map((f) => `test/unit/${f}.test.ts`);
 const SHARED = SHARED_DIRS.map((d) => `test/unit/${d}/*.test.ts`);
 
-// The files that take longest, in seconds of a fresh clone's run (measured, rounded; those a round cut since were
-// scaled by the CPU the cut saved, docs/decisions.md): started first, so that two
-// workers end together. vitest alone orders a fresh clone (no durations cached yet) by file size, which started
-// rules-release (116 lines, 33 s) and the fuzz run late and left one core idle at the end. A figure that goes stale
-// only moves a file in the queue; files not named here follow by the durations vitest cached, longest first.
+// The files that take longest, in seconds of a fresh clone's run as CI makes it (measured at f511b64: every file of 3 s
+// or more, rounded; a fresh clone compiles every test schema and computes every official verdict cold, so these
+// differ from a working copy's): started first, so that two workers end together. vitest alone orders a fresh clone
+// (no durations cached yet) by file size, which started rules-release (116 lines, 33 s) and the fuzz run late and
+// left one core idle at the end. A figure that goes stale only moves a file in the queue; files not named here follow
+// by the durations vitest cached, longest first.
 const SLOW_FILES = new Map<string, number>([
-  ['e2e/hostile-rules', 45], ['e2e/rules-release', 29], ['e2e/token-redaction', 25], ['conformance/added-rules-engines', 19],
-  ['unit/schematron/native-schema', 23], ['unit/xpath/rules-expressions', 21], ['unit/large-inputs', 15], ['e2e/cli', 18],
-  ['e2e/hostile-contained', 16], ['conformance/codelists-enforced', 15], ['e2e/api-commands', 15], ['e2e/help-examples', 14],
-  ['unit/schematron/sandbox-attacks', 14], ['conformance/schematron-agreement', 14], ['e2e/check-rules', 14],
-  ['unit/schematron/native', 14], ['unit/schematron/sandbox-runner', 14], ['e2e/fuzz', 11], ['e2e/report-html-browser', 11],
-  ['unit/schematron/xslt3-server', 11], ['conformance/native-agreement', 10], ['unit/ubl/source-map', 9],
-  ['conformance/tdd-agreement', 9], ['e2e/cli-conventions', 9], ['e2e/cli-frictions', 8], ['e2e/docs', 7], ['e2e/lock-race', 7],
-  ['e2e/service-answer', 7], ['unit/ubl/roundtrip', 6], ['e2e/api-answers', 6], ['e2e/batch-pool', 6],
-  ['unit/schematron/reference-implementation', 6],
+['e2e/hostile-rules', 39], ['e2e/rules-release', 34], ['conformance/added-rules-engines', 25],
+  ['e2e/token-redaction', 18], ['conformance/schematron-agreement', 17], ['unit/schematron/sandbox-runner', 17],
+  ['unit/xpath/rules-expressions', 15], ['unit/schematron/xslt3-server', 15], ['e2e/hostile-contained', 13],
+  ['e2e/help-examples', 13], ['e2e/api-commands', 12], ['e2e/report-html-browser', 12],
+  ['unit/schematron/sandbox-attacks', 11], ['e2e/cli', 10], ['conformance/codelists-enforced', 10],
+  ['unit/schematron/native', 10], ['conformance/native-agreement', 10], ['e2e/docs', 10], ['e2e/api-answers', 10],
+  ['unit/schematron/native-schema', 9], ['unit/large-inputs', 9], ['e2e/check-rules', 9], ['e2e/fuzz', 9],
+  ['conformance/tdd-agreement', 9], ['e2e/lock-race', 8], ['e2e/cli-conventions', 7], ['e2e/cli-frictions', 7],
+  ['e2e/service-answer', 6], ['unit/schematron/reference-implementation', 6], ['e2e/api-entities', 6],
+  ['e2e/encodings', 6], ['unit/ubl/source-map', 5], ['e2e/batch-pool', 5], ['unit/ubl/rounding', 5],
+  ['conformance/tdd-build', 5], ['e2e/api-resilience', 5], ['e2e/lang', 5], ['e2e/library-cli', 5],
+  ['e2e/one-mistake', 5], ['unit/schematron/compile', 5], ['unit/xpath/budget', 5], ['conformance/xml-wellformed', 4],
+  ['e2e/code-points', 4], ['e2e/jobs', 4], ['e2e/positions', 4], ['e2e/report-writing', 4], ['e2e/rules-dates', 4],
+  ['e2e/serve-dry-run', 4], ['e2e/serve', 4], ['unit/schematron/sandbox-compile', 4], ['unit/xpath/location', 4],
+  ['unit/ubl/roundtrip', 3], ['unit/findings/folding', 3], ['unit/rules/schema', 3], ['e2e/words', 3],
+  ['unit/large-invoice', 3], ['unit/xpath/typed', 3], ['unit/xpath/values', 3]
 ]);
 
 class SlowFirst extends BaseSequencer {

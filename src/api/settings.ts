@@ -5,7 +5,7 @@ import { readOptionFile } from '../io/option-file.js';
 
 /**
  * Where the API client finds its base URL and token: base URL from --base-url, then PINTAE_BASE_URL, then `baseUrl`
- * in the config file (src/config/load.ts). The token never comes from a command-line argument (it would show in `ps`
+ * in the config file that --config names (src/config/load.ts); a found one's `baseUrl` is refused, never followed. The token never comes from a command-line argument (it would show in `ps`
  * and shell history) nor from the config file (a project file, usually committed): it comes from PINTAE_TOKEN, or
  * from the file named by PINTAE_TOKEN_FILE (docs/decisions.md).
  */
@@ -24,8 +24,16 @@ export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv,
   if (flag) return normalizeBaseUrl(flag, '--base-url');
   if (env.PINTAE_BASE_URL) return normalizeBaseUrl(env.PINTAE_BASE_URL, 'PINTAE_BASE_URL');
   // --config <file> names the file, --no-config (false) ignores any; otherwise (true, absent) the one found upward.
+  const named = typeof configChoice === 'string';
   const config = loadConfig(configChoice === true ? undefined : configChoice, cwd);
-  if (config?.baseUrl?.trim()) return normalizeBaseUrl(config.baseUrl.trim(), `${config.file}: baseUrl`);
+  if (config?.baseUrl?.trim()) {
+    const url = normalizeBaseUrl(config.baseUrl.trim(), `${config.file}: baseUrl`);
+    // The token goes where the base URL says. A config file found upward is the checkout's, and a checkout may come
+    // from anyone (a customer's project, a cloned repository): its baseUrl would send the user's own token to a
+    // server of its choosing. The user names the address: --base-url, PINTAE_BASE_URL, or --config naming the file.
+    if (!named) throw apiError('api.url.project-config', { file: config.file, url });
+    return url;
+  }
   throw apiError('api.url.none', {});
 }
 

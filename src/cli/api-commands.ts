@@ -14,14 +14,15 @@ Exit codes:
 
 const AUTH = `
 Authentication: the bearer token comes from PINTAE_TOKEN, or from the file named by PINTAE_TOKEN_FILE; never from an
-argument. The base URL: --base-url, else PINTAE_BASE_URL, else "baseUrl" in the nearest pintae.config.json.
+argument. The base URL: --base-url, else PINTAE_BASE_URL, else "baseUrl" in the config file --config names (a
+baseUrl in a pintae.config.json found upward is refused: a checkout's file would send the token where it points).
 Timeouts: PINTAE_CONNECT_TIMEOUT_MS (default 10000), PINTAE_REQUEST_TIMEOUT_MS (whole request, default 60000).
 Answers: PINTAE_MAX_RESPONSE_BYTES (default 67108864, 64 MiB); a larger or slower answer is not read nor retried.`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** --base-url, --config/--no-config (where "baseUrl" may come from) and --lang (issue 26), which every live-API command has. */
-const baseUrl = (cmd: Command) => configOptions(cmd.option('--base-url <url>', 'API base URL (default: PINTAE_BASE_URL, then pintae.config.json)')).addOption(langOption());
+const baseUrl = (cmd: Command) => configOptions(cmd.option('--base-url <url>', 'API base URL (default: PINTAE_BASE_URL, then "baseUrl" of the file --config names)')).addOption(langOption());
 
 function submitOptions(cmd: Command): Command {
   return baseUrl(cmd)

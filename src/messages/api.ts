@@ -28,8 +28,13 @@ export const API = {
     ar: (p: Where) => `${p.where}: يجب ألا يحمل عنوان URL الأساسي استعلاماً أو جزءاً (#) (مكان بيانات الاعتماد PINTAE_TOKEN)`,
   },
   'api.url.none': {
-    en: (_: Record<string, never>) => 'no API base URL: give --base-url, set PINTAE_BASE_URL, or put "baseUrl" in pintae.config.json',
-    ar: (_: Record<string, never>) => 'لا يوجد عنوان URL أساسي للواجهة البرمجية: حدّد --base-url، أو اضبط PINTAE_BASE_URL، أو ضع "baseUrl" في pintae.config.json',
+    en: (_: Record<string, never>) => 'no API base URL: give --base-url or set PINTAE_BASE_URL (or "baseUrl" in a config file named with --config)',
+    ar: (_: Record<string, never>) => 'لا يوجد عنوان URL أساسي للواجهة البرمجية: حدّد --base-url أو اضبط PINTAE_BASE_URL (أو "baseUrl" في ملف إعدادات تسمّيه بـ --config)',
+  },
+  // A baseUrl in a config file found upward (a checkout's): the token is never sent where a project file points.
+  'api.url.project-config': {
+    en: (p: { file: string; url: string }) => `${p.file} names the base URL ${p.url}, but pintae sends your token only to an address you name yourself: a config file found in a checkout may come from anyone, and its baseUrl would send your token there. If ${p.url} is your service's address, name it: --base-url ${p.url}, PINTAE_BASE_URL, or --config ${p.file}`,
+    ar: (p: { file: string; url: string }) => `يسمّي ${p.file} عنوان URL الأساسي ${p.url}، لكن pintae لا يرسل رمز الوصول إلا إلى عنوان تسمّيه أنت: فملف الإعدادات الموجود في نسخة مشروع قد يأتي من أي أحد، و"baseUrl" فيه يرسل رمزك إلى حيث يشاء. إن كان ${p.url} عنوان خدمتك فسمِّه: --base-url ${p.url}، أو PINTAE_BASE_URL، أو --config ${p.file}`,
   },
   'api.token.none': {
     en: (_: Record<string, never>) => 'no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)',

@@ -159,6 +159,150 @@ export const REASONS = {
     'يلي المستندَ حشوٌ من محارف NUL (U+0000)، كالذي يتركه نقل الملفات أو إحدى الأدوات — احذفه'),
   'reason.xml.trailing-ctrl-z': fixed('the document is followed by Ctrl-Z (U+001A), the end-of-file mark of old DOS and Windows tools — remove it',
     'يلي المستندَ المحرفُ Ctrl-Z (U+001A)، وهو علامة نهاية الملف في أدوات DOS وWindows القديمة — احذفه'),
+  // The XML reader's (src/xpath/xml.ts) and its decoder's (src/xpath/xml-decode.ts): where and why a document stops
+  // being well-formed XML, in the reader's English (the native rule engine and its tests compare it with libxml2's, so
+  // the reader keeps it and a report reads the entry back from it). The more particular first where one English
+  // could read as two. Names, prefixes, namespace names, quoted characters, code points,
+  // encodings and limits stay as written.
+  'reason.xml.not-char': {
+    en: (p: { code: string }) => `character ${p.code} is not allowed in XML`,
+    ar: (p: { code: string }) => `المحرف ${p.code} غير مسموح به في XML`,
+  },
+  'reason.xml.doctype': fixed('a DOCTYPE declaration is not allowed (no DTD or external entity is ever read)',
+    'تصريح DOCTYPE غير مسموح به (لا يُقرأ أبداً أي DTD ولا أي كيان خارجي)'),
+  'reason.xml.after-root': fixed('content after the root element', 'محتوى بعد العنصر الجذر'),
+  'reason.xml.expected-root': fixed('expected the root element', 'كان المتوقع العنصر الجذر'),
+  'reason.xml.no-root': fixed('no root element', 'لا يوجد عنصر جذر'),
+  'reason.xml.bad-declaration': fixed('malformed XML declaration', 'تصريح XML غير صحيح البنية'),
+  'reason.xml.version': {
+    en: (p: { version: string }) => `XML version "${p.version}" is not supported (1.x is read as XML 1.0)`,
+    ar: (p: { version: string }) => `إصدار XML "${p.version}" غير مدعوم (يُقرأ الإصدار 1.x على أنه XML 1.0)`,
+  },
+  'reason.xml.end-without-start': fixed('end tag without a start tag', 'وسم نهاية بلا وسم بداية'),
+  'reason.xml.end-mismatch': {
+    en: (p: { end: string; start: string }) => `end tag </${p.end}> does not match <${p.start}>`,
+    ar: (p: { end: string; start: string }) => `وسم النهاية </${p.end}> لا يطابق <${p.start}>`,
+  },
+  'reason.xml.expected-gt': fixed("expected '>'", "كان المتوقع '>'"),
+  'reason.xml.expected-comment-or-cdata': fixed('expected a comment or a CDATA section', 'كان المتوقع تعليقاً أو مقطع CDATA'),
+  'reason.xml.expected-space-or-end': fixed("expected whitespace, '>' or '/>'", "كان المتوقع مسافة بيضاء أو '>' أو '/>'"),
+  'reason.xml.expected-eq': fixed("expected '='", "كان المتوقع '='"),
+  'reason.xml.expected-quoted-value': fixed('expected a quoted attribute value', 'كان المتوقع قيمة سمة بين علامتي تنصيص'),
+  'reason.xml.expected-pi-space-or-end': fixed("expected whitespace or '?>'", "كان المتوقع مسافة بيضاء أو '?>'"),
+  'reason.xml.too-deep': {
+    en: (p: { limit: number | string }) => `elements nested more than ${p.limit} deep (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `عناصر متداخلة بعمق يزيد على ${p.limit} مستوى (حدّ libxml2)`,
+  },
+  'reason.xml.element-not-closed': {
+    en: (p: { name: string }) => `element <${p.name}> is not closed`,
+    ar: (p: { name: string }) => `العنصر <${p.name}> غير مغلق`,
+  },
+  'reason.xml.start-tag-not-closed': {
+    en: (p: { name: string }) => `start tag <${p.name}> is not closed`,
+    ar: (p: { name: string }) => `وسم البداية <${p.name}> غير مغلق`,
+  },
+  // Before `attribute-twice`: its English begins the same way.
+  'reason.xml.attribute-twice-ns': {
+    en: (p: { ns: string; local: string }) => `attribute {${p.ns}}${p.local} appears twice (two prefixes bound to one namespace)`,
+    ar: (p: { ns: string; local: string }) => `السمة {${p.ns}}${p.local} مكررة (بادئتان مرتبطتان بنطاق أسماء واحد)`,
+  },
+  'reason.xml.attribute-twice': {
+    en: (p: { name: string }) => `attribute ${p.name} appears twice`,
+    ar: (p: { name: string }) => `السمة ${p.name} مكررة`,
+  },
+  'reason.xml.start-tag-too-long': {
+    en: (p: { limit: number | string }) => `a start tag of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `وسم بداية يزيد حجمه على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  'reason.xml.prefix-undeclared': {
+    en: (p: { prefix: string }) => `namespace prefix ${p.prefix} is not declared`,
+    ar: (p: { prefix: string }) => `بادئة نطاق الأسماء ${p.prefix} غير مصرّح بها`,
+  },
+  'reason.xml.xmlns-declared': fixed('the prefix xmlns cannot be declared', 'لا يمكن التصريح بالبادئة xmlns'),
+  'reason.xml.xml-prefix': fixed('the prefix xml is bound to its namespace and nothing else is',
+    'البادئة xml مرتبطة بنطاق الأسماء الخاص بها، ولا تُربط به بادئة غيرها'),
+  'reason.xml.xmlns-namespace': {
+    en: (p: { ns: string }) => `the namespace ${p.ns} cannot be declared`,
+    ar: (p: { ns: string }) => `لا يمكن التصريح بنطاق الأسماء ${p.ns}`,
+  },
+  'reason.xml.prefix-undeclaring': {
+    en: (p: { prefix: string }) => `prefix ${p.prefix} cannot be undeclared in XML 1.0`,
+    ar: (p: { prefix: string }) => `لا يمكن إلغاء التصريح بالبادئة ${p.prefix} في XML 1.0`,
+  },
+  'reason.xml.not-uri': {
+    en: (p: { uri: string }) => `namespace name "${p.uri}" is not a URI reference`,
+    ar: (p: { uri: string }) => `اسم نطاق الأسماء "${p.uri}" ليس مرجع URI`,
+  },
+  'reason.xml.unterminated-value': fixed('unterminated attribute value', 'قيمة سمة غير منتهية'),
+  'reason.xml.lt-in-value': fixed("'<' in an attribute value", "'<' في قيمة سمة"),
+  'reason.xml.cdata-end-in-text': fixed("']]>' in text", "']]>' في النص"),
+  'reason.xml.text-too-long': {
+    en: (p: { limit: number | string }) => `a text node of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `عقدة نصية يزيد حجمها على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  'reason.xml.unterminated-cdata': fixed('unterminated CDATA section', 'مقطع CDATA غير منتهٍ'),
+  'reason.xml.cdata-too-long': {
+    en: (p: { limit: number | string }) => `a CDATA section of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `مقطع CDATA يزيد حجمه على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  'reason.xml.bare-amp': fixed("'&' not starting a reference", "'&' لا يبدأ مرجعاً"),
+  'reason.xml.bad-char-ref': {
+    en: (p: { ref: string }) => `malformed character reference &${p.ref};`,
+    ar: (p: { ref: string }) => `مرجع محرف غير صحيح البنية &${p.ref};`,
+  },
+  'reason.xml.char-ref-not-allowed': {
+    en: (p: { ref: string }) => `&${p.ref}; refers to a character XML does not allow`,
+    ar: (p: { ref: string }) => `&${p.ref}; يشير إلى محرف لا يسمح به XML`,
+  },
+  'reason.xml.entity-undefined': {
+    en: (p: { ref: string }) => `entity &${p.ref}; is not defined (only &lt; &gt; &amp; &apos; &quot; are: no DTD is ever read)`,
+    ar: (p: { ref: string }) => `الكيان &${p.ref}; غير معرّف (لا يُعرَّف إلا &lt; &gt; &amp; &apos; &quot;: لا يُقرأ أي DTD أبداً)`,
+  },
+  'reason.xml.unterminated-comment': fixed('unterminated comment', 'تعليق غير منتهٍ'),
+  'reason.xml.double-hyphen': fixed("'--' inside a comment", "'--' داخل تعليق"),
+  'reason.xml.comment-too-long': {
+    en: (p: { limit: number | string }) => `a comment of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `تعليق يزيد حجمه على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  'reason.xml.pi-reserved': {
+    en: (p: { target: string }) => `processing-instruction target ${p.target} is reserved (an XML declaration is allowed only at the start)`,
+    ar: (p: { target: string }) => `هدف تعليمة المعالجة ${p.target} محجوز (لا يُسمح بتصريح XML إلا في البداية)`,
+  },
+  'reason.xml.unterminated-pi': fixed('unterminated processing instruction', 'تعليمة معالجة غير منتهية'),
+  'reason.xml.pi-too-long': {
+    en: (p: { limit: number | string }) => `a processing instruction of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `تعليمة معالجة يزيد حجمها على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  'reason.xml.name-too-long': {
+    en: (p: { limit: number | string }) => `a name of more than ${p.limit} bytes (libxml2's limit)`,
+    ar: (p: { limit: number | string }) => `اسم يزيد حجمه على ${p.limit} بايت (حدّ libxml2)`,
+  },
+  // The decoder's: bytes that are not text in the encoding read, an encoding pintae does not read.
+  'reason.xml.ucs4': fixed('the document is in UCS-4 (UTF-32), which is not supported: pintae reads UTF-8, UTF-16 with a byte-order mark, ISO-8859-1 and US-ASCII',
+    'المستند بترميز UCS-4 (UTF-32)، وهو غير مدعوم: يقرأ pintae الترميزات UTF-8، وUTF-16 مع علامة ترتيب البايتات، وISO-8859-1، وUS-ASCII'),
+  'reason.xml.ebcdic': fixed('the document is in EBCDIC, which is not supported: pintae reads UTF-8, UTF-16 with a byte-order mark, ISO-8859-1 and US-ASCII',
+    'المستند بترميز EBCDIC، وهو غير مدعوم: يقرأ pintae الترميزات UTF-8، وUTF-16 مع علامة ترتيب البايتات، وISO-8859-1، وUS-ASCII'),
+  'reason.xml.encoding-unsupported': {
+    en: (p: { name: string }) => `encoding "${p.name}" is not supported: pintae reads UTF-8, UTF-16 with a byte-order mark, ISO-8859-1 and US-ASCII`,
+    ar: (p: { name: string }) => `الترميز "${p.name}" غير مدعوم: يقرأ pintae الترميزات UTF-8، وUTF-16 مع علامة ترتيب البايتات، وISO-8859-1، وUS-ASCII`,
+  },
+  'reason.xml.utf16-declared': {
+    en: (p: { name: string }) => `encoding "${p.name}" is declared, but the document is not UTF-16 with a byte-order mark`,
+    ar: (p: { name: string }) => `صُرِّح بالترميز "${p.name}"، لكن المستند ليس UTF-16 مع علامة ترتيب البايتات`,
+  },
+  'reason.xml.not-ascii': {
+    en: (p: { hex: string }) => `byte 0x${p.hex} is not US-ASCII`,
+    ar: (p: { hex: string }) => `البايت 0x${p.hex} ليس US-ASCII`,
+  },
+  'reason.xml.invalid-bytes': {
+    en: (p: { encoding: string; bytes: string }) => `invalid bytes in character encoding ${p.encoding} (${p.bytes})`,
+    ar: (p: { encoding: string; bytes: string }) => `بايتات غير صالحة في ترميز المحارف ${p.encoding} (${p.bytes})`,
+  },
+  // What the reader expected where it found no name (src/xpath/xml.ts `expected ${what}`, `what` as `qname` and `name`
+  // are given it): one entry for each, so that no other reader's "expected …" reads back to one of them.
+  'reason.xml.expected-element-name': fixed('expected an element name', 'كان المتوقع اسم عنصر'),
+  'reason.xml.expected-attribute-name': fixed('expected an attribute name', 'كان المتوقع اسم سمة'),
+  'reason.xml.expected-pi-target': fixed('expected a processing-instruction target', 'كان المتوقع هدف تعليمة معالجة'),
   // A lower layer's reason at a place (src/io/errors.ts `reasonAt`): `--rates x.csv: permission denied`.
   'reason.at': {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,

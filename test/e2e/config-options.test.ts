@@ -4,10 +4,12 @@
  * be given another (support staff reproducing a case). Against the sandbox on 127.0.0.1.
  */
 import { execa } from 'execa';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pintae, removeTempDirs, sandbox, tempDir } from './api-helpers.js';
+import { pintae, removeTempDirs, sandbox, tempDir, TOKEN } from './api-helpers.js';
 import { BIN } from '../helpers/paths.js';
 
 let sb: Awaited<ReturnType<typeof sandbox>>;
@@ -59,5 +61,38 @@ describe('--config and --no-config on every command', () => {
     expect([named.exitCode, named.stderr]).toEqual([1, expect.stringMatching(/HTTP 404/)]);
     const none = await pintae(['status', 'inv-none', '--no-config'], { cwd });
     expect([none.exitCode, none.stderr]).toEqual([2, expect.stringMatching(/no API base URL/)]);
+  });
+});
+
+describe('a checkout whose pintae.config.json points the API elsewhere (a config file from anyone)', () => {
+  it('the token is sent nowhere: status, push and validate --remote refuse the found baseUrl (exit 2) and say how to name the address; --config naming the file follows it', async () => {
+    const seen: string[] = [];
+    const elsewhere = createServer((req, res) => { seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`); res.writeHead(404, { 'content-type': 'application/json' }); res.end('{"message":"no"}'); });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      const checkout = join(tempDir(), 'customer-project');
+      mkdirSync(join(checkout, 'exports'), { recursive: true });
+      writeFileSync(join(checkout, 'pintae.config.json'), JSON.stringify({ baseUrl: url }));
+      writeFileSync(join(checkout, 'exports/a.json'), '{}');
+      const sub = join(checkout, 'exports');
+      const runs = await Promise.all([
+        pintae(['status', 'inv-1'], { cwd: sub }),
+        pintae(['push', 'a.json', '--no-ledger'], { cwd: sub }),
+        pintae(['validate', 'a.json', '--remote'], { cwd: sub }),
+      ]);
+      for (const r of runs) {
+        expect(r.exitCode, r.stderr).toBe(2);
+        expect(r.stderr).toContain(`${join(checkout, 'pintae.config.json')} names the base URL ${url}, but pintae sends your token only to an address you name yourself`);
+        expect(r.stderr).toContain(`--base-url ${url}, PINTAE_BASE_URL, or --config ${join(checkout, 'pintae.config.json')}`);
+      }
+      expect(seen).toEqual([]);
+      const named = await pintae(['status', 'inv-1', '--config', '../pintae.config.json'], { cwd: sub });
+      expect(named.exitCode).toBe(1);
+      expect(seen).toEqual([`GET /oauth/invoices/inv-1/status Bearer ${TOKEN}`]);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise<void>((r) => elsewhere.close(() => r()));
+    }
   });
 });

@@ -164,6 +164,20 @@ describe('--lang: every report format', () => {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
+  it('the XML reader\'s reason for an unreadable document in Arabic, at its file:line:column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
+    try {
+      writeFileSync(join(dir, 'bad.xml'), '<Invoice><a></b></Invoice>');
+      const out = await execa('node', [BIN, 'check', 'bad.xml', '--lang', 'ar', '--no-config'], { reject: false, cwd: dir, env: { NO_COLOR: '1' } });
+      expect(out.exitCode).toBe(1);
+      const line = `${out.stdout}\n${out.stderr}`.split('\n').find((l) => l.includes('bad.xml:1:15:'));
+      // The reason's parts as read stay as written; its words are Arabic, the English sentence is gone.
+      expect(line, out.stdout).toMatch(/bad\.xml:1:15: [^a-z]*[\u0600-\u06FF][^\n]*<\/b>[^\n]*<a>/u);
+      expect(line).not.toMatch(/end tag|does not match/);
+      expect(out.stderr).not.toMatch(STACK);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
   it('pintae\'s own findings, hints and the duplicate-number warning in Arabic, each with its English beside it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pintae-lang-'));
     try {

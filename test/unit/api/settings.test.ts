@@ -16,10 +16,24 @@ describe('base URL', () => {
   mkdirSync(nested, { recursive: true });
   writeFileSync(join(root, 'project', 'pintae.config.json'), JSON.stringify({ baseUrl: 'https://config.example/api/' }));
 
-  it('--base-url wins over PINTAE_BASE_URL, which wins over pintae.config.json found upward', () => {
-    expect(resolveBaseUrl('https://flag.example/', { PINTAE_BASE_URL: 'https://env.example' }, nested)).toBe('https://flag.example');
+  it('--base-url wins over PINTAE_BASE_URL, which wins over the baseUrl of the config file --config names', () => {
+    const file = join(root, 'project', 'pintae.config.json');
+    expect(resolveBaseUrl('https://flag.example/', { PINTAE_BASE_URL: 'https://env.example' }, nested, file)).toBe('https://flag.example');
+    expect(resolveBaseUrl(undefined, { PINTAE_BASE_URL: 'https://env.example' }, nested, file)).toBe('https://env.example');
+    expect(resolveBaseUrl(undefined, {}, nested, file)).toBe('https://config.example/api');
+    expect(resolveBaseUrl(undefined, {}, nested, '../../pintae.config.json')).toBe('https://config.example/api');
+  });
+
+  it('a baseUrl in a config file found upward (a checkout\'s, from anyone) is refused, not followed: the token would go where it points', () => {
+    const file = join(root, 'project', 'pintae.config.json');
+    for (const choice of [undefined, true] as const) {
+      expect(() => resolveBaseUrl(undefined, {}, nested, choice)).toThrow(UsageError);
+      expect(() => resolveBaseUrl(undefined, {}, nested, choice)).toThrow(`${file} names the base URL https://config.example/api, but pintae sends your token only to an address you name yourself`);
+    }
+    // Named on the command line or in the user's environment, the found file's baseUrl is never read.
     expect(resolveBaseUrl(undefined, { PINTAE_BASE_URL: 'https://env.example' }, nested)).toBe('https://env.example');
-    expect(resolveBaseUrl(undefined, {}, nested)).toBe('https://config.example/api');
+    expect(resolveBaseUrl('https://flag.example', {}, nested)).toBe('https://flag.example');
+    expect(() => resolveBaseUrl(undefined, {}, nested, false)).toThrow(/no API base URL/);
   });
 
   it('refuses a missing, malformed or credential-carrying URL with a usage error', () => {
