@@ -68,6 +68,36 @@ describe('an object is read once, as JSON carries it', () => {
   });
 });
 
+describe('what JSON cannot carry is refused as JSON.stringify refuses it', () => {
+  it('a value that holds itself: a TypeError at the place it does', () => {
+    const given = body();
+    (given.line_items as Array<Record<string, unknown>>)[1]!.again = given;
+    const e = thrown(() => v.validate(given));
+    expect(e).toBeInstanceOf(TypeError);
+    expect((e as Error).message).toBe('validate: the value given holds itself at line_items[1].again (a circular structure): JSON cannot carry it to the service');
+  });
+
+  it('an object shared so often that JSON would never end: a RangeError, at once', () => {
+    let shared: Record<string, unknown> = { name: 'x' };
+    for (let i = 0; i < 40; i++) shared = { left: shared, right: shared };
+    const e = thrown(() => v.validate({ ...body(), buyer: shared }));
+    expect(e).toBeInstanceOf(RangeError);
+    expect((e as Error).message).toBe('validate: the value given holds more than 2,000,000 values as JSON would carry it (an object used in several places counts each time)');
+  });
+
+  it('an object used twice is judged twice, and nesting past the limit as its JSON text is', () => {
+    const given = body();
+    const line = (given.line_items as unknown[])[0];
+    given.line_items = [line, line];
+    expect(unplaced(v.validate(given))).toEqual(unplaced(v.validate(JSON.stringify(given))));
+    let deep: unknown = {};
+    for (let i = 0; i < 200; i++) deep = { deeper: deep };
+    const nested = { ...body(), buyer: deep };
+    expect(unplaced(v.validate(nested))).toEqual(unplaced(v.validate(JSON.stringify(nested))));
+    expect(JSON.stringify(v.validate(nested).response)).toContain('nested more than 64 levels deep');
+  });
+});
+
 describe('what a caller\'s getter or Proxy throws is said, as a TypeError', () => {
   const cases: Array<[string, () => unknown, RegExp]> = [
     ['validate: a getter throwing a string', () => v.validate({ ...body(), get date() { throw 'no date'; } }), /^validate: the value given could not be read at date: reading it threw "no date"$/],
