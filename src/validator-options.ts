@@ -18,13 +18,30 @@ export const VALIDATOR_OPTIONS = ['entity', 'entities', 'rates', 'ruleSet', 'rul
 export const TDD_CALL_OPTIONS = ['type', 'role', 'scope', 'reporter', 'receiver', 'representative', 'transportId', 'issued'] as const;
 const LEVELS = ['error', 'warning', 'info', 'off'];
 
+/**
+ * Bytes in any of the forms Node and the web platform hand them over (as TextDecoder takes them): a Uint8Array or
+ * Buffer as given; an ArrayBuffer (`await response.arrayBuffer()`), or another view of one (a DataView, a typed
+ * array), as the bytes it holds. Anything else: undefined.
+ */
+export function asBytes(input: unknown): Uint8Array | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
+  try {
+    if (input instanceof Uint8Array) return input;
+    if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && input instanceof SharedArrayBuffer)) return new Uint8Array(input);
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  } catch {
+    // A revoked Proxy: no bytes; readBody says what it is.
+  }
+  return undefined;
+}
+
 /** A value as a message shows it: short, and never the whole of a large one. */
 export function shown(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return `bytes (a ${value.constructor.name})`;
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return `bytes (a ${value.constructor.name})`;
   if (typeof value === 'function') return 'a function';
   return typeof value === 'object' ? 'an object' : typeof value;
 }
@@ -124,14 +141,13 @@ export function checkTddCallOptions(given: unknown): Record<string, string | und
 
 /** What each method takes; anything else a TypeError naming what it got. */
 export function checkInput(fn: 'validate' | 'validateMany' | 'check' | 'tdd', input: unknown): void {
-  const ok = fn === 'check' ? typeof input === 'string' || input instanceof Uint8Array
-    : fn === 'tdd' ? typeof input === 'string' || input instanceof Uint8Array || (input !== null && typeof input === 'object')
-      : typeof input === 'string' || (input !== null && typeof input === 'object');
+  const ok = fn === 'check' ? typeof input === 'string' || asBytes(input) !== undefined
+    : typeof input === 'string' || (input !== null && typeof input === 'object');
   if (ok) return;
   const wanted = {
     validate: 'one invoice request: an object, or JSON text or bytes',
     validateMany: 'invoice requests: JSON text or bytes, an object, a bulk body { invoices: [...] } or an array',
-    check: 'one XML document: text, or bytes (a Uint8Array or Buffer)',
+    check: 'one XML document: text, or bytes (a Uint8Array, a Buffer or an ArrayBuffer)',
     tdd: 'one invoice: UBL XML (text or bytes), or an invoice request (an object, or JSON text)',
   }[fn];
   fail(fn, `takes ${wanted} (got ${shown(input)})`);

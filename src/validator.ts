@@ -10,15 +10,16 @@ import { sameRuleKeys } from './config/overrides.js';
 import { RuleOverrides } from './report/gates.js';
 import { checkConfigOverrides, ruleSetName } from './config/rule-ids.js';
 import { UsageError } from './io/errors.js';
-import { checkInput, checkRuleIds, checkTddCallOptions, checkValidatorOptions, entityRecords, resolvedCwd } from './validator-options.js';
+import { asBytes, checkInput, checkRuleIds, checkTddCallOptions, checkValidatorOptions, entityRecords, resolvedCwd } from './validator-options.js';
 import type { RateTable } from './derive/rates.js';
 import type { UuidMode } from './derive/uuid.js';
 import type { Entity, Finding, JudgedBy, RejectedResponse, ValidateResponse } from './model/types.js';
-import type { ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
+import type { DocumentType, ReportedFinding, ReportedOwn, RuleLevel } from './model/report.js';
 import { localDateTime, TddOptionError, type TddOptions } from './tdd/options.js';
 import { tddOfBody, tddOfJson, tddOfXml, type TddResult, type SourceDocument } from './tdd/run.js';
 import { randomUUID } from 'node:crypto';
 import { libraryWords } from './messages/library.js';
+import { readGiven } from './validator-input.js';
 
 /**
  * What `createValidator` takes: the CLI's options for `validate` and `check`, by the same names as the config file
@@ -41,7 +42,7 @@ export interface ValidatorOptions {
   rules?: Record<string, RuleLevel>;
   /** The config file to read entity, rates, ruleSet and rules from (options given here win): a path, or true to find it upward from `cwd` as the CLI does. Default: none. */
   config?: string | boolean;
-  /** Today's date, YYYY-MM-DD (--today); default: the current date (UTC). */
+  /** Today's date, YYYY-MM-DD (--today); default: the current date (UTC) at each call, as the service reads it per request. */
   today?: string;
   /** cbc:ID and cbc:UUID (--uuid). */
   uuid?: string;
@@ -101,6 +102,12 @@ export interface ValidatorResult {
   findings: Finding[];
 }
 
+/**
+ * check()'s result: never a 400 refusal, so `response` is the service's answer, or null when the XML could not be read;
+ * `document` what was read, as in the CLI's JSON report (`invoice`, `credit_note`, `tdd`, `other`; absent when unreadable).
+ */
+export type CheckResult = ValidatorResult & { response: ValidateResponse | null; document?: DocumentType };
+
 export interface Validator {
   /**
    * One invoice request body: an object, or JSON text or bytes (its findings then get the line and column of their
@@ -110,8 +117,8 @@ export interface Validator {
   validate(body: unknown): ValidatorResult;
   /** JSON text or bytes, or a value, holding one invoice, a bulk body `{invoices: [...]}` or an array: one result per invoice, duplicate numbers warned as in one CLI run. */
   validateMany(input: unknown): ValidatorResult[];
-  /** An existing UBL invoice (XML text or bytes) through well-formedness and the PINT-AE rules, as `pintae check`. */
-  check(xml: string | Uint8Array): ValidatorResult;
+  /** An existing UBL invoice (XML text or bytes: a Uint8Array, a Buffer, an ArrayBuffer) through well-formedness and the PINT-AE rules, as `pintae check`. */
+  check(xml: string | ArrayBuffer | ArrayBufferView): CheckResult;
   /**
    * The Tax Data Document of one invoice, as `pintae tdd` makes it: UBL XML (text or bytes), or one invoice request
    * (an object, or JSON text), built as validate builds it. A bad option throws a TypeError naming it.
@@ -120,6 +127,7 @@ export interface Validator {
 }
 
 const ONE = libraryWords('validate-one');
+const utcDay = () => new Date().toISOString().slice(0, 10);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuidMode(options: ValidatorOptions): UuidMode {
@@ -172,7 +180,9 @@ function asArgumentError(e: unknown, fn: string, Kind: typeof TypeError | typeof
  * TypeError, or a RangeError for a number out of range, in the CLI's words); a config file that the CLI would refuse
  * is a TypeError too, located as the CLI locates it. A bad entity file, rate table or rule set rejects the promise.
  */
-export async function createValidator(options: ValidatorOptions = {}): Promise<Validator> {
+export async function createValidator(optionsGiven: ValidatorOptions = {}): Promise<Validator> {
+  // Read once: a getter or a Proxy is asked once, and what was checked is what is used.
+  const options = readGiven('createValidator', optionsGiven, 'options') as ValidatorOptions;
   checkValidatorOptions(options);
   const cwd = resolvedCwd(options.cwd);
   let config: ReturnType<typeof loadConfig>;
@@ -192,7 +202,7 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     entityFiles,
     ratesFile: typeof rates === 'string' ? rates : undefined,
     ruleSet,
-    today: options.today ?? new Date().toISOString().slice(0, 10),
+    today: options.today ?? utcDay(),
     uuid: uuidMode(options),
     lineAmounts: options.lineAmounts ?? 'aed',
     cwd,
@@ -215,6 +225,10 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   const same = sameRuleKeys(rules)[0];
   if (same) throw new TypeError(libraryWords('rules-same', { id: same.id, earlier: same.earlier }));
   const rulesOf = () => new RuleOverrides(rules);
+  // Today is the day of each call, as serve's workers read it for each request: a validator made at an ERP's start
+  // and used for weeks would otherwise judge every invoice against the day it was made (a rate published since, an
+  // invoice dated since, refused as "no rate"). `today` given fixes it.
+  const dated = () => { if (options.today === undefined) env.today = utcDay(); };
 
   const fromText = (text: string, single: boolean): ValidatorResult[] => {
     const overrides = rulesOf();
@@ -228,10 +242,12 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
     if (decoded.ok) return fromText(decoded.text, single);
     return [plain(unreadable('', { message: decoded.message, line: decoded.line, column: decoded.column }), rulesOf())];
   };
-  const many = (input: unknown): ValidatorResult[] => {
+  const many = (given: unknown): ValidatorResult[] => {
     const overrides = rulesOf();
-    if (typeof input === 'string') return fromText(input, false);
-    if (input instanceof Uint8Array) return fromBytes(input, false);
+    if (typeof given === 'string') return fromText(given, false);
+    const bytes = asBytes(given);
+    if (bytes) return fromBytes(bytes, false);
+    const input = readGiven('validateMany', given);
     const items = Array.isArray(input) ? input : isBulk(input) ? (input as { invoices: unknown[] }).invoices : [input];
     // The same warning the CLI gives a number repeated in one run: through the text path's bookkeeping, by value.
     const seen = new Set<string>();
@@ -247,9 +263,11 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
   };
 
   const tddParties = { ...config?.tdd, ...options.tdd };
-  const tdd = (invoice: unknown, options?: TddCallOptions): TddCallResult => {
-    checkInput('tdd', invoice);
-    const given = checkTddCallOptions(options) as TddCallOptions;
+  const tdd = (source: unknown, options?: TddCallOptions): TddCallResult => {
+    checkInput('tdd', source);
+    dated();
+    const invoice = typeof source === 'string' ? source : asBytes(source) ?? readGiven('tdd', source);
+    const given = checkTddCallOptions(readGiven('tdd', options, 'options')) as TddCallOptions;
     const receiver = given.receiver ?? tddParties.receiver;
     const representative = given.representative ?? tddParties.representative;
     if (receiver === undefined || representative === undefined) throw new TypeError(libraryWords('tdd-parties'));
@@ -280,19 +298,25 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
 
   return {
     tdd,
-    validate(body) {
-      checkInput('validate', body);
-      if (typeof body === 'string') return fromText(body, true)[0]!;
-      if (body instanceof Uint8Array) return fromBytes(body, true)[0]!;
+    validate(given) {
+      checkInput('validate', given);
+      dated();
+      if (typeof given === 'string') return fromText(given, true)[0]!;
+      const bytes = asBytes(given);
+      if (bytes) return fromBytes(bytes, true)[0]!;
+      const body = readGiven('validate', given);
       if (isBulk(body)) throw new TypeError(ONE);
       return plain(ofOutcome(validateInvoice(body, { ...env, duplicate: false })), rulesOf());
     },
     validateMany(input) {
       checkInput('validateMany', input);
+      dated();
       return many(input);
     },
-    check(xml) {
-      checkInput('check', xml);
+    check(given) {
+      checkInput('check', given);
+      dated();
+      const xml = typeof given === 'string' ? given : asBytes(given)!;
       const outcome = checkXml(xml, env.schematron, [], 'document');
       if (!outcome.wellFormed.ok) {
         const { message: why, line, column } = outcome.wellFormed;
@@ -300,7 +324,8 @@ export async function createValidator(options: ValidatorOptions = {}): Promise<V
         const message = jsonNotXml(typeof xml === 'string' ? Buffer.from(xml.slice(0, 256)) : xml, '', 'library') ?? why;
         return { valid: false, rejected: false, response: null, error: { message, ...(line !== undefined ? { line, column } : {}) }, xml: null, findings: [] };
       }
-      return plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf());
+      const result = plain({ file: '', index: null, xmlPath: null, valid: outcome.valid!, rejected: false, response: outcome.response, ...(outcome.pintae?.length ? { pintae_findings: outcome.pintae } : {}), findings: outcome.findings, xml: null, ...(outcome.judgedBy ? { rule_set: outcome.judgedBy } : {}) }, rulesOf()) as CheckResult;
+      return outcome.document ? { ...result, document: outcome.document } : result;
     },
   };
 }

@@ -13,6 +13,9 @@ const LIBRARY = {
   'uuid-and-deterministic': () => 'createValidator: uuid and deterministic cannot be used together',
   'uuid-form': (p: { uuid: string }) => `createValidator: uuid ${p.uuid}: not a UUID (8-4-4-4-12 hexadecimal digits)`,
   'not-a-number': (p: { name: string; value: string }) => `createValidator: ${p.name} must be a number (got ${p.value})`,
+  'body-unreadable': (p: { fn: string; what: 'options' | 'value'; at: string; thrown: string }) => `${p.fn}: the ${p.what} given could not be read${p.at ? ` at ${p.at}` : ''}: reading it threw ${p.thrown}`,
+  'given-circular': (p: { fn: string; what: 'options' | 'value'; at: string }) => `${p.fn}: the ${p.what} given holds itself${p.at ? ` at ${p.at}` : ''} (a circular structure): JSON cannot carry it to the service`,
+  'given-too-large': (p: { fn: string; what: 'options' | 'value'; limit: string }) => `${p.fn}: the ${p.what} given holds more than ${p.limit} values as JSON would carry it (an object used in several places counts each time)`,
   'rules-same': (p: { id: string; earlier: string }) => `rules: "${p.id}" names the same rule as "${p.earlier}" (rule ids are matched without regard to case); keep one`,
 } as const;
 

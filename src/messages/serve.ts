@@ -40,6 +40,7 @@ const SERVE = {
   'drain-timeout': (p: { cut: number }) => `pintae serve: the drain timeout passed with ${p.cut} request${p.cut === 1 ? '' : 's'} unanswered; stopped`,
   'reloaded': (p: { rates: boolean }) => `pintae serve: SIGHUP: read the entity records (--entity and the local store)${p.rates ? ' and the rate table' : ''} again`,
   'reload-failed': (p: { reason: string }) => `pintae serve: SIGHUP: kept the entity records and rates in use: ${p.reason}`,
+  'log-failed': (p: { reason: string }) => `pintae serve: the log function threw (${p.reason}); that request's log line is lost, the server goes on`,
   'worker-replaced': (p: { reason: string }) => `pintae serve: a worker stopped (${p.reason}); a new one takes its place`,
   // The reader's reason names the record at its line and column already: the path is said once.
   'entity-store-skipped': (p: { file: string; reason: string }) => (p.reason.includes(p.file)

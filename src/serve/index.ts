@@ -7,6 +7,7 @@ import { Metrics } from '../server/metrics.js';
 import { ServePool } from './pool.js';
 import { SERVE_LAYER_WORDS, serviceRoutes } from './routes.js';
 import { resolveServeSetup, type ServeOptions } from './setup.js';
+import { readGiven } from '../validator-input.js';
 
 export type { ServeOptions } from './setup.js';
 
@@ -40,7 +41,7 @@ const REFUSALS = {
  * throws a TypeError, a bad entity file, rate table or rule set rejects `ready`.
  */
 export function createServer(options: ServeOptions = {}): PintaeServer {
-  const resolved = resolveServeSetup(options);
+  const resolved = resolveServeSetup(readGiven('createServer', options, 'options') as ServeOptions);
   const metrics = new Metrics();
   const workers = resolved.workers ?? availableParallelism();
   const pool = new ServePool({ size: workers, maxQueue: resolved.maxQueue ?? workers * 64, setup: resolved.setup, onReplaced: resolved.onWorkerReplaced });

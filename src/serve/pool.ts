@@ -27,6 +27,21 @@ interface Job { task: ServeTask; resolve(a: Answer): void; reject(e: Error): voi
 interface Slot { worker: Worker; ready: boolean; id: number; job?: Job; failure?: string; pending: Map<number, (error?: string) => void> }
 
 const SCRIPT = new URL('./worker.js', import.meta.url);
+/**
+ * The host's Node flags, as a worker inherits them by default, but for --input-type: it applies to a string given with
+ * -e alone, and a worker started from such a script (`node --input-type=module -e "…createServer…"`) would refuse it.
+ */
+const WORKER_EXEC_ARGV = process.execArgv.filter((flag, i, all) => !flag.startsWith('--input-type') && all[i - 1] !== '--input-type');
+
+/**
+ * A worker holds its host's event loop only while it has something to do (starting, a request, a reload): an idle
+ * pool never keeps a process alive on its own, as a Node http.Server that is not listening does not. A listening
+ * server holds the loop itself; a server created and dropped without close() lets its process end.
+ */
+function hold(slot: Slot): void {
+  if (!slot.ready || slot.job || slot.pending.size > 0) slot.worker.ref();
+  else slot.worker.unref();
+}
 
 /**
  * A warm pool of worker threads for a server: each worker builds the pipeline once and then answers requests one at a
@@ -61,7 +76,7 @@ export class ServePool {
 
   private spawn(first = this.started < this.options.size): void {
     this.started++;
-    const slot: Slot = { worker: new Worker(SCRIPT, { workerData: this.setup }), ready: false, id: 0, pending: new Map() };
+    const slot: Slot = { worker: new Worker(SCRIPT, { workerData: this.setup, execArgv: WORKER_EXEC_ARGV }), ready: false, id: 0, pending: new Map() };
     this.slots.add(slot);
     slot.worker.on('message', (m: ServeWorkerMessage) => {
       if (m.type === 'ready') {
@@ -79,6 +94,7 @@ export class ServePool {
       } else if (m.type === 'reloaded') {
         slot.pending.get(m.id)?.(m.error);
         slot.pending.delete(m.id);
+        hold(slot);
       }
     });
     slot.worker.on('error', (e) => { slot.failure ??= e.message; });
@@ -106,12 +122,13 @@ export class ServePool {
   private free(slot: Slot): void {
     const job = this.queue.shift();
     if (job) this.dispatch(slot, job);
-    else this.idle.push(slot);
+    else { this.idle.push(slot); hold(slot); }
   }
 
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
     slot.id = ++this.nextId;
+    hold(slot);
     slot.worker.postMessage({ type: 'task', id: slot.id, task: job.task } satisfies ServePoolMessage);
   }
 
@@ -133,6 +150,7 @@ export class ServePool {
     const errors = await Promise.all([...this.slots].filter((s) => s.ready).map((slot) => new Promise<string | undefined>((done) => {
       const id = ++this.nextId;
       slot.pending.set(id, done);
+      hold(slot);
       slot.worker.postMessage({ type: 'reload', id, setup } satisfies ServePoolMessage);
     })));
     return errors.find((e) => e !== undefined);

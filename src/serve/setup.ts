@@ -97,12 +97,22 @@ function seconds(name: string, v: unknown, fallback: number): number {
   return Math.round((v as number) * 1000);
 }
 
+/**
+ * A caller's callback (log, onWarning), called from request handling and worker events: one that throws loses that
+ * line, never the server. Thrown there, it was an unhandled rejection, which ends a Node process by default.
+ */
+function contained(f: (line: string) => void, onFault?: (e: unknown) => void): (line: string) => void {
+  return (line) => {
+    try { f(line); } catch (e) { try { onFault?.(e); } catch { /* the fault's own report failed: nothing more to try */ } }
+  };
+}
+
 /** Checks every option and turns them into what the pool, the workers and the HTTP layer take. */
 export function resolveServeSetup(options: ServeOptions): ResolvedServe {
   if (!isPlainObject(options)) fail(serveWords('option-object', { flag: 'options', value: shown(options) }));
   checkKeys('createServer', options as Record<string, unknown>, OPTIONS);
   const cwd = resolve(options.cwd ?? process.cwd());
-  const warn = options.onWarning ?? (() => {});
+  const warn = contained(options.onWarning ?? (() => {}));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = options.config === undefined || options.config === false ? undefined : loadConfig(options.config === true ? undefined : options.config, cwd);
@@ -143,7 +153,7 @@ export function resolveServeSetup(options: ServeOptions): ResolvedServe {
     setup: make(),
     reloadSetup: make,
     ...(options.token !== undefined ? { token: options.token } : {}),
-    ...(options.log ? { log: options.log } : {}),
+    ...(options.log ? { log: contained(options.log, (e) => warn(serveWords('log-failed', { reason: e instanceof Error ? e.message : shown(e) }))) } : {}),
     logBodies: options.logBodies === true,
     redact: options.token !== undefined ? redactorWith([options.token]) : redactorWith([]),
     headersMs: seconds('headersTimeout', options.headersTimeout, 10),

@@ -25,6 +25,9 @@ async function cli(args: string[]): Promise<CliResult[]> {
 const comparable = (r: CliResult | ValidatorResult) => ({
   valid: r.valid, rejected: r.rejected, response: r.response, error: r.error ?? null, position: r.position ?? null, suppressed: r.suppressed ?? null,
   rule_set: (r as { rule_set?: unknown }).rule_set ?? null,
+  // What check read (invoice, credit_note, tdd, other): the CLI's report says it, and so does check()'s result (qalib).
+  document: (r as { document?: unknown }).document ?? null,
+  pintae_findings: (r as { pintae_findings?: unknown }).pintae_findings ?? null,
 });
 
 describe('library and CLI', () => {

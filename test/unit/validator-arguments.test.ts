@@ -90,7 +90,7 @@ describe('its methods refuse what they cannot take', () => {
   });
 
   const calls: Array<[string, (v: Validator) => unknown, RegExp]> = [
-    ['check(undefined)', (v) => v.check(undefined as unknown as string), /^check: takes one XML document: text, or bytes \(a Uint8Array or Buffer\) \(got undefined\)$/],
+    ['check(undefined)', (v) => v.check(undefined as unknown as string), /^check: takes one XML document: text, or bytes \(a Uint8Array, a Buffer or an ArrayBuffer\) \(got undefined\)$/],
     ['check(42)', (v) => v.check(42 as unknown as string), /^check: takes one XML document.*\(got 42\)$/],
     ['check(null)', (v) => v.check(null as unknown as string), /\(got null\)$/],
     ['check({})', (v) => v.check({} as unknown as string), /\(got an object\)$/],
