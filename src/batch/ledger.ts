@@ -91,7 +91,8 @@ export class Ledger {
 
   static memory(): Ledger { return new Ledger(null); }
 
-  static open(path: string): Ledger {
+  /** `noFollow`: the path was not named by the user (the default one): a link at its last part is not opened. */
+  static open(path: string, options: { noFollow?: boolean } = {}): Ledger {
     const ledger = new Ledger(path);
     try { makeDirectories(dirname(path)); } catch (e) { throw ioError('io.ledger.unusable', { path, reason: fsErrorWords(e) }); }
     // Judged before the lock is made: `--ledger /dev/zero` must not leave /dev/zero.lock (nor read forever).
@@ -105,7 +106,7 @@ export class Ledger {
     process.once('exit', ledger.releaseOnExit);
     try {
       // Opened once, without blocking, and judged by what was opened: read and appended through the same descriptor.
-      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o666);
+      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? constants.O_NOFOLLOW ?? 0 : 0), 0o666);
       ledger.fd = fd;
       const opened = fstatSync(fd);
       if (!opened.isFile()) throw notRegular('ledger', path, opened);

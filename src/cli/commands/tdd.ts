@@ -174,7 +174,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       const n = (used.get(name) ?? 0) + 1;
       used.set(name, n);
       if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
-      try { writeAtomic(join(options.outDir!, name), r.xml!); } catch (e) {
+      try { writeAtomic(join(options.outDir!, name), r.xml!, { linkReplaced: true }); } catch (e) {
         if (e instanceof OutputError) throw e;
         throw reasonAt(join(options.outDir!, name), fsErrorWords(e));
       }
