@@ -46,14 +46,15 @@ export function readRunConfig(options: { lang?: string; config?: string | boolea
 }
 
 /**
- * A config file found upward that names a rule set: the documents are judged by it, not by the built-in PINT-AE rules.
+ * A config file found upward that names a rule set: every document is judged by it, not by the PINT-AE rules chosen
+ * for each document (its customization and date), even a built-in set of another kind (`builtin-tdd` passes invoices).
  * A checkout's file may do that (the project's policy, as its rule overrides are), but never unsaid: a pull request
  * turning a CI gate green with a rule set of its own shows it on standard error, beside the report's rule-set name
  * (docs/decisions.md "What a checkout may decide (secco)"). Not said for a file named with --config, nor when --rules
  * or --no-schematron decide.
  */
 export function sayConfigRuleSet(options: { config?: string | boolean; rules?: string; schematron?: boolean }, config: PintaeConfig | undefined, say: (message: string) => void): void {
-  if (!config?.ruleSet || /^builtin(-|$)/.test(config.ruleSet) || typeof options.config === 'string' || options.rules !== undefined || options.schematron === false) return;
+  if (!config?.ruleSet || config.ruleSet === 'builtin' || typeof options.config === 'string' || options.rules !== undefined || options.schematron === false) return;
   say(tell('cli.config-rule-set', { file: config.file, ruleSet: config.ruleSet }));
 }
 

@@ -380,8 +380,8 @@ export const CLI = {
   },
   // A "ruleSet" in a config file found upward (a checkout's, perhaps a pull request's): said, since it replaces the rules.
   'cli.config-rule-set': {
-    en: (p: { file: string; ruleSet: string }) => `${p.file} (found, not named with --config) has documents judged by the rule set ${p.ruleSet} instead of pintae's built-in PINT-AE rules; --rules builtin judges them by the built-in ones`,
-    ar: (p: { file: string; ruleSet: string }) => `${p.file} (ملف إعدادات عُثر عليه ولم يُسمَّ بـ --config) يجعل المستندات تُفحص وفق مجموعة القواعد ${p.ruleSet} بدلاً من قواعد PINT-AE المدمجة في pintae؛ الخيار --rules builtin يفحصها وفق القواعد المدمجة`,
+    en: (p: { file: string; ruleSet: string }) => `${p.file} (found, not named with --config) has every document judged by the rule set ${p.ruleSet}, not by the PINT-AE rules pintae chooses for each document; --rules builtin lets pintae choose`,
+    ar: (p: { file: string; ruleSet: string }) => `${p.file} (ملف إعدادات عُثر عليه ولم يُسمَّ بـ --config) يجعل كل مستند يُفحص وفق مجموعة القواعد ${p.ruleSet}، لا وفق قواعد PINT-AE التي يختارها pintae لكل مستند؛ الخيار --rules builtin يترك الاختيار لـ pintae`,
   },
   'cli.pull-none': {
     en: (_: Record<string, never>) => 'no entity is connected to this application',
