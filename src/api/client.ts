@@ -6,6 +6,7 @@ import { redact } from './redact.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../io/json-depth.js';
 import { answerText } from '../io/text.js';
 import { PINTAE_VERSION } from '../version.js';
+import { ledgerAccount } from '../batch/ledger.js';
 
 export type { AnswerHints };
 
@@ -46,6 +47,8 @@ const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class ApiClient {
   readonly baseUrl: string;
+  /** The account the token sends for, as the ledger records it (a fingerprint, never the token: ledgerAccount). */
+  readonly account: string;
   private readonly agent: Agent;
   private readonly policy: RetryPolicy;
   private readonly requestTimeoutMs: number;
@@ -53,6 +56,7 @@ export class ApiClient {
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.account = ledgerAccount(options.token);
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.policy = { ...DEFAULT_RETRY, ...options.retry };

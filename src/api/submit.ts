@@ -21,7 +21,19 @@ export class Submitter {
   constructor(private readonly client: ApiClient, private readonly ledger: Ledger, private readonly options: SubmitterOptions) {}
 
   plan(item: Sendable): Plan {
-    const entry = this.ledger.lookup(this.client.baseUrl, item.entity_id, item.invoice_number);
+    // Only this account's records decide (the token's fingerprint, ledgerAccount): a ledger found in a checkout, a
+    // customer's copied with their project or one forged, must not make pintae skip an invoice it never sent for
+    // this user. Another account's (or an older version's) claim is not relied on: sent again, as an unknown outcome
+    // is, so the service's 409 tells whether it is there (docs/decisions.md "What a checkout may decide (secco)").
+    const account = this.client.account;
+    const entry = this.ledger.lookup(this.client.baseUrl, item.entity_id, item.invoice_number, account);
+    if (!entry && account !== undefined) {
+      const claimed = this.ledger.others(this.client.baseUrl, item.entity_id, item.invoice_number, account)
+        .flatMap((e) => (e.accepted ? [e.accepted] : e.last.state === 'sending' || e.last.state === 'unknown' ? [e.last] : []));
+      if (claimed.length) {
+        return claimed.some((r) => r.sha256 === item.sha256) ? { action: 'send', unknownBefore: true } : { action: 'send', unknownBefore: false, changedBefore: true };
+      }
+    }
     if (entry?.accepted) {
       if (entry.accepted.sha256 === item.sha256) return { action: 'skip', record: entry.accepted };
       if (!this.options.force) {
@@ -102,7 +114,7 @@ export class Submitter {
   }
 
   private record(item: Sendable, state: LedgerRecord['state']): LedgerRecord {
-    return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
+    return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, ...(this.client.account !== undefined ? { account: this.client.account } : {}), entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
   }
 }
 

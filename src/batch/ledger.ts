@@ -27,6 +27,12 @@ export interface LedgerRecord {
   state: LedgerState;
   /** Submissions to a sandbox and to production never answer for each other. */
   base_url: string;
+  /**
+   * Whose submission it was: a fingerprint of the token it was sent with (ledgerAccount), so that a ledger found in a
+   * checkout (a customer's project copied, a forged file) never answers for the user's own account. Absent in the
+   * records of older versions.
+   */
+  account?: string;
   entity_id: string;
   invoice_number: string;
   sha256: string;
@@ -65,7 +71,7 @@ function recordProblem(value: unknown): { why: string; column: string | number }
   for (const name of KEY_FIELDS) if (typeof field(name) !== 'string') return { why: `${name} ${field(name) === undefined ? 'is missing' : 'is not a string'}`, column: name };
   if (!STATES.has(field('state') as string)) return { why: `state is not one of ${[...STATES].join(', ')}`, column: 'state' };
   // Optional fields are printed in messages and reports: text (or null) and a whole number, nothing else.
-  for (const name of ['invoice_id', 'status', 'note']) {
+  for (const name of ['invoice_id', 'status', 'note', 'account']) {
     const v = field(name);
     if (v !== undefined && v !== null && typeof v !== 'string') return { why: `${name} is not a string`, column: name };
   }
@@ -75,12 +81,19 @@ function recordProblem(value: unknown): { why: string; column: string | number }
 
 export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: string) => `${baseUrl}\u0000${entityId}\u0000${invoiceNumber.trim()}`;
 
+/**
+ * The account a token sends for, as the ledger records it: 16 hex digits of a SHA-256 of the token (64 bits), enough
+ * to tell two tokens apart, far too few to be any use towards the token itself. Not a secret; never the token.
+ */
+export const ledgerAccount = (token: string): string => createHash('sha256').update(`pintae ledger account\u0000${token}`).digest('hex').slice(0, 16);
+
 /** About a million records: past it, a ledger is moved aside and a new one started (the message says so). */
 export const LEDGER_BYTES = 256 * MiB;
 const tooLarge = (path: string) => ioError('io.ledger.too-large', { path, mib: LEDGER_BYTES / MiB });
 
 export class Ledger {
-  private readonly entries = new Map<string, LedgerEntry>();
+  /** By ledgerKey, then by account ('' for a record without one); the latest account remembered last. */
+  private readonly entries = new Map<string, Map<string, LedgerEntry>>();
   private fd: number | null = null;
   private lock: HeldLock | null = null;
   private needsNewline = false;
@@ -91,7 +104,8 @@ export class Ledger {
 
   static memory(): Ledger { return new Ledger(null); }
 
-  static open(path: string): Ledger {
+  /** `noFollow`: the path was not named by the user (the default one): a link at its last part is not opened. */
+  static open(path: string, options: { noFollow?: boolean } = {}): Ledger {
     const ledger = new Ledger(path);
     try { makeDirectories(dirname(path)); } catch (e) { throw ioError('io.ledger.unusable', { path, reason: fsErrorWords(e) }); }
     // Judged before the lock is made: `--ledger /dev/zero` must not leave /dev/zero.lock (nor read forever).
@@ -105,7 +119,7 @@ export class Ledger {
     process.once('exit', ledger.releaseOnExit);
     try {
       // Opened once, without blocking, and judged by what was opened: read and appended through the same descriptor.
-      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0), 0o666);
+      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? constants.O_NOFOLLOW ?? 0 : 0), 0o666);
       ledger.fd = fd;
       const opened = fstatSync(fd);
       if (!opened.isFile()) throw notRegular('ledger', path, opened);
@@ -139,12 +153,28 @@ export class Ledger {
 
   private remember(record: LedgerRecord): void {
     const key = ledgerKey(record.base_url, record.entity_id, record.invoice_number);
-    const entry = this.entries.get(key);
-    this.entries.set(key, { last: record, accepted: record.state === 'accepted' ? record : entry?.accepted });
+    const byAccount = this.entries.get(key) ?? new Map<string, LedgerEntry>();
+    const account = record.account ?? '';
+    const entry = byAccount.get(account);
+    byAccount.delete(account);
+    byAccount.set(account, { last: record, accepted: record.state === 'accepted' ? record : entry?.accepted });
+    this.entries.set(key, byAccount);
   }
 
-  lookup(baseUrl: string, entityId: string, invoiceNumber: string): LedgerEntry | undefined {
-    return this.entries.get(ledgerKey(baseUrl, entityId, invoiceNumber));
+  /**
+   * The entry of one invoice: of `account` (a record without one counts as '': an older version's), or, with no
+   * account given, of whichever account was recorded last.
+   */
+  lookup(baseUrl: string, entityId: string, invoiceNumber: string, account?: string): LedgerEntry | undefined {
+    const byAccount = this.entries.get(ledgerKey(baseUrl, entityId, invoiceNumber));
+    if (!byAccount) return undefined;
+    return account === undefined ? [...byAccount.values()].at(-1) : byAccount.get(account);
+  }
+
+  /** The entries of one invoice written for any account but `account` (or by an older version, without one). */
+  others(baseUrl: string, entityId: string, invoiceNumber: string, account: string): LedgerEntry[] {
+    const byAccount = this.entries.get(ledgerKey(baseUrl, entityId, invoiceNumber));
+    return byAccount ? [...byAccount].filter(([a]) => a !== account).map(([, e]) => e) : [];
   }
 
   /**
@@ -158,7 +188,7 @@ export class Ledger {
     if (records.length === 0) return;
     for (const r of records) this.remember(r);
     if (this.fd === null) return;
-    const text = (this.needsNewline ? '\n' : '') + records.map((r) => JSON.stringify({ ...redactDeep(r), sha256: r.sha256 })).join('\n') + '\n';
+    const text = (this.needsNewline ? '\n' : '') + records.map((r) => JSON.stringify({ ...redactDeep(r), sha256: r.sha256, ...(r.account !== undefined ? { account: r.account } : {}) })).join('\n') + '\n';
     this.needsNewline = false;
     writeSync(this.fd, text);
     fsyncSync(this.fd);

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { ApiClient } from '../api/client.js';
 import { resolveSettings } from '../api/settings.js';
 import { redact } from '../api/redact.js';
 import { Ledger } from '../batch/ledger.js';
+import { ownPath } from '../io/own-folder.js';
 import { isFormatName } from '../formatters/names.js';
 import { usageError } from '../messages/cli.js';
 import { apiError } from '../messages/api.js';
@@ -48,7 +48,17 @@ export function apiClient(options: ApiOptions): ApiClient {
 /** The ledger of --ledger <path> (default .pintae/ledger.jsonl under the working directory), or in memory with --no-ledger. */
 export function openLedger(options: { ledger?: string | boolean }): Ledger {
   if (options.ledger === false) return Ledger.memory();
-  return Ledger.open(typeof options.ledger === 'string' ? options.ledger : join(process.cwd(), '.pintae', 'ledger.jsonl'));
+  if (typeof options.ledger === 'string') return Ledger.open(options.ledger);
+  return Ledger.open(defaultLedgerPath(process.cwd()), { noFollow: true });
+}
+
+/**
+ * `.pintae/ledger.jsonl` under `cwd`, which the user did not name: neither it, its lock nor `.pintae` may be a
+ * symbolic link (src/io/own-folder.ts). A link the user makes and names with --ledger is followed as before.
+ */
+export function defaultLedgerPath(cwd: string): string {
+  ownPath(cwd, ['.pintae', 'ledger.jsonl.lock'], '--ledger <file>');
+  return ownPath(cwd, ['.pintae', 'ledger.jsonl'], '--ledger <file>');
 }
 
 /** The formats of the live-API commands: validate's names, those that fit an answer per invoice or entity. */

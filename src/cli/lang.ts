@@ -45,6 +45,19 @@ export function readRunConfig(options: { lang?: string; config?: string | boolea
   return config;
 }
 
+/**
+ * A config file found upward that names a rule set: every document is judged by it, not by the PINT-AE rules chosen
+ * for each document (its customization and date), even a built-in set of another kind (`builtin-tdd` passes invoices).
+ * A checkout's file may do that (the project's policy, as its rule overrides are), but never unsaid: a pull request
+ * turning a CI gate green with a rule set of its own shows it on standard error, beside the report's rule-set name
+ * (docs/decisions.md "What a checkout may decide (secco)"). Not said for a file named with --config, nor when --rules
+ * or --no-schematron decide.
+ */
+export function sayConfigRuleSet(options: { config?: string | boolean; rules?: string; schematron?: boolean }, config: PintaeConfig | undefined, say: (message: string) => void): void {
+  if (!config?.ruleSet || config.ruleSet === 'builtin' || typeof options.config === 'string' || options.rules !== undefined || options.schematron === false) return;
+  say(tell('cli.config-rule-set', { file: config.file, ruleSet: config.ruleSet }));
+}
+
 /** An entry of the command line's catalogue, said in the run's language (both on two lines with en+ar). */
 export function tell<K extends CliMessageId>(id: K, params: Parameters<(typeof CLI)[K]['en']>[0]): string {
   return inLang(CLI[id] as unknown as Text<typeof params>, params, cliLang(), '\n');

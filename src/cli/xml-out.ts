@@ -49,7 +49,7 @@ export function xmlWriter(outDir: string | undefined, mode: 'validate' | 'build'
     if (n > 1) name = name.replace(/\.xml$/, `~${n}.xml`);
     const path = join(outDir, name);
     try {
-      writeAtomic(path, result.xml);
+      writeAtomic(path, result.xml, { linkReplaced: true });
     } catch (e) {
       // A disk that fills mid-run: this result is reported as pintae's fault (exit 2) and the run and its report go on.
       if (!(e instanceof OutputError)) throw e;

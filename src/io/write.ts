@@ -43,7 +43,9 @@ function refused<K extends IoMessageId>(id: K, params: Parameters<typeof ioWorde
 
 const fail = (path: string, e: unknown): OutputError => (e instanceof OutputError ? e : refused('io.output.cannot-write', { path, reason: fsErrorWords(e) }));
 
-export function outputTarget(path: string): OutputTarget {
+export function outputTarget(path: string, options: { linkReplaced?: boolean } = {}): OutputTarget {
+  // A name pintae chose in a folder (WriteOptions.linkReplaced): a link there is replaced itself, its target untouched.
+  if (options.linkReplaced && isLink(path)) return { kind: 'file', path: resolve(path) };
   let stat: Stats | undefined;
   try { stat = statSync(path); } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(path, e);
@@ -55,6 +57,8 @@ export function outputTarget(path: string): OutputTarget {
   // A directory, a socket, or a block device, which is a disk: writing over one would destroy what it holds.
   throw refused('io.output.not-a-file', { path, what });
 }
+
+const isLink = (path: string): boolean => { try { return lstatSync(path).isSymbolicLink(); } catch { return false; } };
 
 /** The path a chain of symbolic links ends at when its end does not exist yet (the file a write will create). */
 function danglingEnd(path: string): string {
@@ -127,7 +131,17 @@ export interface AtomicFile { write(chunk: string): void; commit(): void; abort(
  * `verbatim`: the bytes are pintae's own state, never shown to anyone and read back as they were written (a compiled
  * rule set in the cache). Everything else a user gets (a report, XML, a saved entity) is redacted here.
  */
-export interface WriteOptions { verbatim?: boolean }
+export interface WriteOptions {
+  verbatim?: boolean;
+  /**
+   * The file's name is pintae's, in a folder it writes many files into (an --out-dir, the entity store, the sandbox's
+   * records): a symbolic link found at that name was put there by whoever made the folder (a checkout, an unzipped
+   * package), not named by the user, so it is replaced by the file like any stale entry, never written through to
+   * where it points (docs/decisions.md "What a checkout may decide (secco)"). A path the user names (--output) is
+   * still written through its link.
+   */
+  linkReplaced?: boolean;
+}
 
 /**
  * Every file written through here has the registered secrets removed (src/io/secrets.ts): the one choke point for
@@ -146,11 +160,11 @@ function redacting(file: AtomicFile, options: WriteOptions): AtomicFile {
 }
 
 export function openAtomic(path: string, options: WriteOptions = {}): AtomicFile {
-  return redacting(openFile(path), options);
+  return redacting(openFile(path, options.linkReplaced === true), options);
 }
 
-function openFile(path: string): AtomicFile {
-  const target = outputTarget(path);
+function openFile(path: string, linkReplaced = false): AtomicFile {
+  const target = outputTarget(path, { linkReplaced });
   if (target.kind === 'stream') return openStream(path, target.path);
   const tmp = temporaryOf(target.path);
   let fd: number;

@@ -378,6 +378,11 @@ export const CLI = {
     en: (p: { id: string }) => `${p.id}: not saved (the entity_id holds the access token)`,
     ar: (p: { id: string }) => `${p.id}: لم يُحفظ (يحوي entity_id رمز الوصول)`,
   },
+  // A "ruleSet" in a config file found upward (a checkout's, perhaps a pull request's): said, since it replaces the rules.
+  'cli.config-rule-set': {
+    en: (p: { file: string; ruleSet: string }) => `${p.file} (found, not named with --config) has every document judged by the rule set ${p.ruleSet}, not by the PINT-AE rules pintae chooses for each document; --rules builtin lets pintae choose`,
+    ar: (p: { file: string; ruleSet: string }) => `${p.file} (ملف إعدادات عُثر عليه ولم يُسمَّ بـ --config) يجعل كل مستند يُفحص وفق مجموعة القواعد ${p.ruleSet}، لا وفق قواعد PINT-AE التي يختارها pintae لكل مستند؛ الخيار --rules builtin يترك الاختيار لـ pintae`,
+  },
   'cli.pull-none': {
     en: (_: Record<string, never>) => 'no entity is connected to this application',
     ar: (_: Record<string, never>) => 'لا كيان مربوط بهذا التطبيق',

@@ -229,6 +229,11 @@ export const IO = {
     en: (p: { path: string; reason: string }) => `ledger ${p.path}: ${p.reason}`,
     ar: (p: { path: string; reason: string }) => `سجل الإرسال ${p.path}: ${p.reason}`,
   },
+  // pintae's own folder in the working directory (.pintae/): a link there was planted (a checkout, an unpacked package).
+  'io.own.link': {
+    en: (p: { path: string; target: string; option?: string }) => `${p.path} is a symbolic link to ${p.target}: pintae does not write its own files (.pintae/) through a link it did not make, since one found in a checkout or an unpacked package may lead to any file of yours; remove the link${p.option ? `, or name the place yourself with ${p.option}` : ''}`,
+    ar: (p: { path: string; target: string; option?: string }) => `${p.path} رابط رمزي إلى ${p.target}: لا يكتب pintae ملفاته الخاصة (.pintae/) عبر رابط لم ينشئه، لأن رابطاً موجوداً في نسخة مشروع أو في حزمة مفكوكة قد يقود إلى أي ملف من ملفاتك؛ احذف الرابط${p.option ? `، أو سمِّ المكان بنفسك بالخيار ${p.option}` : ''}`,
+  },
   'io.ledger.lock-stuck': {
     en: (p: { lock: string; why: string }) => `the ledger's lock ${p.lock} cannot be taken (${p.why}); if no pintae runs, remove it`,
     ar: (p: { lock: string; why: string }) => `تعذّر أخذ قفل سجل الإرسال ${p.lock} (${p.why})؛ إن لم يكن pintae قيد التشغيل فاحذفه`,

@@ -40,12 +40,12 @@ export class Store {
   }
 
   saveEntity(entity: EntityRecord): void {
-    writeAtomic(join(this.dataDir, 'entities', `${entity.entity_id}.json`), JSON.stringify(entity, null, 2));
+    writeAtomic(join(this.dataDir, 'entities', `${entity.entity_id}.json`), JSON.stringify(entity, null, 2), { linkReplaced: true });
     this.entities.set(entity.entity_id, entity);
   }
 
   saveUser(user: UserRecord): void {
-    writeAtomic(join(this.dataDir, 'users', `${user.user_id}.json`), JSON.stringify(user, null, 2));
+    writeAtomic(join(this.dataDir, 'users', `${user.user_id}.json`), JSON.stringify(user, null, 2), { linkReplaced: true });
     this.users.set(user.user_id, user);
   }
 
@@ -61,7 +61,7 @@ export class Store {
   }
 
   saveInvoice(record: InvoiceRecord): void {
-    writeAtomic(join(this.dataDir, 'invoices', `${record.invoice_id}.json`), JSON.stringify(record, null, 2));
+    writeAtomic(join(this.dataDir, 'invoices', `${record.invoice_id}.json`), JSON.stringify(record, null, 2), { linkReplaced: true });
     this.invoices.set(record.invoice_id, record);
     this.byNumber.set(numberKey(record.entity_id, record.invoice_number), record.invoice_id);
   }

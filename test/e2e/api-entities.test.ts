@@ -3,7 +3,7 @@
  * DESIGN: 0 / 1 / 2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEntity, invoice, pintae, recordingRunner, removeTempDirs, sandbox, tempDir, TOKEN, writeJson } from './api-helpers.js';
 
@@ -64,6 +64,29 @@ describe('pintae entities', () => {
     expect(valid.exitCode, valid.stdout).toBe(0);
     const elsewhere = await pintae(['validate', file, '--format', 'json'], { cwd: tempDir() });
     expect(elsewhere.exitCode).toBe(1); // without the pulled record the seller is unknown
+  });
+});
+
+describe('entities pull in a folder that may be a checkout (docs/decisions.md "What a checkout may decide (secco)")', () => {
+  it('a record file planted as a link is replaced, never written through; .pintae/entities planted as a link is refused (exit 2)', async () => {
+    const victim = join(tempDir(), 'bashrc');
+    writeFileSync(victim, 'the user\'s own file\n');
+    const here = tempDir();
+    mkdirSync(join(here, '.pintae', 'entities'), { recursive: true });
+    symlinkSync(victim, join(here, '.pintae', 'entities', `${entityId}.json`));
+    const pulled = await run(['entities', 'pull', entityId], { cwd: here });
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toBe('the user\'s own file\n');
+    expect(JSON.parse(readFileSync(join(here, '.pintae', 'entities', `${entityId}.json`), 'utf8'))).toMatchObject({ entity_id: entityId });
+
+    const linked = tempDir();
+    const elsewhere = tempDir();
+    mkdirSync(join(linked, '.pintae'));
+    symlinkSync(elsewhere, join(linked, '.pintae', 'entities'));
+    const refused = await run(['entities', 'pull', entityId], { cwd: linked });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/\.pintae\/entities is a symbolic link to .*: pintae does not write its own files/);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });
 

@@ -172,6 +172,8 @@ describe('hostile rule sets: refused before they run, naming file, line and cons
     const r = await execa('node', [BIN, 'check', s.docs[0]!], { cwd: s.root, reject: false, timeout: 120_000, env: { NO_COLOR: '1', PINTAE_CACHE_DIR: s.cache } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/js-eval\.sch:6:\d+: js:eval\(\): .*JavaScript/);
+    // Said before anything else: the checkout's file replaces the built-in rules (docs/decisions.md "What a checkout may decide (secco)").
+    expect(r.stderr).toMatch(/pintae\.config\.json \(found, not named with --config\) has every document judged by the rule set \S*js-eval\.sch, not by the PINT-AE rules pintae chooses/);
     expect(existsSync(s.out)).toBe(false);
     expect(snapshot(s)).toEqual(before);
   });

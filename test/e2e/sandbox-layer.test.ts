@@ -3,7 +3,7 @@
  * a body past the cap refused (413) before it is read, a body that is not text a 400 naming the byte, one JSON log
  * line per request without body or token, GET /metrics, and SIGTERM answering the request in flight before exit 0.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,18 @@ describe('pintae sandbox on the shared HTTP layer', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--drain-timeout');
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the sandbox\'s default data directory in a folder that may be a checkout (docs/decisions.md "What a checkout may decide (secco)")', () => {
+  it('.pintae/sandbox/entities planted as a link to another folder: refused (exit 2), nothing written there', async () => {
+    const cwd = tempDir();
+    const elsewhere = tempDir();
+    mkdirSync(join(cwd, '.pintae', 'sandbox'), { recursive: true });
+    symlinkSync(elsewhere, join(cwd, '.pintae', 'sandbox', 'entities'));
+    const r = await execa('node', [BIN, 'sandbox', '--port', '0'], { cwd, reject: false, timeout: 30_000, env: { NO_COLOR: '1' } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/\.pintae\/sandbox\/entities is a symbolic link to .*--data-dir <dir>/);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
 import { reasonAt, UsageError } from '../../io/errors.js';
 import { say } from '../../messages/cli.js';
-import { readRunConfig, tell } from '../lang.js';
+import { readRunConfig, sayConfigRuleSet, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { withDefaultSignals } from '../signals.js';
 import { discover, XML_INPUTS } from '../../batch/discover.js';
@@ -13,7 +13,7 @@ import { batchInputs, reportAll, type BatchCliOptions } from '../batch.js';
 import { runSettings, type ReportCliOptions } from '../../config/settings.js';
 import { openReport } from '../report.js';
 import { checkConfigOverrides } from '../../config/rule-ids.js';
-import { warnAll } from '../warn.js';
+import { warn, warnAll } from '../warn.js';
 import { readStdinSync } from '../../io/stdin.js';
 
 export interface CheckOptions extends ReportCliOptions, BatchCliOptions { schematron?: boolean; xsd?: string; ruleTimeout?: string; ruleMemory?: string }
@@ -32,6 +32,7 @@ function stdinSource(): CheckSource {
 export async function runCheck(paths: string[], options: CheckOptions): Promise<number> {
   const settings = runSettings(options, process.cwd(), readRunConfig(options));
   warnAll(settings.config?.warnings);
+  sayConfigRuleSet(options, settings.config, warn);
   // The same discovery as validate's, so links, pipes and unreadable directories are treated alike by both.
   const files = batchInputs(paths, options, (all) => discover(all, XML_INPUTS)).map((s): CheckSource => (s.kind === 'unreadable' ? { path: s.path, message: s.message }
     : s.kind === 'stdin' ? stdinSource() : { path: s.path }));

@@ -12,6 +12,7 @@ import { fsErrorWords } from '../../io/input-file.js';
 import { readOptionFile } from '../../io/option-file.js';
 import { readStdinSync } from '../../io/stdin.js';
 import { writeAtomic } from '../../io/write.js';
+import { ownPath } from '../../io/own-folder.js';
 import { redactSecrets } from '../../io/secrets.js';
 import { warn } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
@@ -84,7 +85,7 @@ async function pull(client: ApiClient, ids: string[], dir: string): Promise<numb
     if (redactSecrets(id) !== id) { process.stderr.write(`pintae: ${tell('cli.pull-holds-token', { id: visible(id) })}\n`); failed++; continue; }
     const record = await entities.get(client, id);
     const path = join(dir, `${id}.json`);
-    writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n');
+    writeAtomic(path, JSON.stringify({ entity_id: id, ...record }, null, 2) + '\n', { linkReplaced: true });
     process.stdout.write(`${id}  → ${path}\n`);
   }
   if (wanted.length === 0) process.stderr.write(`pintae: ${tell('cli.pull-none', {})}\n`);
@@ -126,7 +127,7 @@ export async function runEntities(action: string, args: string[], options: Entit
       case 'connect': need(); await entities.connect(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
       case 'disconnect': need(); await entities.disconnect(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
       case 'delete': need(); await entities.delete(client, args[0]!); process.stdout.write(`${tell('cli.entity-done', { id: args[0]!, action })}\n`); return 0;
-      case 'pull': return await pull(client, args, options.dir ?? join(process.cwd(), '.pintae', 'entities'));
+      case 'pull': return await pull(client, args, options.dir ?? ownPath(process.cwd(), ['.pintae', 'entities']));
       default: throw usageError('cli.entities-action', { action });
     }
   } finally {

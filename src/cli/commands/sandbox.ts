@@ -4,6 +4,7 @@ import { UsageError } from '../../io/errors.js';
 import { usageError } from '../../messages/cli.js';
 import { readRunConfig, tell } from '../lang.js';
 import { loadTokens } from '../../sandbox/tokens.js';
+import { ownPath } from '../../io/own-folder.js';
 
 export interface SandboxCliOptions {
   port?: string;
@@ -42,6 +43,10 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   readRunConfig(options);
   const port = integer('--port', options.port, DEFAULT_PORT, 65535);
   const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  // pintae's own folder (the default, however given): no part of it a link planted in a checkout (src/io/own-folder.ts).
+  if ((options.dataDir ?? DEFAULT_DATA_DIR) === DEFAULT_DATA_DIR) {
+    for (const sub of ['entities', 'invoices', 'users', 'tokens.json', '.lock']) ownPath(process.cwd(), ['.pintae', 'sandbox', sub], '--data-dir <dir>');
+  }
   const drainMs = integer('--drain-timeout', options.drainTimeout, DEFAULT_DRAIN_SECONDS, 3600) * 1000;
   const settings = {
     failRate: rate('--fail-rate', options.failRate),

@@ -7,7 +7,7 @@ import { discover, JSON_INPUTS, XML_INPUTS, type Source } from '../../batch/disc
 import { loadEnv } from '../../batch/env.js';
 import type { PintaeConfig } from '../../config/load.js';
 import { usageError } from '../../messages/cli.js';
-import { readRunConfig, tell, told } from '../lang.js';
+import { readRunConfig, sayConfigRuleSet, tell, told } from '../lang.js';
 import { reasonAt, UsageError } from '../../io/errors.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
 import { OutputError, writeAtomic } from '../../io/write.js';
@@ -107,6 +107,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
   const cwd = process.cwd();
   const config = readRunConfig(options, cwd);
   warnAll(config?.warnings);
+  sayConfigRuleSet(options, config, warn);
   // `pintae tdd` alone is told what it lacks first, its input, not the parties its options would name.
   if (paths.length === 0) throw usageError('cli.tdd-no-input', {});
   const shared = sharedOptions(options, config);
@@ -174,7 +175,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       const n = (used.get(name) ?? 0) + 1;
       used.set(name, n);
       if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
-      try { writeAtomic(join(options.outDir!, name), r.xml!); } catch (e) {
+      try { writeAtomic(join(options.outDir!, name), r.xml!, { linkReplaced: true }); } catch (e) {
         if (e instanceof OutputError) throw e;
         throw reasonAt(join(options.outDir!, name), fsErrorWords(e));
       }

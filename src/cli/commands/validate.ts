@@ -13,7 +13,7 @@ import { batchInputs, leaveOutOptionFiles, reportAll, type BatchCliOptions } fro
 import { readStdinText } from '../../io/stdin.js';
 import { warn, warnAll } from '../warn.js';
 import { usageError } from '../../messages/cli.js';
-import { readRunConfig, tell } from '../lang.js';
+import { readRunConfig, sayConfigRuleSet, tell } from '../lang.js';
 
 export interface ValidateOptions extends ReportCliOptions, BatchCliOptions {
   outDir?: string;
@@ -65,6 +65,7 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
 export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv> {
   const config = readRunConfig(options);
   warnAll(config?.warnings);
+  sayConfigRuleSet(options, config, warn);
   return loadEnv(envSpec(options, {
     entity: options.entity?.length ? options.entity : config?.entity ?? [],
     rates: options.rates ?? config?.rates,
@@ -80,6 +81,7 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
 export async function runValidate(paths: string[], options: ValidateOptions, mode: 'validate' | 'build'): Promise<number> {
   const settings = runSettings(options, process.cwd(), readRunConfig(options));
   warnAll(settings.config?.warnings);
+  sayConfigRuleSet(options, settings.config, warn);
   if (options.remote) remoteUsage(options, settings, mode);
   if (mode === 'validate' && options.outDir === '-') throw usageError('cli.validate-out-dir-dash', {});
   // build of one input without --out-dir (or with --out-dir -) prints its XML; the report goes to standard error.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ledger, type LedgerRecord } from '../../../src/batch/ledger.js';
+import { Ledger, ledgerAccount, type LedgerRecord } from '../../../src/batch/ledger.js';
 import { Submitter, type Sendable } from '../../../src/api/submit.js';
 import { ApiClient } from '../../../src/api/client.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -104,6 +104,54 @@ describe('Submitter.sendChunk: the ledger around a send', () => {
       const ledger = Ledger.memory();
       ledger.append(records);
       expect(new Submitter({ baseUrl: records[0].base_url } as ApiClient, ledger, { force: false, now: () => new Date(0) }).plan(items[0]!)).toEqual({ action: 'send', unknownBefore: true });
+    }
+  });
+});
+
+describe('a ledger found in a checkout answers only for the account that wrote it (docs/decisions.md "What a checkout may decide (secco)")', () => {
+  // A real client: its account is the fingerprint of its token. No request is made by plan().
+  const client = new ApiClient({ baseUrl: BASE, token: 'tok-the-users-own-4242' });
+  const item = (sha256: string): Sendable => ({ file: 'f.json', index: null, body: {}, entity_id: 'e1', invoice_number: 'INV-1', sha256 });
+  const planner = (records: LedgerRecord[]) => {
+    const ledger = Ledger.memory();
+    ledger.append(records);
+    return new Submitter(client, ledger, { force: false, now: () => new Date(0) });
+  };
+
+  it('another account\'s "accepted" (a customer\'s ledger copied, or one forged) is not skipped: sent, a 409 telling', () => {
+    const forged = record('accepted', { invoice_id: 'forged-1', account: ledgerAccount('someone-else-token') });
+    expect(planner([forged]).plan(item('h1'))).toEqual({ action: 'send', unknownBefore: true });
+    // Nor refused as "changed since accepted": it was never accepted for this user.
+    expect(planner([forged]).plan(item('h2'))).toEqual({ action: 'send', unknownBefore: false, changedBefore: true });
+  });
+
+  it('a record without an account (forged, or written by an older pintae) is not skipped either', () => {
+    expect(planner([record('accepted', { invoice_id: 'i1' })]).plan(item('h1'))).toEqual({ action: 'send', unknownBefore: true });
+  });
+
+  it('this account\'s own records decide as before; the records it writes carry the account, never the token', async () => {
+    const own = record('accepted', { invoice_id: 'i1', account: client.account });
+    expect(planner([own]).plan(item('h1'))).toMatchObject({ action: 'skip', record: { invoice_id: 'i1' } });
+    expect(planner([record('accepted', { account: ledgerAccount('x') }), own]).plan(item('h2'))).toMatchObject({ action: 'refuse' });
+    expect(client.account).toBe(ledgerAccount('tok-the-users-own-4242'));
+    expect(client.account).toMatch(/^[0-9a-f]{16}$/);
+    const server = await scriptedServer([{ status: 202, body: { invoice_id: 'new-1', status: 'PROCESSING' } }]);
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-submit-'));
+    try {
+      const live = new ApiClient({ baseUrl: server.url, token: 'tok-the-users-own-4242', retry: { attempts: 1 } });
+      const ledger = Ledger.open(join(dir, 'ledger.jsonl'));
+      await new Submitter(live, ledger, { force: false, now: () => new Date(0) }).sendOne({ ...item('h1'), body: { entity_id: 'e1', invoice_number: 'INV-1' } });
+      ledger.close();
+      const text = readFileSync(join(dir, 'ledger.jsonl'), 'utf8');
+      expect(text.trim().split('\n').map((l) => JSON.parse(l).account)).toEqual([client.account, client.account]);
+      expect(text).not.toContain('tok-the-users-own');
+      // Read back by a new run of the same account: skipped.
+      const again = Ledger.open(join(dir, 'ledger.jsonl'));
+      expect(new Submitter(live, again, { force: false, now: () => new Date(0) }).plan(item('h1'))).toMatchObject({ action: 'skip' });
+      again.close();
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
