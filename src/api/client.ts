@@ -47,16 +47,19 @@ const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class ApiClient {
   readonly baseUrl: string;
-  /** The account the token sends for, as the ledger records it (a fingerprint, never the token: ledgerAccount). */
-  readonly account: string;
+  private ownAccount: string | undefined;
   private readonly agent: Agent;
   private readonly policy: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly maxResponseBytes: number;
 
+  /** The account the token sends for, as the ledger records it (a fingerprint, never the token: ledgerAccount). */
+  get account(): string {
+    return (this.ownAccount ??= ledgerAccount(this.options.token));
+  }
+
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.account = ledgerAccount(options.token);
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.policy = { ...DEFAULT_RETRY, ...options.retry };

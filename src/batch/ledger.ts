@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, scryptSync } from 'node:crypto';
 import { dirname } from 'node:path';
 import { UsageError } from '../io/errors.js';
 import { ioError } from '../messages/io.js';
@@ -82,10 +82,14 @@ function recordProblem(value: unknown): { why: string; column: string | number }
 export const ledgerKey = (baseUrl: string, entityId: string, invoiceNumber: string) => `${baseUrl}\u0000${entityId}\u0000${invoiceNumber.trim()}`;
 
 /**
- * The account a token sends for, as the ledger records it: 16 hex digits of a SHA-256 of the token (64 bits), enough
- * to tell two tokens apart, far too few to be any use towards the token itself. Not a secret; never the token.
+ * The account a token sends for, as the ledger records it: 16 hex digits (64 bits) of the token's scrypt, enough to
+ * tell two tokens apart. Not a secret, and never the token; but a ledger is a plain file that travels with a project,
+ * and a token typed by hand can be a word or two: a fast hash would let anyone holding the ledger try a dictionary
+ * against it at billions a second, scrypt (N 2^13, 8 MiB) at a few hundred a second per core. Costs ~20 ms, once per
+ * client that submits (ApiClient.account is computed when first read).
  */
-export const ledgerAccount = (token: string): string => createHash('sha256').update(`pintae ledger account\u0000${token}`).digest('hex').slice(0, 16);
+export const ledgerAccount = (token: string): string =>
+  scryptSync(token, 'pintae ledger account', 8, { N: 2 ** 13, r: 8, p: 1 }).toString('hex');
 
 /** About a million records: past it, a ledger is moved aside and a new one started (the message says so). */
 export const LEDGER_BYTES = 256 * MiB;
