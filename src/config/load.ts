@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
@@ -41,15 +41,23 @@ export const CONFIG_SCHEMA_URL = new URL('../../schemas/pintae.config.schema.jso
 /**
  * The config file that applies in `cwd`: the first directory from `cwd` upward holding pintae.config.json or
  * .pintaerc.json. The search stops at a directory holding `.git` (the repository's root, searched itself) or at the
- * filesystem root, so a project never picks up a file from outside its repository.
+ * filesystem root, so a project never picks up a file from outside its repository; and before a directory every user
+ * may write into (sticky and world-writable: /tmp, /var/tmp, /dev/shm), which is no one's project: another user's
+ * /tmp/pintae.config.json would otherwise apply to every run in a folder under /tmp.
  */
 export function findConfigFile(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (sharedWithEveryone(dir)) return undefined;
     const found = CONFIG_NAMES.map((name) => join(dir, name)).filter((p) => existsSync(p));
     if (found.length > 1) throw ioError('io.config.two', { dir, names: CONFIG_NAMES });
     if (found.length === 1) return found[0];
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
   }
+}
+
+/** Sticky and writable by all (mode 1777 and the like): a directory where anyone's files lie side by side. */
+function sharedWithEveryone(dir: string): boolean {
+  try { const { mode } = statSync(dir); return (mode & 0o1000) !== 0 && (mode & 0o002) !== 0; } catch { return false; }
 }
 
 /** `--config <file>`, `--no-config` (false) or the file found upward from `cwd`; undefined when there is none. */

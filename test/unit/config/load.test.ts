@@ -1,6 +1,6 @@
 /** The config file: found upward from the working directory, checked with located errors, merged under the command line. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findConfigFile, loadConfig, readConfig } from '../../../src/config/load.js';
@@ -37,6 +37,22 @@ describe('finding the config file', () => {
     mkdirSync(join(inner, '.git'), { recursive: true });
     expect(findConfigFile(inner)).toBeUndefined();
     expect(loadConfig(undefined, inner)).toBeUndefined();
+  });
+
+  it('stops before a directory every user may write into (sticky, world-writable, as /tmp): another user\'s file there applies to no one', () => {
+    const shared = repo({ 'pintae.config.json': '{"ruleSet":"./rules"}', 'work/invoice.json': '{}' });
+    chmodSync(shared, 0o1777);
+    expect(findConfigFile(join(shared, 'work'))).toBeUndefined();
+    expect(findConfigFile(shared)).toBeUndefined();
+    // The same folder, no longer shared: its file is found again.
+    chmodSync(shared, 0o755);
+    expect(findConfigFile(join(shared, 'work'))).toBe(join(shared, 'pintae.config.json'));
+    // World-writable without the sticky bit, or sticky alone, is an ordinary folder (only both together is /tmp's kind).
+    for (const mode of [0o777, 0o1755]) {
+      chmodSync(shared, mode);
+      expect(findConfigFile(join(shared, 'work')), mode.toString(8)).toBe(join(shared, 'pintae.config.json'));
+    }
+    chmodSync(shared, 0o755);
   });
 
   it('refuses two config files in one directory', () => {
