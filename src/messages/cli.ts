@@ -242,6 +242,8 @@ export const CLI = {
       `${p.first === p.second ? `ذُكر ${p.first} مرتين` : `يذكر كلٌّ من ${p.first} و${p.second} المُدخل ${p.input}`}: لو دُمجا لعُدّت ${HELD_AR[p.held]} مرتين${p.held === 'requests' ? ' ولنُبّه على كل منها أنها مكرّرة لنفسها' : ''}. `
       + 'قدّم تقرير كل جزء مرة واحدة، ولا تقدّم تقريراً مدموجاً مع الأجزاء التي صُنع منها',
   },
+  // The word before every warning on standard error (`pintae: warning: …`): one word, in the run's language (en+ar: English).
+  'cli.warning-word': { en: (_: Record<string, never>) => 'warning', ar: (_: Record<string, never>) => 'تحذير' },
   // A file the run reads through an option (--entity, --rates, --config) found again by a folder or glob of inputs.
   'cli.option-file-left-out': {
     en: (p: { path: string; option: string }) => `${p.path} is the run's ${p.option} file, not an invoice: left out of the inputs`,

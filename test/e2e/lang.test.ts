@@ -254,3 +254,21 @@ describe('--lang and the config file\'s lang on the other commands', () => {
     }
   });
 });
+
+describe('the word before a warning on standard error', () => {
+  it('is Arabic in an Arabic run (pintae: تحذير: …), English in an English or en+ar one, whichever command warns', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pintae-warning-word-'));
+    try {
+      // A key given twice is read as its last value, with a warning at the second.
+      writeFileSync(join(dir, 'twice.json'), '{\n  "format": "json",\n  "format": "json"\n}\n');
+      const runIn = (lang: string) => execa('node', [BIN, 'validate', ...INPUTS.map((f) => join(ROOT, f)), '--entity', ENTITY, '--no-schematron', '--config', 'twice.json', '--lang', lang], { reject: false, cwd: dir, env: { NO_COLOR: '1' } });
+      const [ar, en, both] = await Promise.all([runIn('ar'), runIn('en'), runIn('en+ar')]);
+      expect(ar.stderr).toMatch(/^pintae: تحذير: \S*twice\.json:3:3: /m);
+      expect(ar.stderr).not.toMatch(/pintae: warning:/);
+      expect(en.stderr).toMatch(/^pintae: warning: \S*twice\.json:3:3: /m);
+      expect(both.stderr).toMatch(/^pintae: warning: \S*twice\.json:3:3: /m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { readRunConfig, tell } from '../lang.js';
 /** A rule set's error as a usage error, keeping the catalogue entry it was said from, if any. */
 const asUsage = (e: unknown) => (e instanceof UsageError ? e : new UsageError((e as Error).message));
 import { removeTemporariesOnExit, withSignalsHandled } from '../signals.js';
+import { warningWord } from '../warn.js';
 
 async function rulesets() {
   return import('../../schematron/rulesets.js');
@@ -22,7 +23,7 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
   // Another set under the same name is replaced (the swap is atomic), but every run using the name now judges by
   // other rules: said, with what was there, so a mistaken name is noticed (docs/decisions.md "rules add over a name").
   const replaced = (old: { name: string; hash: string; source: string; version: string | null }) =>
-    process.stderr.write(`pintae: warning: ${tell('cli.rules-replaced', { name: old.name, hash: old.hash.slice(0, 16), source: old.source, version: old.version ?? undefined })}\n`);
+    process.stderr.write(`pintae: ${warningWord()}: ${tell('cli.rules-replaced', { name: old.name, hash: old.hash.slice(0, 16), source: old.source, version: old.version ?? undefined })}\n`);
   try {
     const m = await withSignalsHandled(() => addRuleSet(source, { name: options.name, customizations: options.customization, version: options.version, validFrom: options.validFrom, validTo: options.validTo, engine: options.engine as 'native' | 'saxon-js' | undefined, replaced }));
     const forWhat = m.customizations?.length
@@ -35,7 +36,7 @@ export async function runRulesAdd(source: string, options: { name?: string; cust
     // document pintae reads today: said at once rather than found out from reports.
     const known = builtinInfos().map((b) => b.customization!);
     for (const id of (m.customizations ?? []).filter((c) => !known.includes(c))) {
-      process.stderr.write(`pintae: warning: ${tell('cli.rules-unknown-customization', { id, known })}\n`);
+      process.stderr.write(`pintae: ${warningWord()}: ${tell('cli.rules-unknown-customization', { id, known })}\n`);
     }
     return 0;
   } catch (e) {

@@ -21,7 +21,7 @@ import { prepareOutDir } from '../xml-out.js';
 import { lineAmounts, uuidMode, type ValidateOptions } from './validate.js';
 import { readStdinSync } from '../../io/stdin.js';
 import { decodeText } from '../../io/text.js';
-import { warn, warnAll } from '../warn.js';
+import { warn, warnAll, warningWord } from '../warn.js';
 
 export interface TddCliOptions extends Pick<ValidateOptions, 'entity' | 'rates' | 'uuid' | 'deterministic' | 'lineAmounts' | 'today' | 'rules' | 'schematron' | 'config' | 'ruleTimeout' | 'ruleMemory' | 'lang'> {
   outDir?: string;
@@ -153,7 +153,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
-    for (const { id, document } of generated) process.stderr.write(`${file}: warning: ${tell('cli.tdd-generated', { id, document })}\n`);
+    for (const { id, document } of generated) process.stderr.write(`${file}: ${warningWord()}: ${tell('cli.tdd-generated', { id, document })}\n`);
     const made = results.filter((r) => r.ok).length;
     if (toStdout && made > 1) throw usageError('cli.tdd-holds', { file, n: results.length });
     if (options.transportId !== undefined && made > 1) throw usageError('cli.tdd-transport-many', { file, n: results.length });
