@@ -20,6 +20,7 @@ import { WORDS } from '../../../src/messages/table.js';
 import { OWN } from '../../../src/messages/own.js';
 import { VALUES } from '../../../src/messages/values.js';
 import { ROOT } from '../../helpers/paths.js';
+import { folded } from '../../helpers/arabic.js';
 
 interface Row { en: string; ar: string; source: string; section: string }
 
@@ -38,17 +39,6 @@ function glossary(): Row[] {
 const HELD = new Set(["The messages' terms", 'Tax categories', 'Exempt supplies and reverse-charge goods']);
 const OWN_WORDS = /^pintae's own words/;
 
-/**
- * Arabic compared by its letters: no diacritics or tatweel, no article or attached preposition, one alef (alef
- * maqṣūra too), and no feminine ending (so "الخاضعة" is "خاضع", "معفاة" is "معفى").
- */
-const folded = (s: string): string => s
-  .replace(/[\u064B-\u0652\u0640]/gu, '')
-  .replace(/(^|[\s(،:؛])(?:[وفبك]?ال|[وفب]?لل)(?=[\u0621-\u064A]{2})/gu, '$1')
-  .replace(/[أإآ]/gu, 'ا')
-  .replace(/ى/gu, 'ا')
-  .replace(/[ةه](?=$|[^\u0621-\u064A])/gu, '')
-  .replace(/\s+/g, ' ');
 
 /** A field name, a path or a code in English text is no word of it: "buyer.trn" does not use the term "buyer". */
 const wordsOnly = (en: string) => en.replace(/[\w$]*[._\[][\w$.[\]]*/g, ' ');

@@ -15,6 +15,7 @@ import { REASONS, reasonRef } from '../../../src/messages/reasons.js';
 import { speak } from '../../../src/messages/ref.js';
 import { own } from '../../../src/messages/own.js';
 import { ROOT } from '../../helpers/paths.js';
+import { folded } from '../../helpers/arabic.js';
 
 const ARABIC = /[\u0621-\u064A]/u;
 /** English words an Arabic sentence may hold as they are: names of things in the syntax, pintae's own name. */
@@ -164,16 +165,8 @@ const ENGLISH = Object.entries(REASONS).map(([id, t]) => [id, (t.en as (p: unkno
 
 /**
  * The glossary's section "The messages' terms" (docs/glossary.md): a reason whose English uses a term says the term's
- * Arabic (one of its forms), compared without diacritics, article or attached preposition, alef forms and tā'
- * marbūṭa folded, as test/unit/messages/glossary.test.ts compares the other catalogues.
+ * Arabic (one of its forms), compared as folded() compares them (test/helpers/arabic.ts), as glossary.test.ts does.
  */
-const folded = (s: string): string => s
-  .replace(/[\u064B-\u0652\u0640]/gu, '')
-  .replace(/(^|[\s(،:؛])(?:[وفبك]?ال|[وفب]?لل)(?=[\u0621-\u064A]{2})/gu, '$1')
-  .replace(/[أإآ]/gu, 'ا')
-  .replace(/ى/gu, 'ا')
-  .replace(/[ةه](?=$|[^\u0621-\u064A])/gu, '')
-  .replace(/\s+/g, ' ');
 function termsOf(markdown: string): Array<{ en: RegExp[]; ar: string[]; row: string }> {
   const section = markdown.slice(markdown.indexOf("## The messages' terms"));
   return section.split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()))
