@@ -10,7 +10,7 @@ import { childElement, positionIndex, positionOf, readXmlDocument, rootElement, 
 import { answerOf } from './findings/response.js';
 import { crossCheckTdd } from './tdd/cross-check.js';
 import { NS, TDD_CUSTOMIZATION } from './tdd/extract.js';
-import { chooseRules, PINT_AE_CUSTOMIZATIONS, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';
+import { chooseRules, pinnedWords, PINT_AE_CUSTOMIZATIONS, RULES_PINNED, RULES_VALIDITY, validityWords, type DocumentRules } from './schematron/choice.js';
 
 export interface XmlCheckOutcome {
   wellFormed: XmlCheck;
@@ -47,6 +47,7 @@ export const NOT_UBL = 'pintae/not-ubl';
 export const NOT_PINT_AE = 'pintae/not-pint-ae';
 /** A pxs:TaxData that does not declare the AE TDD specification (it is still judged by the TDD rules). */
 export const NOT_AE_TDD = 'pintae/not-ae-tdd';
+export { RULES_PINNED };
 
 const UBL_EXPECTED = Object.entries(UBL_ROOTS).map(([ns, local]) => [local, ns] as const);
 
@@ -119,6 +120,8 @@ export function checkXml(input: Uint8Array | string, rules: DocumentRules | unde
   const findings: Finding[] = kind.finding ? [chosen ? sayJudgedBy(kind.finding, chosen.judgedBy, kind.kind) : kind.finding] : [];
   const outside = chosen?.judgedBy && issueDate ? validityWarning(chosen.judgedBy, textOf(issueDate).trim(), root.local, issueDate, kind.kind) : undefined;
   if (outside) findings.push(outside);
+  const elsewhere = chosen?.judgedBy && !kind.finding ? pinnedElsewhere(chosen.judgedBy, kind.customization, root) : undefined;
+  if (elsewhere) findings.push(elsewhere);
   for (const message of xsdErrors) findings.push(xsdFinding(message));
   if (chosen) {
     const placed = positionIndex(read.doc);
@@ -143,6 +146,20 @@ function reportedInvoiceId(root: XElement): XElement | undefined {
   const transaction = childElement(root, TDD_NS, 'ReportedTransaction');
   const reported = transaction && childElement(transaction, TDD_NS, 'ReportedDocument');
   return reported && childElement(reported, CBC, 'ID');
+}
+
+/**
+ * A set pinned for every document (--rules, a config's ruleSet) and written for another specification than the one the
+ * document declares: a UBL invoice judged by the TDD rules passed as valid without a word (the rules of one kind find
+ * nothing to say about the other). A note, at the CustomizationID: the verdict is the pinned set's, as the user asked,
+ * and the report says whose rules were not run. A declaration pintae does not know is said already (not-pint-ae,
+ * not-ae-tdd), and a set of unknown specification (an added one, customization null) claims none.
+ */
+function pinnedElsewhere(judgedBy: JudgedBy, declared: string | undefined, root: XElement): Finding | undefined {
+  const words = pinnedWords(judgedBy, declared);
+  if (words === undefined) return undefined;
+  const at = childElement(root, CBC, 'CustomizationID');
+  return { ...words, section: 'invoice_header', severity: 'info', rule: RULES_PINNED, location: `/${root.local}/CustomizationID`, ...(at ? positionOf(at) ?? {} : {}) };
 }
 
 /** A document dated before (or after) the validity of every set of its customization: a note naming the set used instead. */

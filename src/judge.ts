@@ -1,6 +1,6 @@
 import type { Finding, Invoice, JudgedBy } from './model/types.js';
 import type { PipelineEnv } from './model/env.js';
-import { chooseForBuilt, rulesDate, RULES_VALIDITY, validityWords } from './schematron/choice.js';
+import { builtCustomization, chooseForBuilt, pinnedWords, rulesDate, RULES_PINNED, RULES_VALIDITY, validityWords } from './schematron/choice.js';
 import { normalizeInvoice } from './normalize/invoice.js';
 import { unwritableEntity } from './schema/check.js';
 import { sectionOfField } from './schema/sections.js';
@@ -103,6 +103,9 @@ export function judge(body: Raw, env: PipelineEnv, datedAs: string = rulesDate(b
     const outside = chosen.judgedBy && validityWords(chosen.judgedBy, datedAs, 'invoice');
     // pintae's own note, beside the response (never in it), is_valid untouched, counted by no gate.
     if (outside) found.unshift({ ...outside, section: 'invoice_header', severity: 'info', rule: RULES_VALIDITY, field: 'date' });
+    // A pinned set of another specification than the document built (--rules builtin-tdd) finds nothing to say about it.
+    const elsewhere = chosen.judgedBy && pinnedWords(chosen.judgedBy, builtCustomization(built.xml));
+    if (elsewhere) found.unshift({ ...elsewhere, section: 'invoice_header', severity: 'info', rule: RULES_PINNED });
     return found;
   };
   if (!gaps.length) {

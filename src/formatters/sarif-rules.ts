@@ -6,6 +6,7 @@ import { subjectWords, type InputSubject } from '../messages/subject.js';
 /** pintae's own rules that are not a section of the service's errors. */
 const PINTAE_RULES: Readonly<Record<string, string>> = {
   'pintae/rules-validity': 'The rule set that judged the document is not valid on its issue date (pintae\'s note; the service\'s verdict is not changed)',
+  'pintae/rules-pinned': 'The rule set --rules pins is written for another specification than the document declares (pintae\'s note; the verdict is that set\'s)',
   'pintae/rules-failed': 'The rules could not be run on the document (a time or memory limit reached, or a damaged rule set): never valid',
   'pintae/not-ubl': 'The document is not a UBL 2.1 Invoice or CreditNote',
   'pintae/not-pint-ae': 'The document does not declare a PINT-AE customization (CustomizationID)',

@@ -108,6 +108,13 @@ export const OWN = {
     ar: (p: { date: string; dateName: 'issue' | 'invoice'; family: 'PINT-AE' | 'TDD'; customization?: string | null; set: Validity }) =>
       `${DATE_NAMES[p.dateName][1]} ${p.date} لا يقع في مدة سريان أي مجموعة قواعد ${FAMILY_AR[p.family]} لـ ${p.customization ?? 'هذا المستند'}: فُحص بدلاً من ذلك وفق أحدث مجموعة سارية قبله، ${validAr(p.set)}`,
   },
+  // src/check.ts (pintae/rules-pinned): a pinned set written for another specification than the document's.
+  'rules.pinned-other': {
+    en: (p: { set: string; written: string; declared: string }) =>
+      `judged by ${p.set}, the rule set pinned for every document (--rules, or ruleSet in a config file), which is written for ${p.written}; this document declares ${p.declared}, and the rules written for it were not run`,
+    ar: (p: { set: string; written: string; declared: string }) =>
+      `فُحص وفق ${p.set}، مجموعة القواعد المثبّتة لكل مستند (--rules، أو ruleSet في ملف الإعدادات)، وهي مكتوبة لـ ${p.written}؛ وهذا المستند يصرّح بـ ${p.declared}، ولم تُشغَّل القواعد المكتوبة له`,
+  },
   // src/schematron/rulesets.ts (pintae/rules-failed); an engine's own error is passed on as it is.
   'rules.failed': {
     en: (p: { set: string; layer: string; why: RulesFailure }) => `The PINT-AE rules (${p.set}, ${p.layer}) could not be run on this document: ${failureEn(p.why)}`,

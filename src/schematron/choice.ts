@@ -16,11 +16,27 @@ export const PINT_AE_CUSTOMIZATIONS = ['urn:peppol:pint:billing-1@ae-1', 'urn:pe
 /** A document dated outside every rule set's validity: judged by the nearest set, which the warning names. */
 export const RULES_VALIDITY = 'pintae/rules-validity';
 
+/** A document judged by a set pinned for every document and written for another specification than it declares. */
+export const RULES_PINNED = 'pintae/rules-pinned';
+
+/**
+ * The words of the note on a document judged by a set pinned for every document (--rules, a config's ruleSet) and
+ * written for another specification than the one it declares; undefined otherwise. A set of unknown specification (an
+ * added one, customization null) claims none, so it gets no note.
+ */
+export function pinnedWords(judgedBy: JudgedBy, declared: string | undefined): Worded | undefined {
+  if (judgedBy.chosen !== 'pinned' || !judgedBy.customization || declared === undefined || declared === judgedBy.customization) return undefined;
+  const set = `${judgedBy.name}${judgedBy.version ? ` ${judgedBy.version}` : ''}`;
+  return own('rules.pinned-other', { set, written: judgedBy.customization, declared });
+}
+
 /** What the PINT-AE rules are run with: the document's text and the tree it was read into. */
 export interface DocumentRules {
   run(xml: string, doc?: XDocument): Finding[];
   /** The set as a report names it. */
   readonly info?: RuleSetInfo;
+  /** The set as a report names it for a document of this CustomizationID: that one, where the set is written for several. */
+  infoFor?(customization: string): RuleSetInfo;
   /**
    * Rules chosen per document: of the sets written for a CustomizationID, the newest valid on the issue date, or
    * undefined when there is none (the billing sets judge the document then). Absent on a set that judges every
@@ -35,7 +51,10 @@ export interface DocumentRules {
  * itself); --rules pins one set for every document.
  */
 export function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined, fallback = PINT_AE_CUSTOMIZATIONS[0]!): { rules: DocumentRules; judgedBy?: JudgedBy } {
-  if (!rules.choose) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'pinned' } } : {}) };
+  if (!rules.choose) {
+    const info = customization !== undefined && rules.infoFor ? rules.infoFor(customization) : rules.info;
+    return { rules, ...(info ? { judgedBy: { ...info, chosen: 'pinned' } } : {}) };
+  }
   const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
   const chosen = own ?? rules.choose(fallback, issueDate);
   if (!chosen) return { rules, ...(rules.info ? { judgedBy: { ...rules.info, chosen: 'fallback' } } : {}) };
@@ -60,6 +79,9 @@ function textOf(xml: string, name: string): string | undefined {
   if (!leaf) LEAVES.set(name, (leaf = new RegExp(`<cbc:${name}>([^<]*)</cbc:${name}>`)));
   return leaf.exec(xml)?.[1]?.trim();
 }
+
+/** The CustomizationID of a document pintae built, read as its writer spells it. */
+export const builtCustomization = (xml: string): string | undefined => textOf(xml, 'CustomizationID');
 
 /**
  * The rules for a document pintae built (validate): its CustomizationID read from the text as pintae's writer spells

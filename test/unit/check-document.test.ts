@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkXml, NOT_PINT_AE, NOT_UBL } from '../../dist/check.js';
+import { checkXml, NOT_PINT_AE, NOT_UBL, RULES_PINNED } from '../../dist/check.js';
 import { builtinRuleSet, pinnedBuiltinSet } from '../../dist/schematron/rulesets.js';
 import { saxonLoaded } from '../../dist/io/saxon.js';
-import { HAVE_OFFICIAL, OFFICIAL_DIR } from '../helpers/paths.js';
+import { HAVE_OFFICIAL, OFFICIAL_DIR, ROOT } from '../helpers/paths.js';
 import { builtFixtureDocuments } from '../helpers/pipeline.js';
 
 /*
@@ -87,10 +87,31 @@ describe.skipIf(!HAVE_OFFICIAL)('check: official examples', () => {
       const dir = join(OFFICIAL_DIR, d);
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml'))) {
         const out = checkXml(readFileSync(join(dir, file)), billing);
-        expect(out.findings.map((f) => f.rule), file).toEqual(['ibr-cl-01']);
+        expect(out.findings.filter((f) => !f.rule.startsWith('pintae/')).map((f) => f.rule), file).toEqual(['ibr-cl-01']);
+        // pintae's note beside it: the set was written for billing, the document declares self-billing.
+        expect(out.findings.filter((f) => f.rule.startsWith('pintae/')).map((f) => [f.rule, f.severity]), file).toEqual([[RULES_PINNED, 'info']]);
         expect(out.judgedBy, file).toMatchObject({ name: 'builtin-billing', chosen: 'pinned' });
       }
     }
+  });
+
+  it('a set pinned for every document and written for another specification says so in a note at the CustomizationID; the verdict stays the set\'s', () => {
+    const invoice = readFileSync(join(ROOT, 'test/unit/ubl/golden/standard.xml'));
+    // The TDD rules find nothing to say about a UBL invoice: valid, as before, and now the report says whose rules did not run.
+    const tdd = checkXml(invoice, pinnedBuiltinSet('builtin-tdd'));
+    expect(tdd.valid).toBe(true);
+    expect(tdd.findings).toHaveLength(1);
+    expect(tdd.findings[0]).toMatchObject({
+      rule: RULES_PINNED, severity: 'info', section: 'invoice_header', location: '/Invoice/CustomizationID', line: 3, column: 3,
+      message: 'judged by builtin-tdd 1.0.4, the rule set pinned for every document (--rules, or ruleSet in a config file), which is written for urn:peppol:taxdata:ae-1; this document declares urn:peppol:pint:billing-1@ae-1, and the rules written for it were not run',
+    });
+    // Pinned and written for the document's own specification, or chosen by it: no note.
+    expect(checkXml(invoice, pinnedBuiltinSet('builtin-billing')).findings).toEqual([]);
+    expect(checkXml(invoice, builtinRuleSet()).findings.map((f) => f.rule)).not.toContain(RULES_PINNED);
+    // A declaration pintae does not know is said already (not-pint-ae), not twice.
+    const foreign = checkXml(invoice.toString('utf8').replace('urn:peppol:pint:billing-1@ae-1', 'urn:example:other'), pinnedBuiltinSet('builtin-billing'));
+    expect(foreign.findings.map((f) => f.rule)).toContain(NOT_PINT_AE);
+    expect(foreign.findings.map((f) => f.rule)).not.toContain(RULES_PINNED);
   });
 });
 

@@ -78,6 +78,20 @@ describe('validate: the rule set chosen for the built document', () => {
     expect(r.validity).toEqual([]);
   });
 
+  it('a pinned set written for another specification than the built invoice\'s: a note (pintae/rules-pinned) beside the response; none where the set is written for it, among others', () => {
+    const tdd = ruleSet('tdd-rules', '1.0.4', null, null, ['urn:peppol:taxdata:ae-1']);
+    const r = validated(standard(), tdd);
+    expect(r.outcome.response.data.is_valid).toBe(true);
+    expect(r.outcome.pintae.filter((f) => f.rule === 'pintae/rules-pinned')).toEqual([expect.objectContaining({
+      severity: 'info', section: 'invoice_header',
+      message: `judged by tdd-rules 1.0.4, the rule set pinned for every document (--rules, or ruleSet in a config file), which is written for urn:peppol:taxdata:ae-1; this document declares ${BILLING}, and the rules written for it were not run`,
+    })]);
+    // A set written for self-billing and billing, pinned: it is written for the built invoice; the report names that one.
+    const both = validated(standard(), ruleSet('both', '1.0.4', null, null, [SELF, BILLING]));
+    expect(both.outcome.pintae.filter((f) => f.rule === 'pintae/rules-pinned')).toEqual([]);
+    expect(both.outcome.judgedBy).toMatchObject({ name: 'both', customization: BILLING, chosen: 'pinned' });
+  });
+
   it('no rules (--no-schematron): no set named, no warning', () => {
     const outcome = validateInvoice(standard(), fixtureEnv());
     expect(outcome.kind === 'validated' && outcome.judgedBy).toBeFalsy();
