@@ -32,8 +32,8 @@ export class RuleCounts {
     if (!this.rules.size) return '';
     const rows = [...this.rules].sort(([a, x], [b, y]) => y.errors + y.warnings - (x.errors + x.warnings) || (a < b ? -1 : 1))
       .map(([rule, c]) => `<tr><td><code>${esc(rule)}</code></td><td class="n">${c.errors || ''}</td><td class="n">${c.warnings || ''}</td><td class="n">${c.invoices}</td></tr>`).join('');
-    const th = (id: 'report.errors' | 'report.warnings' | (typeof HEADS)[HeldKind]['many']) => `<th class="n">${sp.label(sp.say(id))}</th>`;
-    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th>${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th(HEADS[held].many)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+    const th = (id: 'report.errors' | 'report.warnings' | (typeof HEADS)[HeldKind]['many']) => `<th scope="col" class="n">${sp.label(sp.say(id))}</th>`;
+    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th scope="col">${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th(HEADS[held].many)}</tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 }
 
@@ -100,9 +100,9 @@ export function summarySection(s: Summary, gates: Gates | undefined, overrides: 
   const limit = !pagesLeftOut ? ''
     : held === 'invoice' ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>`
     : `<p class="note">${sp.prose(sp.say('pages-left-out.documents', { more: sp.say('count.more-documents', { n: pagesLeftOut }) }))}</p>`;
-  const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
+  const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th scope="col"${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
   const table = rows.length
-    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    ? `<div class="scroll"><table class="inputs"><thead><tr><th scope="col" class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
     : `<p class="none">${sp.label(sp.say('no-input'))}</p>`;
-  return `<section class="summary" id="summary"><h2>${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp, held)}</section>`;
+  return `<section class="summary" id="summary" aria-labelledby="summary-h"><h2 id="summary-h">${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp, held)}</section>`;
 }
