@@ -98,7 +98,6 @@ li.finding:target{background:#eff8ff}
 @media print{body{background:#fff}.report{max-width:none;padding:0}.summary,.invoice{box-shadow:none;border:1px solid var(--line)}.invoice{break-before:page}.back,.skip{display:none}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}.scroll{overflow:visible}th{white-space:normal}
 details::details-content{content-visibility:visible;display:block}details>summary{list-style:none}li.finding{break-inside:avoid}}
-@media (prefers-reduced-motion:reduce){*{scroll-behavior:auto!important;animation:none!important;transition:none!important}}
 `.trim();
 
 /*

@@ -7,7 +7,8 @@ import { ENGLISH, type Speaker } from './html-lang.js';
 
 /** One row of the inputs table: where, which invoice, its verdict, its counts and its findings per rule. */
 export function summaryRow(line: InvoiceLine, k: number, sp: Speaker): string {
-  const chips = [...line.rules].map(([rule, c]) => `<span class="chip ${c.errors ? 'error' : 'warning'}">${esc(rule)}${c.errors + c.warnings > 1 ? ` ×${c.errors + c.warnings}` : ''}</span>`).join(' ');
+  // A rule's chip says its level in words and a sign beside its colour (WCAG 1.4.1): ✖ errors, ▲ warnings only.
+  const chips = [...line.rules].map(([rule, c]) => `<span class="chip ${c.errors ? 'error' : 'warning'}"><span aria-hidden="true">${c.errors ? '✖' : '▲'} </span><span class="vh">${sp.label(sp.say(c.errors ? 'level.error' : 'level.warning'))} </span>${esc(rule)}${c.errors + c.warnings > 1 ? ` ×${c.errors + c.warnings}` : ''}</span>`).join(' ');
   return `<tr class="${line.verdict}"><td class="n">${k}</td><td><a href="#${line.anchor}" dir="ltr">${esc(line.file)}</a>${line.index !== null ? ` <span class="item">${sp.label(sp.say('item', { index: line.index }))}</span>` : ''}</td>`
     + `<td>${line.number !== undefined ? userText(line.number) : '<span class="none">—</span>'}</td>`
     + `<td><span class="verdict ${line.verdict}">${sp.label(sp.say(`verdict-row.${line.verdict}`))}</span></td>`
