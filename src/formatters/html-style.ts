@@ -9,7 +9,7 @@ export const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",Arial,sans-serif}
 a{color:var(--link);text-decoration:underline;text-underline-offset:2px}a:hover{text-decoration-thickness:2px}
-.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.chip,a.mark{position:relative}.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .skip{position:absolute;left:8px;top:-40px;background:var(--paper);padding:6px 10px;border-radius:6px;z-index:1}.skip:focus{top:8px}
 :focus-visible{outline:3px solid var(--link);outline-offset:2px}
 code{font:12px/1.3 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;background:#f2f4f7;border-radius:4px;padding:1px 4px;overflow-wrap:anywhere}
@@ -60,8 +60,8 @@ details.caused{flex-basis:100%;margin:2px 0 0 34px}
 details.caused summary{cursor:pointer;color:var(--muted);font-size:12px}
 details.caused li.finding{padding-left:0}
 .note{background:#eff8ff;border-left:4px solid var(--link);border-radius:6px;padding:8px 12px;margin:0 0 14px}
-.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:14px;margin-bottom:14px}
-.meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:14px;margin-bottom:16px;align-items:start}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(300px,100%),1fr));gap:14px;margin-bottom:14px}
+.meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(260px,100%),1fr));gap:14px;margin-bottom:16px;align-items:start}
 .block,.table-block{border:1px solid var(--line);border-radius:10px;padding:12px 14px;min-width:0}
 .party{background:#fcfcfd}
 .block h3,.table-block h3{margin:0 0 8px;font-size:11px;text-transform:uppercase;letter-spacing:.08em;color:var(--muted)}
@@ -95,6 +95,7 @@ a.mark.warning{background:var(--warn)}a.mark.off,a.mark.info{background:var(--of
 li.finding:target{background:#eff8ff}
 .back{margin:14px 0 0;font-size:12px}
 @media (max-width:760px){.sums{grid-template-columns:1fr}}
+@media (max-width:480px){.verdict{white-space:normal}dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:6px}.report{padding:12px 8px 24px}.summary,.invoice{padding:14px 12px}}
 @media print{body{background:#fff}.report{max-width:none;padding:0}.summary,.invoice{box-shadow:none;border:1px solid var(--line)}.invoice{break-before:page}.back,.skip{display:none}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}.scroll{overflow:visible}th{white-space:normal}
 details::details-content{content-visibility:visible;display:block}details>summary{list-style:none}li.finding{break-inside:avoid}}
