@@ -162,7 +162,7 @@ describe('the HTML report\'s colours', () => {
   });
 
   it('every text colour set alone is at least 4.5:1 on the page and on each background a row, a value or a finding takes', () => {
-    const grounds = ['var(--paper)', '#f9fafb', '#fcfcfd', 'var(--err-bg)', 'var(--warn-bg)', '#eff8ff'];
+    const grounds = ['var(--paper)', 'var(--bg)', '#f9fafb', '#fcfcfd', 'var(--err-bg)', 'var(--warn-bg)', '#eff8ff'];
     const alone = RULES.filter((r) => r.color && !r.bg && !/^:root$/.test(r.sel));
     expect(alone.length).toBeGreaterThan(10);
     for (const r of alone) for (const g of grounds) expect(contrast(r.color!, g), `${r.sel}: ${r.color} on ${g}`).toBeGreaterThanOrEqual(4.5);
