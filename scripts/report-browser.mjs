@@ -62,6 +62,42 @@ export async function openBrowser(executablePath, { width = 1280 } = {}) {
         await page.close();
       }
     },
+    /**
+     * What a reader without a mouse or at 200% zoom meets (docs/decisions.md "The HTML report, accessible (a11y)"):
+     * the page in a window half as wide (a 1280-pixel screen zoomed to 200%), its first Tab stop and where Enter on it
+     * leads, the focus ring, and the page as printed (every finding shown, folded or not; colours of marks kept).
+     */
+    async a11y(file, { width: narrow = Math.round(width / 2) } = {}) {
+      const ctx = await browser.newContext({ viewport: { width: narrow, height: 900 }, deviceScaleFactor: 1, javaScriptEnabled: true, offline: true });
+      const page = await ctx.newPage();
+      try {
+        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        const zoomed = await page.evaluate(() => ({
+          overflow: document.documentElement.scrollWidth > window.innerWidth,
+          wide: [document.body, ...document.querySelectorAll('table')].filter((e) => e.scrollWidth > e.clientWidth)
+            .map((e) => `${e.tagName.toLowerCase()}${e.className ? `.${e.className}` : ''} (${e.scrollWidth} > ${e.clientWidth})`),
+        }));
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const e = document.activeElement;
+          const r = e.getBoundingClientRect();
+          const st = getComputedStyle(e);
+          return { href: e.getAttribute('href'), text: e.textContent, inView: r.top >= 0 && r.bottom <= window.innerHeight && r.width > 0, outline: st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2 };
+        });
+        await page.keyboard.press('Enter');
+        const afterEnter = await page.evaluate(() => location.hash);
+        await page.emulateMedia({ media: 'print' });
+        const print = await page.evaluate(() => ({
+          findings: document.querySelectorAll('li.finding').length,
+          hidden: [...document.querySelectorAll('li.finding')].filter((e) => !e.checkVisibility()).map((e) => e.id),
+          places: [...document.querySelectorAll('li.finding .fmeta')].filter((e) => e.checkVisibility()).length,
+          colourLost: [...document.querySelectorAll('a.mark, li.finding .n, .sev, .chip, .verdict')].filter((e) => getComputedStyle(e).printColorAdjust !== 'exact').length,
+        }));
+        return { ...zoomed, focus, afterEnter, print };
+      } finally {
+        await ctx.close();
+      }
+    },
     close: () => browser.close(),
   };
 }

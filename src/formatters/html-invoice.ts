@@ -87,7 +87,7 @@ function findingItem(s: Shown, file: string, prefix: string, placed: Placed, sp:
   ].filter(Boolean).join(' · ');
   const hintOf = (g: HtmlFinding) => (g.hint ? sp.hint(g.hint) : '');
   const each = one ? '' : `<details class="each"><summary>${sp.label(sp.say('each-of', { n: all.length }))}</summary><ul>${all.map((g) => `<li>${where(g) || sp.label(sp.say('where.whole'))}${hintOf(g)}</li>`).join('')}</ul></details>`;
-  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">${sp.label(sp.say('rule-text'))} <span dir="auto">${esc(f.rule_text)}</span></div>` : '';
+  const ruleText = f.rule_text && f.rule_text !== f.message ? `<div class="rule-text">${sp.label(sp.say('rule-text'))} <span${sp.english} dir="auto">${esc(f.rule_text)}</span></div>` : '';
   const times = one ? '' : ` <span class="times">×${all.length}</span>`;
   return `<li class="finding ${s.level}" id="${findingId(prefix, s)}" data-count="${all.length}"><span class="n">${s.n}</span><div class="fbody">`
     + `<div class="msg"><span class="sev ${s.level}">${sp.label(sp.say(`level.${s.level}`))}</span> ${sp.message(f.message)}${times}</div>`

@@ -38,16 +38,24 @@ export class Speaker {
    */
   message(text: string): string {
     const ar = this.lang === 'en' ? undefined : this.arabicOf(text);
-    if (ar === undefined) return userText(text);
+    if (ar === undefined) return this.lang === 'ar' ? `<span lang="en" dir="auto">${esc(text)}</span>` : userText(text);
     return this.lang === 'ar' ? `<span lang="ar" dir="rtl">${esc(ar)}</span>` : `${userText(text)}<span class="ar-line" lang="ar" dir="rtl">${esc(ar)}</span>`;
   }
 
   /** A finding's hint as HTML, in the language as its message is. */
   hint(text: string): string {
     const ar = this.lang === 'en' ? undefined : this.arabicOf(text);
-    if (ar === undefined) return `<div class="hint" dir="auto">${esc(text)}</div>`;
+    if (ar === undefined) return `<div class="hint"${this.english} dir="auto">${esc(text)}</div>`;
     return this.lang === 'ar' ? `<div class="hint" lang="ar" dir="rtl">${esc(ar)}</div>`
       : `<div class="hint" dir="auto">${esc(text)}<span class="ar-line" lang="ar" dir="rtl">${esc(ar)}</span></div>`;
+  }
+
+  /**
+   * ` lang="en"` on words that stay English in an Arabic page (an official PINT-AE text, libxml2's, a rule's own
+   * wording), so a screen reader speaks them as English (WCAG 3.1.2); nothing in an English or bilingual page.
+   */
+  get english(): string {
+    return this.lang === 'ar' ? ' lang="en"' : '';
   }
 
   /** A finding's message as plain text (a mark's title): both languages joined by " / " in `en+ar`. */

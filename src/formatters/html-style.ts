@@ -4,11 +4,14 @@
  * (`:target` shows where a link led).
  */
 export const STYLE = `
-:root{--ink:#1d2939;--muted:#667085;--line:#eaecf0;--paper:#fff;--bg:#f2f4f7;--err:#d92d20;--err-bg:#fef3f2;--err-soft:#fee4e2;
---warn:#dc6803;--warn-bg:#fffaeb;--warn-soft:#fef0c7;--ok:#039855;--ok-bg:#ecfdf3;--off:#98a2b3;--link:#1570ef}
+:root{--ink:#1d2939;--muted:#667085;--line:#eaecf0;--paper:#fff;--bg:#f2f4f7;--err:#b42318;--err-bg:#fef3f2;--err-soft:#fee4e2;
+--warn:#b54708;--warn-bg:#fffaeb;--warn-soft:#fef0c7;--ok:#027a48;--ok-bg:#ecfdf3;--off:#667085;--link:#175cd3}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",Arial,sans-serif}
-a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
+a{color:var(--link);text-decoration:underline;text-underline-offset:2px}a:hover{text-decoration-thickness:2px}
+.chip,a.mark{position:relative}.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.skip{position:absolute;left:8px;top:-40px;background:var(--paper);padding:6px 10px;border-radius:6px;z-index:1}.skip:focus{top:8px}
+:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 code{font:12px/1.3 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;background:#f2f4f7;border-radius:4px;padding:1px 4px;overflow-wrap:anywhere}
 .report{max-width:1200px;margin:0 auto;padding:24px 20px 40px;display:flex;flex-direction:column;gap:20px}
 .top{order:0}.summary{order:1}.invoices{order:2;display:flex;flex-direction:column;gap:20px}.foot{order:3;color:var(--muted);font-size:12px}
@@ -46,7 +49,7 @@ li.finding.warning .n{background:var(--warn)}li.finding.off .n,li.finding.info .
 .fbody{flex:1 1 300px;min-width:0}
 .msg{overflow-wrap:anywhere}
 .sev{display:inline-block;font-size:11px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;border-radius:4px;padding:0 6px;margin-right:4px}
-.sev.error{background:var(--err-soft);color:var(--err)}.sev.warning{background:var(--warn-soft);color:#b54708}.sev.off,.sev.info{background:#f2f4f7;color:#475467}
+.sev.error{background:var(--err-soft);color:var(--err)}.sev.warning{background:var(--warn-soft);color:var(--warn)}.sev.off,.sev.info{background:#f2f4f7;color:#475467}
 li.finding.off .msg,li.finding.info .msg{color:var(--muted)}
 .fmeta{margin-top:3px;color:var(--muted);font-size:12px;overflow-wrap:anywhere}
 .whole{font-style:italic}.times{display:inline-block;font-size:12px;font-weight:600;color:var(--muted);margin-left:4px}
@@ -56,17 +59,17 @@ details.each{margin-top:3px;font-size:12px;color:var(--muted)}details.each summa
 details.caused{flex-basis:100%;margin:2px 0 0 34px}
 details.caused summary{cursor:pointer;color:var(--muted);font-size:12px}
 details.caused li.finding{padding-left:0}
-.note{background:#eff8ff;border-left:4px solid #2e90fa;border-radius:6px;padding:8px 12px;margin:0 0 14px}
-.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:14px;margin-bottom:14px}
-.meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:14px;margin-bottom:16px;align-items:start}
+.note{background:#eff8ff;border-left:4px solid var(--link);border-radius:6px;padding:8px 12px;margin:0 0 14px}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(300px,100%),1fr));gap:14px;margin-bottom:14px}
+.meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(260px,100%),1fr));gap:14px;margin-bottom:16px;align-items:start}
 .block,.table-block{border:1px solid var(--line);border-radius:10px;padding:12px 14px;min-width:0}
 .party{background:#fcfcfd}
-.block h4,.table-block h4{margin:0 0 8px;font-size:11px;text-transform:uppercase;letter-spacing:.08em;color:var(--muted)}
+.block h3,.table-block h3{margin:0 0 8px;font-size:11px;text-transform:uppercase;letter-spacing:.08em;color:var(--muted)}
 .cur{text-transform:none;letter-spacing:0;font-weight:400;margin-left:6px}
 dl{display:grid;grid-template-columns:minmax(90px,max-content) 1fr;gap:4px 14px;margin:0}
 dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .party dl dd:first-of-type{font-weight:600}
-.lines{margin-bottom:16px}.table-block{padding:12px 0 4px}.table-block h4{padding:0 14px}
+.lines{margin-bottom:16px}.table-block{padding:12px 0 4px}.table-block h3{padding:0 14px}
 .table-block td:first-child,.table-block th:first-child{padding-left:14px}.table-block td:last-child,.table-block th:last-child{padding-right:14px}
 .lines tbody tr:nth-child(even) td{background:#fcfcfd}
 .sums{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,360px);gap:14px;align-items:start}
@@ -75,10 +78,10 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .totals dt:last-of-type,.totals dd:last-of-type{font-weight:700;border-top:1px solid var(--line);padding-top:4px}
 .aed{background:#fcfcfd}
 .v{border-radius:4px}.v.flag{display:inline-block;padding:0 2px}
-.meaning{display:block;font-size:12px;color:var(--muted)}
+.meaning{display:block;font-size:12px;color:var(--muted)}.flag .meaning,.flag .vnote{color:#475467}
 .vnote{display:block;font-size:12px;color:var(--muted);font-style:italic;max-width:36em}
 .num{font-variant-numeric:tabular-nums;white-space:nowrap}
-.none{color:var(--off)}.missing{font-style:italic;color:var(--muted)}.item{color:var(--muted);font-size:12px}
+.none{color:var(--muted)}.missing{font-style:italic;color:var(--muted)}.item{color:var(--muted);font-size:12px}
 .omitted{color:var(--muted);font-size:12px;margin:6px 14px}
 .flag-error.v{background:var(--err-soft);box-shadow:0 0 0 2px var(--err-soft),inset 0 -2px 0 var(--err)}
 .flag-warning.v{background:var(--warn-soft);box-shadow:0 0 0 2px var(--warn-soft),inset 0 -2px 0 var(--warn)}
@@ -86,13 +89,16 @@ dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 tr.flag-error>td{background:var(--err-bg)!important}tr.flag-warning>td{background:var(--warn-bg)!important}
 section.flag-error{border-color:var(--err);box-shadow:0 0 0 3px var(--err-soft)}section.flag-warning{border-color:var(--warn);box-shadow:0 0 0 3px var(--warn-soft)}
 .marks{white-space:nowrap}
-a.mark{display:inline-block;min-width:18px;height:18px;border-radius:999px;background:var(--err);color:#fff;font:700 11px/18px system-ui,sans-serif;text-align:center;padding:0 4px;margin-left:4px;vertical-align:1px}
-a.mark.warning{background:var(--warn)}a.mark.off,a.mark.info{background:var(--off)}a.mark:hover{text-decoration:none;filter:brightness(.9)}
-:target{outline:3px solid #84caff;outline-offset:2px}
+a.mark{text-decoration:none;display:inline-block;min-width:18px;height:18px;border-radius:999px;background:var(--err);color:#fff;font:700 11px/18px system-ui,sans-serif;text-align:center;padding:0 4px;margin-left:4px;vertical-align:1px}
+a.mark.warning{background:var(--warn)}a.mark.off,a.mark.info{background:var(--off)}a.mark:hover{filter:brightness(.9)}
+:target{outline:3px solid var(--link);outline-offset:2px}
 li.finding:target{background:#eff8ff}
 .back{margin:14px 0 0;font-size:12px}
 @media (max-width:760px){.sums{grid-template-columns:1fr}}
-@media print{body{background:#fff}.report{max-width:none;padding:0}.summary,.invoice{box-shadow:none;border:1px solid var(--line)}.invoice{break-before:page}.back{display:none}}
+@media (max-width:480px){.verdict{white-space:normal}dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:6px}.report{padding:12px 8px 24px}.summary,.invoice{padding:14px 12px}}
+@media print{body{background:#fff}.report{max-width:none;padding:0}.summary,.invoice{box-shadow:none;border:1px solid var(--line)}.invoice{break-before:page}.back,.skip{display:none}
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact}.scroll{overflow:visible}th{white-space:normal}
+details::details-content{content-visibility:visible;display:block}details>summary{list-style:none}li.finding{break-inside:avoid}}
 `.trim();
 
 /*
@@ -119,4 +125,5 @@ html[dir=rtl] .table-block td:first-child,html[dir=rtl] .table-block th:first-ch
 html[dir=rtl] .table-block td:last-child,html[dir=rtl] .table-block th:last-child{padding-right:10px;padding-left:14px}
 html[dir=rtl] .totals dt{padding-right:0;padding-left:14px}html[dir=rtl] .totals dd{text-align:left}
 html[dir=rtl] a.mark{margin-left:0;margin-right:4px}
+html[dir=rtl] .skip{left:auto;right:8px}
 `.trim();

@@ -7,7 +7,8 @@ import { ENGLISH, type Speaker } from './html-lang.js';
 
 /** One row of the inputs table: where, which invoice, its verdict, its counts and its findings per rule. */
 export function summaryRow(line: InvoiceLine, k: number, sp: Speaker): string {
-  const chips = [...line.rules].map(([rule, c]) => `<span class="chip ${c.errors ? 'error' : 'warning'}">${esc(rule)}${c.errors + c.warnings > 1 ? ` ×${c.errors + c.warnings}` : ''}</span>`).join(' ');
+  // A rule's chip says its level in words and a sign beside its colour (WCAG 1.4.1): ✖ errors, ▲ warnings only.
+  const chips = [...line.rules].map(([rule, c]) => `<span class="chip ${c.errors ? 'error' : 'warning'}"><span aria-hidden="true">${c.errors ? '✖' : '▲'} </span><span class="vh">${sp.label(sp.say(c.errors ? 'level.error' : 'level.warning'))} </span>${esc(rule)}${c.errors + c.warnings > 1 ? ` ×${c.errors + c.warnings}` : ''}</span>`).join(' ');
   return `<tr class="${line.verdict}"><td class="n">${k}</td><td><a href="#${line.anchor}" dir="ltr">${esc(line.file)}</a>${line.index !== null ? ` <span class="item">${sp.label(sp.say('item', { index: line.index }))}</span>` : ''}</td>`
     + `<td>${line.number !== undefined ? userText(line.number) : '<span class="none">—</span>'}</td>`
     + `<td><span class="verdict ${line.verdict}">${sp.label(sp.say(`verdict-row.${line.verdict}`))}</span></td>`
@@ -32,8 +33,8 @@ export class RuleCounts {
     if (!this.rules.size) return '';
     const rows = [...this.rules].sort(([a, x], [b, y]) => y.errors + y.warnings - (x.errors + x.warnings) || (a < b ? -1 : 1))
       .map(([rule, c]) => `<tr><td><code>${esc(rule)}</code></td><td class="n">${c.errors || ''}</td><td class="n">${c.warnings || ''}</td><td class="n">${c.invoices}</td></tr>`).join('');
-    const th = (id: 'report.errors' | 'report.warnings' | (typeof HEADS)[HeldKind]['many']) => `<th class="n">${sp.label(sp.say(id))}</th>`;
-    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th>${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th(HEADS[held].many)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+    const th = (id: 'report.errors' | 'report.warnings' | (typeof HEADS)[HeldKind]['many']) => `<th scope="col" class="n">${sp.label(sp.say(id))}</th>`;
+    return `<h3>${sp.label(sp.say('report.findings-by-rule'))}</h3><div class="scroll"><table class="by-rule"><thead><tr><th scope="col">${sp.label(sp.say('report.rule'))}</th>${th('report.errors')}${th('report.warnings')}${th(HEADS[held].many)}</tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 }
 
@@ -100,9 +101,9 @@ export function summarySection(s: Summary, gates: Gates | undefined, overrides: 
   const limit = !pagesLeftOut ? ''
     : held === 'invoice' ? `<p class="note">${sp.prose(sp.say('pages-left-out', { more: sp.say('count.more-invoices', { n: pagesLeftOut }) }))}</p>`
     : `<p class="note">${sp.prose(sp.say('pages-left-out.documents', { more: sp.say('count.more-documents', { n: pagesLeftOut }) }))}</p>`;
-  const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
+  const th = (id: 'report.input' | (typeof HEADS)[HeldKind]['one'] | 'report.verdict' | 'report.errors' | 'report.warnings' | 'report.rules', n = false) => `<th scope="col"${n ? ' class="n"' : ''}>${sp.label(sp.say(id))}</th>`;
   const table = rows.length
-    ? `<div class="scroll"><table class="inputs"><thead><tr><th class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    ? `<div class="scroll"><table class="inputs"><thead><tr><th scope="col" class="n">#</th>${th('report.input')}${th(HEADS[held].one)}${th('report.verdict')}${th('report.errors', true)}${th('report.warnings', true)}${th('report.rules')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
     : `<p class="none">${sp.label(sp.say('no-input'))}</p>`;
-  return `<section class="summary" id="summary"><h2>${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp, held)}</section>`;
+  return `<section class="summary" id="summary" aria-labelledby="summary-h"><h2 id="summary-h">${sp.label(sp.say('report.summary'))}</h2>${verdict}${moved}${limit}${table}${rules.table(sp, held)}</section>`;
 }

@@ -8,7 +8,7 @@ import type { Speaker } from './html-lang.js';
 function marks(findings: readonly Shown[], targets: Targets<Shown>, sp: Speaker): { cls: string; html: string } {
   if (!findings.length) return { cls: '', html: '' };
   const worst = findings.some((f) => f.level === 'error') ? 'error' : findings.some((f) => f.level === 'warning') ? 'warning' : findings.some((f) => f.level === 'info') ? 'info' : 'off';
-  const html = findings.map((f) => `<a class="mark ${f.level}" href="#${findingId(targets.prefix, f)}" title="${sp.messagePlain(f.finding.message)}">${f.n}</a>`).join('');
+  const html = findings.map((f) => `<a class="mark ${f.level}" href="#${findingId(targets.prefix, f)}" title="${sp.messagePlain(f.finding.message)}"><span class="vh">${sp.label(sp.say(`level.${f.level}`))} </span>${f.n}</a>`).join('');
   return { cls: ` flag flag-${worst}`, html: `<span class="marks">${html}</span>` };
 }
 
@@ -34,14 +34,14 @@ function block(b: ViewBlock | undefined, targets: Targets<Shown>, sp: Speaker, c
   const { id, findings } = targets.at(b);
   const m = marks(findings, targets, sp);
   const rows = b.items.map((i) => `<dt>${sp.label(i.label)}</dt><dd>${value(i, targets, sp)}</dd>`).join('');
-  return `<section class="block ${cls}${m.cls}" id="${id}"><h4>${sp.label(b.title)}${m.html}</h4>${rows ? `<dl>${rows}</dl>` : `<p class="none">${sp.label(sp.say('value.nothing-stated'))}</p>`}</section>`;
+  return `<section class="block ${cls}${m.cls}" id="${id}"><h3>${sp.label(b.title)}${m.html}</h3>${rows ? `<dl>${rows}</dl>` : `<p class="none">${sp.label(sp.say('value.nothing-stated'))}</p>`}</section>`;
 }
 
 function table(t: ViewTable | undefined, targets: Targets<Shown>, sp: Speaker, title: Words, cls: string, after = ''): string {
   if (!t) return '';
   const { id, findings } = targets.at(t);
   const m = marks(findings, targets, sp);
-  const head = t.columns.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${sp.label(c.label)}</th>`).join('');
+  const head = t.columns.map((c) => `<th scope="col"${c.numeric ? ' class="n"' : ''}>${sp.label(c.label)}</th>`).join('');
   const body = t.rows.map((r) => {
     const row = targets.at(r);
     const rm = marks(row.findings, targets, sp);
@@ -50,7 +50,7 @@ function table(t: ViewTable | undefined, targets: Targets<Shown>, sp: Speaker, t
   }).join('');
   const omitted = t.omitted ? `<p class="omitted">${sp.prose(sp.say('omitted', { n: t.omitted }))}</p>` : '';
   const empty = t.rows.length ? '' : `<tr><td colspan="${t.columns.length}" class="none">${sp.label(sp.say('value.none'))}</td></tr>`;
-  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h4>${sp.label(t.title ?? title)}${m.html}${after}</h4><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
+  return `<section class="table-block ${cls}${m.cls}" id="${id}"><h3>${sp.label(t.title ?? title)}${m.html}${after}</h3><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}${empty}</tbody></table></div>${omitted}</section>`;
 }
 
 /**

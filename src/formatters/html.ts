@@ -46,7 +46,7 @@ export const htmlStream: StreamFactory = (options, gates) => {
   const rows: string[] = [];
   const rules = new RuleCounts();
   return {
-    header: () => `${head(sp)}<header class="top"><h1>${sp.label(sp.say('report.title'))}</h1><p>pintae${options.version ? ` ${esc(options.version)}` : ''} · ${sp.label(sp.say('report.subtitle'))}</p></header>\n<main class="invoices">\n`,
+    header: () => `${head(sp)}<a class="skip" href="#summary">${sp.label(sp.say('skip-to-summary'))}</a>\n<header class="top"><h1>${sp.label(sp.say('report.title'))}</h1><p>pintae${options.version ? ` ${esc(options.version)}` : ''} · ${sp.label(sp.say('report.subtitle'))}</p></header>\n<main class="invoices">\n`,
     result(r) {
       k++;
       const page = Boolean(r.view) && pages < MAX_PAGES;

@@ -407,6 +407,8 @@ export const REPORT = {
   'not-shown.document': t('The document itself is not shown: this report shows the first documents only (see the summary).', 'المستند نفسه غير معروض: يعرض هذا التقرير المستندات الأولى فقط (انظر الملخص).'),
   'not-kept.document': t('The document itself is not available in this report (it was made from a report that does not keep it).', 'المستند نفسه غير متاح في هذا التقرير (أُعدّ من تقرير لا يحتفظ به).'),
   'back': t('↑ Summary', '↑ الملخص'),
+  // A keyboard's first stop: the summary is written last and shown first (docs/decisions.md "The HTML report, accessible (a11y)").
+  'skip-to-summary': t('Go to the summary', 'الانتقال إلى الملخص'),
   'omitted': { en: (p: { n: number }) => `${plural(p.n, 'more line')} without findings not shown.`, ar: (p: { n: number }) => `لم تُعرض بنود أخرى بلا نتائج تحقق: ${p.n}.` },
   'note.not-built': t('No XML could be built for this request (see the findings): it is shown as sent.', 'تعذّر إنشاء XML لهذا الطلب (انظر نتائج التحقق): يُعرض كما أُرسل.'),
   'note.rejected': t('The service refuses this request (400) before validating it: it is shown as sent.', 'ترفض الخدمة هذا الطلب (400) قبل التحقق منه: يُعرض كما أُرسل.'),

@@ -18,7 +18,12 @@ interface PageFacts {
   title: string; invoices: number; findings: number; flagged: number; scripts: number; summaryFirst: boolean; overflow: boolean;
   rtl: string[]; requests: string[]; errors: string[]; wide: string[]; emptyLabels: number; lang: string; dir: string;
 }
-interface Browser { render(file: string, png?: string): Promise<PageFacts>; close(): Promise<void> }
+interface A11yFacts {
+  overflow: boolean; wide: string[]; afterEnter: string;
+  focus: { href: string | null; text: string; inView: boolean; outline: boolean };
+  print: { findings: number; hidden: string[]; places: number; colourLost: number };
+}
+interface Browser { render(file: string, png?: string): Promise<PageFacts>; a11y(file: string): Promise<A11yFacts>; close(): Promise<void> }
 
 const chromium: string | undefined = findChromium();
 if (!chromium) {
@@ -117,6 +122,23 @@ describe.skipIf(!chromium)('the HTML report in headless chromium', () => {
       // The Arabic labels are laid out right to left, in Arabic and beside the English alike.
       expect(facts.rtl.some((t) => t.includes('رقم التسجيل الضريبي')), lang).toBe(true);
     }
+  });
+
+  it('at 200% zoom, by keyboard, and printed: nothing cut off, the summary one Tab away, every finding and its place kept', async () => {
+    // An invalid invoice with a folded finding (one that follows from another) and a valid one, in both languages.
+    const inputs = [join(FIXTURES, 'invalid/contact-trn.json'), join(FIXTURES, 'invoices/usd-with-rate.json')];
+    const file = join(dir, 'a11y.html');
+    await execa('node', [BIN, 'validate', ...inputs, ...ENV, '--lang', 'en+ar', '--format', 'html', '--output', file], { reject: false, cwd: ROOT, env: { NO_COLOR: '1' } });
+    const facts = await browser.a11y(file);
+    expect(facts.overflow, 'wider than the window at 200%').toBe(false);
+    expect(facts.wide, 'wider than its box at 200%').toEqual([]);
+    expect(facts.focus.href).toBe('#summary');
+    expect(facts.focus.inView && facts.focus.outline, 'the first Tab stop is shown, with a focus ring').toBe(true);
+    expect(facts.afterEnter).toBe('#summary');
+    expect(facts.print.findings).toBeGreaterThan(2);
+    expect(facts.print.hidden, 'findings a print leaves out').toEqual([]);
+    expect(facts.print.places).toBe(facts.print.findings);
+    expect(facts.print.colourLost, 'marks and levels whose colours a print drops').toBe(0);
   });
 });
 

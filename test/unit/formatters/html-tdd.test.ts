@@ -38,7 +38,7 @@ describe('reports on a Tax Data Document', () => {
     expect(wordsIn(broken.view!.title, 'en')).toBe('Tax Data Document (S, submit)');
     const page = parseHtml(FORMATTERS.html(reportOf([broken]), { color: false }));
     const section = all(page, (e) => e.tag === 'section' && hasClass(e, 'invoice'))[0]!;
-    const blocks = Object.fromEntries(all(section, (e) => e.tag === 'section' && hasClass(e, 'block')).map((b) => [text(all(b, (e) => e.tag === 'h4')[0]!).replace(/\d+$/, ''), b]));
+    const blocks = Object.fromEntries(all(section, (e) => e.tag === 'section' && hasClass(e, 'block')).map((b) => [text(all(b, (e) => e.tag === 'h3')[0]!).replace(/(?:(?:Error|Warning|Note|Off) \d+)+$/, ''), b]));
     expect(Object.keys(blocks)).toEqual(expect.arrayContaining(['Reporter', 'Receiver', 'TDD header', 'Custom content']));
     const header = text(blocks['TDD header']!);
     for (const s of ['Type', 'S submit', 'Scope', 'D domestic', 'Reporter role', '01 sender', 'Issue date2026-06-02', 'Issue time09:15:00', 'Transport header ID5f1c2a9e-3b7d-4e60-9a21-7c8d0e4f1b22', '900123 scheme 0242']) expect(header).toContain(s);
@@ -49,7 +49,7 @@ describe('reports on a Tax Data Document', () => {
     expect(marked(blocks.Reporter!)).toBe(false);
 
     const table = all(section, (e) => e.tag === 'section' && hasClass(e, 'table-block'))[0]!;
-    expect(text(all(table, (e) => e.tag === 'h4')[0]!)).toContain('Extract (ReportedDocument) beside the source document');
+    expect(text(all(table, (e) => e.tag === 'h3')[0]!)).toContain('Extract (ReportedDocument) beside the source document');
     const rows = rowsOf(table);
     expect(rows[0]).toEqual(['Business term', 'In the TDD', 'In the source document (Invoice)']);
     expect(rows).toContainEqual(['Invoice number (ibt-001)', '10d9705a-5126-5ad7-a23e-be40ffa31e68', '10d9705a-5126-5ad7-a23e-be40ffa31e68']);
