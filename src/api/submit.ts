@@ -27,7 +27,7 @@ export class Submitter {
     // is, so the service's 409 tells whether it is there (docs/decisions.md "What a checkout may decide (secco)").
     const account = this.client.account;
     const entry = this.ledger.lookup(this.client.baseUrl, item.entity_id, item.invoice_number, account);
-    if (!entry && account !== undefined) {
+    if (!entry) {
       const claimed = this.ledger.others(this.client.baseUrl, item.entity_id, item.invoice_number, account)
         .flatMap((e) => (e.accepted ? [e.accepted] : e.last.state === 'sending' || e.last.state === 'unknown' ? [e.last] : []));
       if (claimed.length) {
@@ -114,7 +114,7 @@ export class Submitter {
   }
 
   private record(item: Sendable, state: LedgerRecord['state']): LedgerRecord {
-    return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, ...(this.client.account !== undefined ? { account: this.client.account } : {}), entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
+    return { time: this.options.now().toISOString(), state, base_url: this.client.baseUrl, account: this.client.account, entity_id: item.entity_id, invoice_number: item.invoice_number, sha256: item.sha256 };
   }
 }
 

@@ -65,8 +65,10 @@ export function leaveOutOptionFiles<T extends { path: string; kind: string }>(so
     if (s.kind === 'stdin') return true;
     const at = realPath(s.path);
     if (given.has(at)) return true;
-    const file = fileIdentity(s.path);
-    const hit = held.find((h) => (h.file === undefined ? at.startsWith(h.at + sep) : at === h.at || h.file === file));
+    // The inode is read only where a held file is not the same path: most sources are told apart by their real path.
+    let file: string | undefined | null = null;
+    const sameFile = (held: string) => (file === null ? (file = fileIdentity(s.path)) : file) === held;
+    const hit = held.find((h) => (h.file === undefined ? at.startsWith(h.at + sep) : at === h.at || sameFile(h.file)));
     if (hit) warn(tell('cli.option-file-left-out', { path: s.path, option: hit.option }));
     return hit === undefined;
   });

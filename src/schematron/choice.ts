@@ -89,7 +89,7 @@ export const builtCustomization = (xml: string): string | undefined => textOf(xm
  * date that could not be read (findings/stand-ins.ts).
  */
 export function chooseForBuilt(rules: DocumentRules, xml: string, date: string): { rules: DocumentRules; judgedBy?: JudgedBy } {
-  return chooseRules(rules, textOf(xml, 'CustomizationID'), date);
+  return chooseRules(rules, builtCustomization(xml), date);
 }
 
 /** The date a request's rules are chosen by: its `date` as sent when that is a calendar date, else `today`, the day it would be sent. */
