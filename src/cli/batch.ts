@@ -97,7 +97,7 @@ export async function reportAll(results: AsyncIterable<InvoiceResult> | Iterable
   let turn = Date.now();
   try {
     for await (const result of results) {
-      if (result.error?.internal) faults++;
+      if (result.error?.internal || result.error?.usage) faults++;
       if (result.file !== lastFile || result.index === null) { filesDone++; lastFile = result.file; }
       if (sharesTerminal) progress.clear();
       report.add(result);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Entity } from '../model/types.js';
 import { parseJson } from './json.js';
 import { ioError } from '../messages/io.js';
+import { EntityStoreError, UsageError } from './errors.js';
 import { usageText } from './text.js';
 import { jsonPositions } from './positions.js';
 import { repeatedKeyWarnings } from './repeated-keys.js';
@@ -128,7 +129,17 @@ export function entityFinder(fromFile: Map<string, Entity> | undefined, cwd: str
     let entity: Entity | undefined;
     if (/^[\w.-]+$/.test(id) && !id.startsWith('.')) {
       const path = join(cwd, '.pintae', 'entities', `${id}.json`);
-      if (existsSync(path)) entity = loadEntityFile(path, undefined, 'entity store').get(id);
+      if (existsSync(path)) {
+        let held: Map<string, Entity>;
+        try { held = loadEntityFile(path, undefined, 'entity store'); } catch (e) { throw e instanceof UsageError ? new EntityStoreError(e) : e; }
+        entity = held.get(id);
+        // Found by its name, so it must be that entity's: "not found" would list the file's name as known, and another
+        // entity's record is not this one's (which of the two the file was meant for cannot be guessed).
+        if (!entity) {
+          throw new EntityStoreError(held.size === 0 ? ioError('io.entity.store-empty', { at: path, id })
+            : ioError('io.entity.store-other', { at: path, id, held: [...held.keys()].map((k) => JSON.stringify(k)).join(', ') }));
+        }
+      }
     }
     cache.set(id, entity);
     return entity;

@@ -13,6 +13,17 @@ export class UsageError extends Error {
 }
 
 /**
+ * A seller's record saved in the local store that cannot be used, met while an invoice naming it is judged: the
+ * invoice is not judged and the run exits 2, as for a broken --entity file, once every other input is reported.
+ */
+export class EntityStoreError extends UsageError {
+  constructor(cause: UsageError) {
+    super(cause.message, cause.code, cause.said);
+    this.name = 'EntityStoreError';
+  }
+}
+
+/**
  * A lower layer's reason at a place: `file:line:column: <the JSON reader's words>`, `--rates x.csv: <the file
  * system's words>`. The reason is said in the run's language where pintae words it (src/messages/reasons.ts).
  */

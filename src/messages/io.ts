@@ -1,5 +1,6 @@
 import type { Text } from './lang.js';
-import { registerCatalogue, wordsOf, type Worded } from './ref.js';
+import { registerCatalogue, speak, wordsOf, type Worded } from './ref.js';
+import { readBackFrom } from './reasons.js';
 import { errorOf } from './usage.js';
 import { subjectAr } from './subject.js';
 
@@ -20,6 +21,18 @@ const KIND_AR: Readonly<Record<string, string>> = {
   'a character device': 'جهاز محارف', 'a block device': 'جهاز كتل', 'not a regular file': 'ليس ملفاً عادياً', 'a regular file': 'ملف عادي',
 };
 const kindAr = (kind: string) => KIND_AR[kind] ?? kind;
+
+/**
+ * The entity store's own sentence (an entity record or the file it is in), read back from its English and said in
+ * Arabic; as it is where no entry says it. It crosses worker threads as words, as every unreadable input's error does.
+ */
+function storeReasonAr(reason: string): string {
+  // io.entity.is-invoice takes a list, which words read back cannot give: it stays in English.
+  storeIds ??= Object.keys(IO).filter((id) => (id.startsWith('io.entity.') || id.startsWith('io.file.')) && id !== 'io.entity.is-invoice');
+  const ref = readBackFrom(storeIds, reason);
+  return (ref && speak(ref, 'ar')) ?? reason;
+}
+let storeIds: string[] | undefined;
 
 type File = { what: string; path: string };
 
@@ -94,6 +107,12 @@ export const IO = {
   'io.input.internal': {
     en: (p: { reason: string }) => `internal error while validating this file: ${p.reason}`,
     ar: (p: { reason: string }) => `خطأ داخلي أثناء التحقق من هذا الملف: ${p.reason}`,
+  },
+  // The seller's record saved in .pintae/entities cannot be used: the invoice is not judged (no answer of the service's
+  // can be computed without it), and the run exits 2 as for a broken --entity file. `reason` is the store's sentence.
+  'io.input.entity-store': {
+    en: (p: { reason: string }) => `not judged: the seller's saved record cannot be used: ${p.reason}; correct or delete it, or save it again (pintae entities pull)`,
+    ar: (p: { reason: string }) => `لم يُحكم عليه: لا يمكن استخدام سجل المورد المحفوظ: ${storeReasonAr(p.reason)}؛ صحّحه أو احذفه، أو احفظه من جديد (pintae entities pull)`,
   },
   'io.input.worker-stopped': {
     en: (p: { reason: string }) => `pintae's worker stopped while validating this file (${p.reason}); no result for it`,
@@ -216,6 +235,17 @@ export const IO = {
   'io.entity.no-id': {
     en: (p: { at: string }) => `${p.at}: the entity record has no entity_id`,
     ar: (p: { at: string }) => `${p.at}: سجل الكيان بلا entity_id`,
+  },
+  // .pintae/entities/<id>.json is looked up by its name: a record of another entity there is not that entity's.
+  // `held`: the entity ids the file holds, quoted and joined, and `id` quoted by hand (the store's ids are plain
+  // words): so the sentence reads back from its English (reasons.ts), as it must once it has crossed a worker thread.
+  'io.entity.store-other': {
+    en: (p: { at: string; id: string; held: string }) => `${p.at}: saved as the record of entity "${p.id}", but it holds the record of ${p.held}`,
+    ar: (p: { at: string; id: string; held: string }) => `${p.at}: محفوظ سجلاً للكيان "${p.id}"، لكنه يحوي سجل ${p.held.replace(/, /g, '، ')}`,
+  },
+  'io.entity.store-empty': {
+    en: (p: { at: string; id: string }) => `${p.at}: saved as the record of entity "${p.id}", but it holds no record (an empty list)`,
+    ar: (p: { at: string; id: string }) => `${p.at}: محفوظ سجلاً للكيان "${p.id}"، لكنه لا يحوي أي سجل (قائمة فارغة)`,
   },
   'io.entity.twice': {
     en: (p: { at: string; id: string; earlier: string }) => `${p.at}: entity ${q(p.id)} has a record here and another at ${p.earlier}: which one is the seller's cannot be guessed; keep one`,

@@ -21,10 +21,11 @@ export interface InvoiceResult {
   pintae_findings?: ReportedOwn[];
   /**
    * For a file that could not be read, parsed or validated: where and why. `internal` marks a fault of pintae's own
-   * (an exception, a worker that stopped), which makes the run exit 2 once every other input is reported.
+   * (an exception, a worker that stopped), `usage` a file pintae reads beside the input that cannot be used (a seller's
+   * record saved in .pintae/entities); either makes the run exit 2 once every other input is reported.
    */
   error?: {
-    message: string; line?: number; column?: number; internal?: boolean;
+    message: string; line?: number; column?: number; internal?: boolean; usage?: boolean;
     /** The catalogue entry `message` was said from, where it has one (issue 26); never written to a report. */
     said?: MessageRef;
     /** The English message, where `message` is said in another language (--lang ar or en+ar). */
