@@ -49,6 +49,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 200 to a status read whose body is no invoice status: something other than the service may have answered. A
+ * failure of the service's part, as a 5xx is: a follow-up tries it again next round (api/follow.ts).
+ */
+export class ApiNotStatusError extends ApiError {
+  constructor(method: string, path: string, body: unknown) {
+    super(200, body, method, path);
+    const detail = bodyMessage(body);
+    const words = netWords('net.not-status', { method, path, ...(detail ? { detail } : {}) });
+    this.message = redact(words.message);
+    this.said = redactedRef(words.said);
+  }
+}
+
 /** What the answer's headers add to its sentence: the redirect's target as text, the wait asked for in whole seconds. */
 function hintWords(h: AnswerHints): { location?: string; wait?: number; maxWait?: number } {
   return {

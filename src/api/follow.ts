@@ -1,9 +1,12 @@
 import type { ApiClient } from './client.js';
 import { invoiceStatus, type InvoiceStatus } from './invoices.js';
-import { ApiError, ApiUnreachableError } from './errors.js';
+import { ApiError, ApiNotStatusError, ApiUnreachableError } from './errors.js';
 
-/** A failure worth another read later: the service failed or was not reached (a refusal, 401 or 404, is not). */
-const transient = (e: unknown): boolean => e instanceof ApiUnreachableError || (e instanceof ApiError && (e.status >= 500 || e.status === 429));
+/**
+ * A failure worth another read later: the service failed, was not reached, or something else answered in its place
+ * (a refusal, 401 or 404, is not).
+ */
+const transient = (e: unknown): boolean => e instanceof ApiUnreachableError || e instanceof ApiNotStatusError || (e instanceof ApiError && (e.status >= 500 || e.status === 429));
 
 export interface FollowOptions {
   /** Give up after this long (ms); the invoices still pending are returned without a terminal status. */

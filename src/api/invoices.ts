@@ -1,5 +1,5 @@
 import type { AnswerHints, ApiClient } from './client.js';
-import { ApiError } from './errors.js';
+import { ApiError, ApiNotStatusError } from './errors.js';
 import { MAYBE_PROCESSED_STATUSES } from './retry.js';
 import type { MessageRef } from '../messages/ref.js';
 import { visible } from '../messages/visible.js';
@@ -106,8 +106,10 @@ export async function invoiceStatus(client: ApiClient, invoiceId: string): Promi
   const answer = await client.call('GET', path);
   if (answer.status !== 200) throw new ApiError(answer.status, answer.body, 'GET', path, answer.hints);
   const b = answer.body;
-  // An answer that is no object (a string, a list, one nested too deep) is a status with nothing known.
   const s = (isObject(b) && isObject(b.data) && !('status' in b) ? b.data : isObject(b) ? b : {}) as Record<string, unknown>;
+  // An answer with neither (an HTML page, a list, a string) is not the service's status: read as a status with nothing
+  // known, it was polled until --timeout, a pending status shown for an invoice that may have long been delivered.
+  if (typeof s.status !== 'string' && typeof s.terminal !== 'boolean') throw new ApiNotStatusError('GET', path, b);
   return { ...s, invoice_id: str(s.invoice_id) ?? invoiceId, status: str(s.status) ?? 'UNKNOWN', terminal: s.terminal === true } as InvoiceStatus;
 }
 

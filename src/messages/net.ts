@@ -126,6 +126,12 @@ export const NET_MESSAGES = {
     en: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p, 'en')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'en')}`,
     ar: (p: Http) => `${p.method} ${p.path}: HTTP ${p.status}: ${explain(p, 'ar')}${p.detail ? ` (${p.detail})` : ''}${maybeCreated(p, 'ar')}`,
   },
+  // A 200 whose body is no invoice status (an HTML page from a proxy or a captive portal, a list, a string): what it
+  // holds is the service's words `detail`, shown as text.
+  'net.not-status': {
+    en: (p: Request & { detail?: string }) => `${p.method} ${p.path}: HTTP 200, but the answer is not an invoice status (no "status" or "terminal" in it${p.detail ? `; it says: ${p.detail}` : ''}): something other than the service may have answered (a proxy, a captive portal)`,
+    ar: (p: Request & { detail?: string }) => `${p.method} ${p.path}: HTTP 200، لكن الرد ليس حالة فاتورة (لا "status" ولا "terminal" فيه${p.detail ? `؛ يقول: ${p.detail}` : ''}): ربما أجاب غير الخدمة (خادم وسيط أو بوابة دخول)`,
+  },
   'net.unreachable': {
     en: (p: Unreachable) => `${p.method} ${p.path}: no answer after ${p.attempts} attempt${p.attempts === 1 ? '' : 's'}: ${networkWordsIn(p.code, p.detail, 'en')}${maybeCreated(p, 'en')}`,
     ar: (p: Unreachable) => `${p.method} ${p.path}: لا رد (المحاولات: ${p.attempts}): ${networkWordsIn(p.code, p.detail, 'ar')}${maybeCreated(p, 'ar')}`,
