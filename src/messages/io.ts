@@ -34,6 +34,45 @@ function storeReasonAr(reason: string): string {
 }
 let storeIds: string[] | undefined;
 
+/** The sandbox's own record files (src/sandbox/records.ts): which kind, and what is wrong with a field. */
+export type RecordKind = 'entity' | 'invoice' | 'user';
+export type RecordListOf = 'application-ids' | 'error-objects' | 'history-entries';
+export type RecordProblem =
+  | { kind: 'text' | 'stamp' | 'string' | 'object' | 'string-or-null' | 'boolean' }
+  | { kind: 'one-of'; values: string }
+  | { kind: 'list'; of: RecordListOf }
+  | { kind: 'nested'; depth: number };
+/** A damaged record: the JSON reader's `reason`, or a `problem` (with the `field` it is in, `missing` or not). */
+export type RecordDamage = { at: string; kind: RecordKind; reason?: string; field?: string; missing?: boolean; problem?: RecordProblem };
+
+const RECORD_KIND_AR: Readonly<Record<RecordKind, string>> = { entity: 'كيان', invoice: 'فاتورة', user: 'مستخدم' };
+const LIST_OF: Readonly<Record<RecordListOf, { en: string; ar: string }>> = {
+  'application-ids': { en: 'application ids', ar: 'معرّفات تطبيقات' },
+  'error-objects': { en: 'error objects', ar: 'كائنات أخطاء' },
+  'history-entries': { en: '{status, at} entries', ar: 'مدخلات {status, at}' },
+};
+function problemWords(p: RecordProblem, t: 'en' | 'ar'): string {
+  const en = t === 'en';
+  switch (p.kind) {
+    case 'text': return en ? 'must be a non-empty string' : 'يجب أن يكون نصاً غير فارغ';
+    case 'stamp': return en ? 'must be a time stamp string' : 'يجب أن يكون نصاً يحمل طابعاً زمنياً';
+    case 'string': return en ? 'must be a string' : 'يجب أن يكون نصاً';
+    case 'object': return en ? 'must be an object' : 'يجب أن يكون كائناً';
+    case 'string-or-null': return en ? 'must be a string or null' : 'يجب أن يكون نصاً أو null';
+    case 'boolean': return en ? 'must be true or false' : 'يجب أن يكون true أو false';
+    case 'one-of': return en ? `must be one of ${p.values}` : `يجب أن يكون أحد: ${p.values.replace(/, /g, '، ')}`;
+    case 'list': return en ? `must be a list of ${LIST_OF[p.of].en}` : `يجب أن يكون قائمة ${LIST_OF[p.of].ar}`;
+    case 'nested': return en ? `is nested more than ${p.depth} levels deep` : `متداخل بأكثر من ${p.depth} مستوى`;
+  }
+}
+function damageWords(p: RecordDamage, t: 'en' | 'ar'): string {
+  const en = t === 'en';
+  if (p.reason !== undefined) return p.reason;
+  if (p.field === undefined || p.problem === undefined) return en ? 'expected a JSON object' : 'كان المتوقع كائن JSON';
+  if (!p.missing) return `${p.field} ${problemWords(p.problem, t)}`;
+  return en ? `${p.field} is missing (it ${problemWords(p.problem, t)})` : `${p.field} غير موجود (${problemWords(p.problem, t)})`;
+}
+
 type File = { what: string; path: string };
 
 export const IO = {
@@ -246,6 +285,27 @@ export const IO = {
   'io.entity.store-empty': {
     en: (p: { at: string; id: string }) => `${p.at}: saved as the record of entity "${p.id}", but it holds no record (an empty list)`,
     ar: (p: { at: string; id: string }) => `${p.at}: محفوظ سجلاً للكيان "${p.id}"، لكنه لا يحوي أي سجل (قائمة فارغة)`,
+  },
+  // The sandbox's own files under its data directory, read at its start (src/sandbox/records.ts, tokens.ts).
+  'io.sandbox.record': {
+    en: (p: RecordDamage) => `${p.at}: not a readable sandbox ${p.kind} record: ${damageWords(p, 'en')} (restore the file, or move it out of the data directory)`,
+    ar: (p: RecordDamage) => `${p.at}: ليس سجلاً مقروءاً من سجلات sandbox (${RECORD_KIND_AR[p.kind]}): ${damageWords(p, 'ar')} (استعد الملف، أو انقله خارج مجلد البيانات)`,
+  },
+  'io.sandbox.tokens-not-object': {
+    en: (p: { path: string }) => `${p.path}: expected {"<token>": "<application id>", ...}`,
+    ar: (p: { path: string }) => `${p.path}: كان المتوقع {"<token>": "<application id>", ...}`,
+  },
+  'io.sandbox.tokens-empty': {
+    en: (p: { path: string }) => `${p.path}: holds no token`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي أي رمز وصول`,
+  },
+  'io.sandbox.token-spaces': {
+    en: (p: { path: string }) => `${p.path}: a token must be non-empty without spaces`,
+    ar: (p: { path: string }) => `${p.path}: يجب أن يكون رمز الوصول غير فارغ وبلا مسافات`,
+  },
+  'io.sandbox.token-application': {
+    en: (p: { path: string }) => `${p.path}: every token maps to an application id (a non-empty string)`,
+    ar: (p: { path: string }) => `${p.path}: يجب أن يقابل كلَّ رمز وصول معرّفُ تطبيق (نص غير فارغ)`,
   },
   'io.entity.twice': {
     en: (p: { at: string; id: string; earlier: string }) => `${p.at}: entity ${q(p.id)} has a record here and another at ${p.earlier}: which one is the seller's cannot be guessed; keep one`,

@@ -1,7 +1,7 @@
 import { parseJson } from '../io/json.js';
 import { tooDeepAt, MAX_JSON_DEPTH } from '../io/json-depth.js';
 import { jsonPositions, type Position } from '../io/positions.js';
-import { UsageError } from '../io/errors.js';
+import { ioError, type RecordDamage, type RecordKind, type RecordListOf, type RecordProblem } from '../messages/io.js';
 import type { Entity } from '../model/types.js';
 
 /**
@@ -75,20 +75,20 @@ export interface InvoiceRecord {
  * damage one; a start then stops with the file, line and column of what is wrong (the data directory is the
  * user's to repair), instead of failing later on a missing field with no place at all.
  */
-type Check = (value: unknown) => string | undefined;
+type Check = (value: unknown) => RecordProblem | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const text: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : 'must be a non-empty string');
-const stamp: Check = (v) => (typeof v === 'string' ? undefined : 'must be a time stamp string');
-const optionalText: Check = (v) => (v === undefined || typeof v === 'string' ? undefined : 'must be a string');
-const oneOf = (...values: string[]): Check => (v) => (typeof v === 'string' && values.includes(v) ? undefined : `must be one of ${values.join(', ')}`);
-const list = (item: Check, what: string): Check => (v) => (Array.isArray(v) && v.every((x) => item(x) === undefined) ? undefined : `must be a list of ${what}`);
-const objectValue: Check = (v) => (isObject(v) ? undefined : 'must be an object');
+const text: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : { kind: 'text' });
+const stamp: Check = (v) => (typeof v === 'string' ? undefined : { kind: 'stamp' });
+const optionalText: Check = (v) => (v === undefined || typeof v === 'string' ? undefined : { kind: 'string' });
+const oneOf = (...values: string[]): Check => (v) => (typeof v === 'string' && values.includes(v) ? undefined : { kind: 'one-of', values: values.join(', ') });
+const list = (item: Check, what: RecordListOf): Check => (v) => (Array.isArray(v) && v.every((x) => item(x) === undefined) ? undefined : { kind: 'list', of: what });
+const objectValue: Check = (v) => (isObject(v) ? undefined : { kind: 'object' });
 
 const ENTITY_FIELDS: Record<string, Check> = {
-  entity_id: text, account_id: text, applications: list(text, 'application ids'), created_at: stamp, updated_at: stamp,
-  user_id: (v) => (v === null || typeof v === 'string' ? undefined : 'must be a string or null'),
-  email_notifications_enabled: (v) => (v === undefined || typeof v === 'boolean' ? undefined : 'must be true or false'),
+  entity_id: text, account_id: text, applications: list(text, 'application-ids'), created_at: stamp, updated_at: stamp,
+  user_id: (v) => (v === null || typeof v === 'string' ? undefined : { kind: 'string-or-null' }),
+  email_notifications_enabled: (v) => (v === undefined || typeof v === 'boolean' ? undefined : { kind: 'boolean' }),
   ...Object.fromEntries(['company_name', 'trn', 'country', 'state', 'city', 'area', 'postal_code', 'mobile', 'landline', 'email',
     'legal_registration_type', 'legal_registration_id', 'issuing_authority', 'passport_country', 'registry_code'].map((f) => [f, optionalText])),
 };
@@ -99,28 +99,27 @@ const STATUSES = ['PROCESSING', 'VALIDATION_FAILED', 'SENT_TO_PEPPOL', 'DELIVERY
 
 const INVOICE_FIELDS: Record<string, Check> = {
   invoice_id: text, application_id: text, entity_id: text, invoice_number: text, received_at: stamp, updated_at: stamp,
-  body: (v) => (!isObject(v) ? 'must be an object' : tooDeepAt(v) ? `is nested more than ${MAX_JSON_DEPTH} levels deep` : undefined),
+  body: (v) => (!isObject(v) ? { kind: 'object' } : tooDeepAt(v) ? { kind: 'nested', depth: MAX_JSON_DEPTH } : undefined),
   status: oneOf(...STATUSES),
   stage: oneOf('received', 'converted', 'done'),
-  errors: list(objectValue, 'error objects'),
-  xml: (v) => (v === null || typeof v === 'string' ? undefined : 'must be a string or null'),
-  history: list((h) => (isObject(h) && oneOf(...STATUSES)(h.status) === undefined && typeof h.at === 'string' ? undefined : 'bad'), '{status, at} entries'),
+  errors: list(objectValue, 'error-objects'),
+  xml: (v) => (v === null || typeof v === 'string' ? undefined : { kind: 'string-or-null' }),
+  history: list((h) => (isObject(h) && oneOf(...STATUSES)(h.status) === undefined && typeof h.at === 'string' ? undefined : { kind: 'object' }), 'history-entries'),
 };
 
-function read(file: string, content: string, kind: string, fields: Record<string, Check>): Record<string, unknown> {
-  const damaged = (at: Position, why: string) =>
-    new UsageError(`${file}:${at.line}:${at.column}: not a readable sandbox ${kind} record: ${why} (restore the file, or move it out of the data directory)`);
+function read(file: string, content: string, kind: RecordKind, fields: Record<string, Check>): Record<string, unknown> {
+  const damaged = (at: Position, why: Omit<RecordDamage, 'at' | 'kind'>) => ioError('io.sandbox.record', { at: `${file}:${at.line}:${at.column}`, kind, ...why });
   const parsed = parseJson(content);
-  if (!parsed.ok) throw damaged(parsed, parsed.message);
+  if (!parsed.ok) throw damaged(parsed, { reason: parsed.message });
   const value = parsed.value;
-  if (!isObject(value)) throw damaged({ line: 1, column: 1 }, 'expected a JSON object');
+  if (!isObject(value)) throw damaged({ line: 1, column: 1 }, { problem: { kind: 'object' } });
   for (const [field, check] of Object.entries(fields)) {
     // Own fields only: a "__proto__" key holding a record is data, never the record.
     const problem = check(Object.hasOwn(value, field) ? value[field] : undefined);
     if (problem === undefined) continue;
     const positions = jsonPositions(content);
     const at = positions.values.get(`/${field}`) ?? positions.values.get('') ?? { line: 1, column: 1 };
-    throw damaged(at, Object.hasOwn(value, field) ? `${field} ${problem}` : `${field} is missing (it ${problem})`);
+    throw damaged(at, { field, missing: !Object.hasOwn(value, field), problem });
   }
   return value;
 }

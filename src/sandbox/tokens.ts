@@ -2,7 +2,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseJson } from '../io/json.js';
-import { UsageError } from '../io/errors.js';
+import { reasonAt } from '../io/errors.js';
+import { ioError } from '../messages/io.js';
 import { usageText } from '../io/text.js';
 import { makeDirectories } from '../io/write.js';
 
@@ -24,14 +25,14 @@ export function loadTokens(dataDir: string): { path: string; tokens: Record<stri
     return { path, tokens, created: true };
   }
   const parsed = parseJson(usageText(readFileSync(path), path));
-  if (!parsed.ok) throw new UsageError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok) throw reasonAt(`${path}:${parsed.line}:${parsed.column}`, parsed.message);
   const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${path}: expected {"<token>": "<application id>", ...}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw ioError('io.sandbox.tokens-not-object', { path });
   const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) throw new UsageError(`${path}: holds no token`);
+  if (entries.length === 0) throw ioError('io.sandbox.tokens-empty', { path });
   for (const [token, app] of entries) {
-    if (!/^\S+$/.test(token)) throw new UsageError(`${path}: a token must be non-empty without spaces`);
-    if (typeof app !== 'string' || app.trim() === '') throw new UsageError(`${path}: every token maps to an application id (a non-empty string)`);
+    if (!/^\S+$/.test(token)) throw ioError('io.sandbox.token-spaces', { path });
+    if (typeof app !== 'string' || app.trim() === '') throw ioError('io.sandbox.token-application', { path });
   }
   return { path, tokens: value as Record<string, string>, created: false };
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ENTITY, ROOT } from '../helpers/paths.js';
@@ -134,6 +134,13 @@ describe('--lang: every report format', () => {
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toMatch(/pintae\.config\.json:2:11: lang must be one of "en", "ar", "en\+ar"/);
       expect(bad.stderr).not.toMatch(STACK);
+      // The sandbox's start on a damaged record of its data directory: said in Arabic (it was English whatever --lang).
+      mkdirSync(join(dir, 'data', 'users'), { recursive: true });
+      writeFileSync(join(dir, 'data', 'tokens.json'), '{"t": "app"}');
+      writeFileSync(join(dir, 'data', 'users', 'u.json'), '{"user_id": 5}');
+      const sandbox = await execa('node', [BIN, 'sandbox', '--data-dir', join(dir, 'data'), '--port', '0', '--lang', 'ar', '--no-config'], { reject: false, cwd: dir });
+      expect(sandbox.exitCode).toBe(2);
+      expect(sandbox.stderr).toBe(`pintae: ${join(dir, 'data', 'users', 'u.json')}:1:13: ليس سجلاً مقروءاً من سجلات sandbox (مستخدم): user_id يجب أن يكون نصاً غير فارغ (استعد الملف، أو انقله خارج مجلد البيانات)`);
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 

@@ -11,6 +11,7 @@ import { parseRates } from '../../src/io/rates.js';
 import { UsageError } from '../../src/io/errors.js';
 import { Ledger } from '../../src/batch/ledger.js';
 import { Store } from '../../src/sandbox/store.js';
+import { speak } from '../../src/messages/ref.js';
 
 const dirs: string[] = [];
 const temp = () => { const d = mkdtempSync(join(tmpdir(), 'pintae-damaged-')); dirs.push(d); return d; };
@@ -93,6 +94,26 @@ describe('sandbox records: a damaged record stops the start with its file, line 
     ['a JSON value that is not an object', '[]', '<data>/invoices/i1.json:1:1: not a readable sandbox invoice record: expected a JSON object'],
   ])('%s', (_name, text, message) => {
     expect(start('i1.json', text)).toBe(`${message} (restore the file, or move it out of the data directory)`);
+  });
+
+  it('each is said in Arabic too, no English left but the field names, values and paths (pintae sandbox --lang ar)', () => {
+    const said = (name: string, text: string, kind = 'invoices') => {
+      const dir = temp();
+      mkdirSync(join(dir, kind), { recursive: true });
+      writeFileSync(join(dir, kind, name), text);
+      try { new Store(dir); } catch (e) { return speak((e as UsageError).said!, 'ar')!.replace(dir, '<data>'); }
+      throw new Error('started');
+    };
+    expect(said('i1.json', JSON.stringify({ ...invoice, status: 'LOST' }, null, 2)))
+      .toBe('<data>/invoices/i1.json:7:13: ليس سجلاً مقروءاً من سجلات sandbox (فاتورة): status يجب أن يكون أحد: PROCESSING، VALIDATION_FAILED، SENT_TO_PEPPOL، DELIVERY_FAILED (استعد الملف، أو انقله خارج مجلد البيانات)');
+    expect(said('e.json', '{"entity_id": "e", "account_id": "a", "user_id": null, "created_at": "t", "updated_at": "t"}', 'entities'))
+      .toBe('<data>/entities/e.json:1:1: ليس سجلاً مقروءاً من سجلات sandbox (كيان): applications غير موجود (يجب أن يكون قائمة معرّفات تطبيقات) (استعد الملف، أو انقله خارج مجلد البيانات)');
+    const english = /\b(not|readable|record|must|missing|expected|restore|found|nested|string|object|list)\b/;
+    for (const text of [JSON.stringify(noNumber), JSON.stringify({ ...invoice, invoice_number: 12 }), '{"invoice_id": "i1",\n  "body": {', '[]',
+      JSON.stringify({ ...invoice, body: { reference: '@' } }).replace('"@"', '['.repeat(100) + ']'.repeat(100)), JSON.stringify({ ...invoice, history: [1] }),
+      JSON.stringify({ ...invoice, xml: 5 }), JSON.stringify({ ...invoice, received_at: 5 })]) {
+      expect(said('i1.json', text).replace(/^[^:]*:\d+:\d+: /, ''), text).not.toMatch(english);
+    }
   });
 
   it('an entity record without its applications', () => {

@@ -65,7 +65,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') throw usageError('cli.port', { port, inUse: code === 'EADDRINUSE' });
-    throw new UsageError((e as Error).message);
+    // A damaged record says itself (with its entry, so in --lang); anything else is worded as a start-up failure was.
+    throw e instanceof UsageError ? e : new UsageError((e as Error).message);
   }
   process.stdout.write(`${sandbox.url}\n`);
   log([
