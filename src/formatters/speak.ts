@@ -19,7 +19,7 @@ import { readBackFrom, reasonRef } from '../messages/reasons.js';
  * written as its English, so a report reads its entry back from the words (src/messages/reasons.ts `readBackFrom`).
  */
 const INPUT_ERRORS = ['io.input.directory-unreadable', 'io.input.too-deep', 'io.input.loop', 'io.input.empty-list', 'io.input.internal',
-  'io.input.worker-stopped', 'io.input.empty-file', 'io.input.not-json'] as const;
+  'io.input.worker-stopped', 'io.input.empty-file', 'io.input.not-json', 'io.input.entity-store', 'input.xml-not-json', 'input.json-not-xml'] as const;
 const inputErrorRef = (message: string): MessageRef | undefined => reasonRef(message) ?? readBackFrom(INPUT_ERRORS, message);
 
 /**

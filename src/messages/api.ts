@@ -1,4 +1,5 @@
 import type { Text } from './lang.js';
+import { shellWord } from './shell.js';
 import { registerCatalogue, wordsOf, type Worded } from './ref.js';
 import { errorOf } from './usage.js';
 
@@ -33,8 +34,8 @@ export const API = {
   },
   // A baseUrl in a config file found upward (a checkout's): the token is never sent where a project file points.
   'api.url.project-config': {
-    en: (p: { file: string; url: string }) => `${p.file} names the base URL ${p.url}, but pintae sends your token only to an address you name yourself: a config file found in a checkout may come from anyone, and its baseUrl would send your token there. If ${p.url} is your service's address, name it: --base-url ${p.url}, PINTAE_BASE_URL, or --config ${p.file}`,
-    ar: (p: { file: string; url: string }) => `يسمّي ${p.file} عنوان URL الأساسي ${p.url}، لكن pintae لا يرسل رمز الوصول إلا إلى عنوان تسمّيه أنت: فملف الإعدادات الموجود في نسخة مشروع قد يأتي من أي أحد، و"baseUrl" فيه يرسل رمزك إلى حيث يشاء. إن كان ${p.url} عنوان خدمتك فسمِّه: --base-url ${p.url}، أو PINTAE_BASE_URL، أو --config ${p.file}`,
+    en: (p: { file: string; url: string }) => `${p.file} names the base URL ${p.url}, but pintae sends your token only to an address you name yourself: a config file found in a checkout may come from anyone, and its baseUrl would send your token there. If ${p.url} is your service's address, name it: --base-url ${shellWord(p.url)}, PINTAE_BASE_URL, or --config ${shellWord(p.file)}`,
+    ar: (p: { file: string; url: string }) => `يسمّي ${p.file} عنوان URL الأساسي ${p.url}، لكن pintae لا يرسل رمز الوصول إلا إلى عنوان تسمّيه أنت: فملف الإعدادات الموجود في نسخة مشروع قد يأتي من أي أحد، و"baseUrl" فيه يرسل رمزك إلى حيث يشاء. إن كان ${p.url} عنوان خدمتك فسمِّه: --base-url ${shellWord(p.url)}، أو PINTAE_BASE_URL، أو --config ${shellWord(p.file)}`,
   },
   'api.token.none': {
     en: (_: Record<string, never>) => 'no access token: set PINTAE_TOKEN, or PINTAE_TOKEN_FILE to a file holding it (never given as an argument)',

@@ -1,4 +1,5 @@
 import type { Text } from './lang.js';
+import { shellWord } from './shell.js';
 import { registerCatalogue, speak, wordsOf, type MessageRef, type Worded } from './ref.js';
 import type { Tongue } from './lang.js';
 import { UsageError } from '../io/errors.js';
@@ -79,12 +80,12 @@ export const CLI = {
       + `قدّم سجله بالخيار --entity <file>، أو احفظه في .pintae/entities/${p.id}.json (pintae entities pull)`,
   },
   'input.xml-not-json': {
-    en: (p: { file: string }) => `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${p.file}`,
-    ar: (p: { file: string }) => `هذا المدخل يحوي XML، لا نص طلب فاتورة (JSON): لفحص فاتورة UBL شغّل pintae check ${p.file}`,
+    en: (p: { file: string }) => `this holds XML, not an invoice request body (JSON): to check a UBL invoice, run pintae check ${shellWord(p.file)}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي XML، لا نص طلب فاتورة (JSON): لفحص فاتورة UBL شغّل pintae check ${shellWord(p.file)}`,
   },
   'input.json-not-xml': {
-    en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${p.file}`,
-    ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${p.file}`,
+    en: (p: { file: string }) => `this holds JSON, not XML: to validate an invoice request body, run pintae validate ${shellWord(p.file)}`,
+    ar: (p: { file: string }) => `هذا المدخل يحوي JSON، لا XML: للتحقق من نص طلب فاتورة شغّل pintae validate ${shellWord(p.file)}`,
   },
   // The same advice to a caller of the library (createValidator): the method to call, not a command to run.
   'input.xml-not-json.library': {
@@ -159,8 +160,8 @@ export const CLI = {
     ar: (p: { dir: string }) => `--out-dir ${p.dir}: موجود وليس مجلداً`,
   },
   'cli.build-output-report': {
-    en: (p: { file: string }) => `--output ${p.file} is the run's report (JUnit, by its extension), not the invoice's XML, which goes to standard output: pintae build <input> > ${p.file}, or --out-dir <dir>`,
-    ar: (p: { file: string }) => `--output ${p.file} هو تقرير التشغيل (JUnit، بحسب امتداده)، لا ملف XML الخاص بالفاتورة، الذي يذهب إلى الإخراج القياسي: pintae build <input> > ${p.file}، أو --out-dir <dir>`,
+    en: (p: { file: string }) => `--output ${p.file} is the run's report (JUnit, by its extension), not the invoice's XML, which goes to standard output: pintae build <input> > ${shellWord(p.file)}, or --out-dir <dir>`,
+    ar: (p: { file: string }) => `--output ${p.file} هو تقرير التشغيل (JUnit، بحسب امتداده)، لا ملف XML الخاص بالفاتورة، الذي يذهب إلى الإخراج القياسي: pintae build <input> > ${shellWord(p.file)}، أو --out-dir <dir>`,
   },
   'cli.build-stale': {
     en: (p: { path: string; input: string; dir: string }) => `${p.path} is left from an earlier run: ${p.input} failed this time, so its XML was not written — remove the old file before sending what is in ${p.dir}`,

@@ -1,4 +1,5 @@
 import type { Text } from './lang.js';
+import { shellWord } from './shell.js';
 import { registerCatalogue, speak, wordsOf, type Worded } from './ref.js';
 import { readBackFrom } from './reasons.js';
 import { errorOf } from './usage.js';
@@ -115,12 +116,12 @@ export const IO = {
     ar: (p: { path: string; ext: string }) => `${p.path}: لا يحوي المجلد أي ملفات ${p.ext}`,
   },
   'io.input.empty-directory.xml': {
-    en: (p: { path: string }) => `${p.path}: the directory holds no .json files, but .xml files: to check UBL invoices or Tax Data Documents, run pintae check ${p.path}`,
-    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .json، بل ملفات .xml: لفحص فواتير UBL أو مستندات البيانات الضريبية شغّل pintae check ${p.path}`,
+    en: (p: { path: string }) => `${p.path}: the directory holds no .json files, but .xml files: to check UBL invoices or Tax Data Documents, run pintae check ${shellWord(p.path)}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .json، بل ملفات .xml: لفحص فواتير UBL أو مستندات البيانات الضريبية شغّل pintae check ${shellWord(p.path)}`,
   },
   'io.input.empty-directory.json': {
-    en: (p: { path: string }) => `${p.path}: the directory holds no .xml files, but .json files: to validate invoice requests, run pintae validate ${p.path}`,
-    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .xml، بل ملفات .json: للتحقق من طلبات الفواتير شغّل pintae validate ${p.path}`,
+    en: (p: { path: string }) => `${p.path}: the directory holds no .xml files, but .json files: to validate invoice requests, run pintae validate ${shellWord(p.path)}`,
+    ar: (p: { path: string }) => `${p.path}: لا يحوي المجلد أي ملفات .xml، بل ملفات .json: للتحقق من طلبات الفواتير شغّل pintae validate ${shellWord(p.path)}`,
   },
   'io.input.no-match': {
     en: (p: { pattern: string }) => `${p.pattern}: no file matches this pattern`,
