@@ -131,12 +131,13 @@ export function entityFinder(fromFile: Map<string, Entity> | undefined, cwd: str
       const path = join(cwd, '.pintae', 'entities', `${id}.json`);
       if (existsSync(path)) {
         let held: Map<string, Entity>;
-        try { held = loadEntityFile(path, undefined, 'entity store'); } catch (e) { throw e instanceof UsageError ? new EntityStoreError(e) : e; }
+        const unusable = (e: UsageError) => new EntityStoreError(ioError('io.entity.store-unusable', { reason: e.message }));
+        try { held = loadEntityFile(path, undefined, 'entity store'); } catch (e) { throw e instanceof UsageError ? unusable(e) : e; }
         entity = held.get(id);
         // Found by its name, so it must be that entity's: "not found" would list the file's name as known, and another
         // entity's record is not this one's (which of the two the file was meant for cannot be guessed).
         if (!entity) {
-          throw new EntityStoreError(held.size === 0 ? ioError('io.entity.store-empty', { at: path, id })
+          throw unusable(held.size === 0 ? ioError('io.entity.store-empty', { at: path, id })
             : ioError('io.entity.store-other', { at: path, id, held: [...held.keys()].map((k) => JSON.stringify(k)).join(', ') }));
         }
       }

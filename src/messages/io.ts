@@ -29,7 +29,9 @@ const kindAr = (kind: string) => KIND_AR[kind] ?? kind;
  */
 function storeReasonAr(reason: string): string {
   // io.entity.is-invoice takes a list, which words read back cannot give: it stays in English.
-  storeIds ??= Object.keys(IO).filter((id) => (id.startsWith('io.entity.') || id.startsWith('io.file.')) && id !== 'io.entity.is-invoice');
+  // The sentence around the others first: read back as one of them, it would take the advice for their reason.
+  storeIds ??= ['io.entity.store-unusable', ...Object.keys(IO).filter((id) => (id.startsWith('io.entity.') || id.startsWith('io.file.'))
+    && id !== 'io.entity.is-invoice' && id !== 'io.entity.store-unusable')];
   const ref = readBackFrom(storeIds, reason);
   return (ref && speak(ref, 'ar')) ?? reason;
 }
@@ -149,10 +151,10 @@ export const IO = {
     ar: (p: { reason: string }) => `خطأ داخلي أثناء التحقق من هذا الملف: ${p.reason}`,
   },
   // The seller's record saved in .pintae/entities cannot be used: the invoice is not judged (no answer of the service's
-  // can be computed without it), and the run exits 2 as for a broken --entity file. `reason` is the store's sentence.
+  // can be computed without it), and the run exits 2 as for a broken --entity file. `reason` is io.entity.store-unusable.
   'io.input.entity-store': {
-    en: (p: { reason: string }) => `not judged: the seller's saved record cannot be used: ${p.reason}; correct or delete it, or save it again (pintae entities pull)`,
-    ar: (p: { reason: string }) => `لم يُحكم عليه: لا يمكن استخدام سجل المورد المحفوظ: ${storeReasonAr(p.reason)}؛ صحّحه أو احذفه، أو احفظه من جديد (pintae entities pull)`,
+    en: (p: { reason: string }) => `not judged: the seller's saved record cannot be used: ${p.reason}`,
+    ar: (p: { reason: string }) => `لم يُحكم عليه: لا يمكن استخدام سجل المورد المحفوظ: ${storeReasonAr(p.reason)}`,
   },
   'io.input.worker-stopped': {
     en: (p: { reason: string }) => `pintae's worker stopped while validating this file (${p.reason}); no result for it`,
@@ -275,6 +277,11 @@ export const IO = {
   'io.entity.no-id': {
     en: (p: { at: string }) => `${p.at}: the entity record has no entity_id`,
     ar: (p: { at: string }) => `${p.at}: سجل الكيان بلا entity_id`,
+  },
+  // What is wrong with a record of the store (`reason`, one of the io.entity.* sentences), and what to do.
+  'io.entity.store-unusable': {
+    en: (p: { reason: string }) => `${p.reason}; correct or delete it, or save it again (pintae entities pull)`,
+    ar: (p: { reason: string }) => `${storeReasonAr(p.reason)}؛ صحّحه أو احذفه، أو احفظه من جديد (pintae entities pull)`,
   },
   // .pintae/entities/<id>.json is looked up by its name: a record of another entity there is not that entity's.
   // `held`: the entity ids the file holds, quoted and joined, and `id` quoted by hand (the store's ids are plain

@@ -25,6 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(() => mkdirSync(store, { recursive: true }));
 
 const saved = (text: string) => { writeFileSync(record, text); return entityFinder(undefined, dir); };
+const ADVICE = '; correct or delete it, or save it again (pintae entities pull)';
 const failure = (text: string): EntityStoreError => {
   try { saved(text)('ent_al_noor'); } catch (e) { return e as EntityStoreError; }
   throw new Error('the record was used');
@@ -42,15 +43,15 @@ describe('a record of the entity store that cannot be used', () => {
     const other = failure('{"entity_id": "ent_other"}');
     expect(other).toBeInstanceOf(EntityStoreError);
     expect(other).toBeInstanceOf(UsageError);
-    expect(other.message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds the record of "ent_other"`);
-    expect(failure('[{"entity_id": "a"}, {"entity_id": "b"}]').message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds the record of "a", "b"`);
-    expect(failure('[]').message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds no record (an empty list)`);
+    expect(other.message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds the record of "ent_other"` + ADVICE);
+    expect(failure('[{"entity_id": "a"}, {"entity_id": "b"}]').message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds the record of "a", "b"` + ADVICE);
+    expect(failure('[]').message).toBe(`${record}: saved as the record of entity "ent_al_noor", but it holds no record (an empty list)` + ADVICE);
   });
 
   it('a record that is no JSON, no object or has no entity_id: the store\'s own words, at the place', () => {
-    expect(failure('{"entity_id": "ent_al_noor", ').message).toBe(`entity store ${record}:1:30: the entity record is not JSON: expected a double-quoted property name, found the end of the file`);
-    expect(failure('null').message).toBe(`${record}: an entity must be a JSON object`);
-    expect(failure('{}').message).toBe(`${record}: the entity record has no entity_id`);
+    expect(failure('{"entity_id": "ent_al_noor", ').message).toBe(`entity store ${record}:1:30: the entity record is not JSON: expected a double-quoted property name, found the end of the file` + ADVICE);
+    expect(failure('null').message).toBe(`${record}: an entity must be a JSON object` + ADVICE);
+    expect(failure('{}').message).toBe(`${record}: the entity record has no entity_id` + ADVICE);
     for (const text of ['null', '{}', '[]', '{', '{"entity_id": "x"}']) expect(failure(text)).toBeInstanceOf(EntityStoreError);
   });
 
@@ -61,6 +62,8 @@ describe('a record of the entity store that cannot be used', () => {
     expect(result.error?.message).toBe(`not judged: the seller's saved record cannot be used: entity store ${record}:1:18: the entity record is not JSON: expected ',' or '}', found the end of the file; correct or delete it, or save it again (pintae entities pull)`);
     const ar = speak(result.error!.said!, 'ar')!;
     expect(ar).toBe(`لم يُحكم عليه: لا يمكن استخدام سجل المورد المحفوظ: entity store ${record}:1:18: سجل الكيان ليس JSON: كان المتوقع ',' أو '}'، ووُجد نهاية الملف؛ صحّحه أو احذفه، أو احفظه من جديد (pintae entities pull)`);
+    // As push, bulk and tdd say it (they stop at it): the store's sentence and the advice, in Arabic.
+    expect(speak(failure('{}').said!, 'ar')).toBe(`${record}: سجل الكيان بلا entity_id؛ صحّحه أو احذفه، أو احفظه من جديد (pintae entities pull)`);
     // Each of the store's sentences is said in Arabic, none left in English.
     for (const text of ['null', '{}', '[]', '{"entity_id": "x"}']) {
       const said = speak(internalFault('a.json', failure(text)).error!.said!, 'ar')!;
