@@ -50,6 +50,7 @@ export class TddSourceError extends Error {
 
 /** Peppol participant identifier schemes are four digits (ICD). */
 const SCHEME_ID = /^(\d{4}):(.+)$/;
+const PEPPOL_SCHEME = /^\d{4}$/;
 
 /** `scheme:id`; for the 0242 parties the id alone is taken under 0242, another scheme is refused (ibr-tdd-17, 21). */
 export function participant(option: string, value: string, only?: string): Endpoint {
@@ -114,6 +115,10 @@ export function defaultScope(x: Extract): TddScope {
 export function reporterOf(x: Extract, role: TddRole, given: string | undefined): Endpoint {
   if (given !== undefined) return participant('--reporter', given);
   const e = role === 'sender' ? x.sellerEndpoint : x.buyerEndpoint;
-  if (!e) throw TddSourceError.of(tddWords('tdd.source.no-endpoint', { party: role === 'sender' ? 'seller' : 'buyer' }));
+  const party = role === 'sender' ? 'seller' : 'buyer';
+  if (!e) throw TddSourceError.of(tddWords('tdd.source.no-endpoint', { party }));
+  // ibr-tdd-13: a Peppol participant identifier scheme, four digits. A document that failed validation (a TDS, or a
+  // run without the PINT-AE rules) may carry any other: the TDD would fail the official rules.
+  if (!PEPPOL_SCHEME.test(e.scheme)) throw TddSourceError.of(tddWords('tdd.source.endpoint-scheme', { party, endpoint: e.scheme === '' ? e.id : `${e.scheme}:${e.id}` }));
   return e;
 }

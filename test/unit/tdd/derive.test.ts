@@ -50,6 +50,23 @@ describe('the reporter', () => {
     expect(buildTdd(r.text, r.doc, { ...OPTIONS, reporter: '0235:1987654321' }).xml).toContain('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>');
   });
 
+  // ibr-tdd-13: the reporter's scheme is a Peppol participant identifier scheme, four digits. A TDS (type F) reports a
+  // document that failed validation, whose endpoint may be anything: it was written with schemeID "EM" or "" and failed
+  // the official TDD rules. --no-schematron lets such a document reach S too.
+  it.each([
+    ['a scheme that is no Peppol scheme', 'schemeID="EM"', /the seller's endpoint "EM:1987654321" \(cbc:EndpointID\) is not a Peppol participant identifier .*ibr-tdd-13.* give --reporter/],
+    ['no scheme at all', '', /the seller's endpoint "1987654321" \(cbc:EndpointID\) is not a Peppol participant identifier .*ibr-tdd-13.* give --reporter/],
+  ])('an endpoint with %s cannot give the reporter, for any type: refused, unless --reporter names one', (_, scheme, said) => {
+    const r = read(ubl().replace('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>', `<cbc:EndpointID ${scheme}>1987654321</cbc:EndpointID>`));
+    for (const type of ['S', 'F'] as const) {
+      expect(() => buildTdd(r.text, r.doc, { ...OPTIONS, type })).toThrow(TddSourceError);
+      expect(() => buildTdd(r.text, r.doc, { ...OPTIONS, type })).toThrow(said);
+    }
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F', reporter: '0235:1987654321' }).xml).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1987654321</);
+    // The receiver's reporter is the buyer's endpoint, which is sound here.
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F', role: 'receiver' }).xml).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1345678901</);
+  });
+
   it('--reporter wins, and must be <scheme>:<id>', () => {
     expect(tdd({}, { reporter: '0235:1111111111' })).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1111111111</);
     expect(() => tdd({}, { reporter: '1111111111' })).toThrow(TddOptionError);
