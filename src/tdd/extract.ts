@@ -37,7 +37,7 @@ export interface Extract {
   /** Every tax registration of each party (a TDD reports one of them). */
   sellerTaxIds: string[];
   buyerTaxIds: string[];
-  /** One per currency, in document order (the first of a currency when the document repeats it). */
+  /** One per currency the document declares (its own, its tax currency), in document order (the first of a currency when the document repeats it). */
   taxTotals: Amount[];
   taxExclusive?: Amount;
   /** BTAE-20, the total with VAT in AED, where the document states it or it is AED itself. */
@@ -101,12 +101,15 @@ export function aedTotal(root: XElement, currency: string | undefined): string |
 
 export function extract(root: XElement): Extract {
   const currency = text(cbc(root, 'DocumentCurrencyCode'));
+  const taxCurrency = text(cbc(root, 'TaxCurrencyCode'));
   const seller = cac(cac(root, 'AccountingSupplierParty'), 'Party');
   const buyer = cac(cac(root, 'AccountingCustomerParty'), 'Party');
+  // IBT-110 and IBT-111: a total in the document currency and one in the tax currency. A total in a currency the
+  // document does not declare (a document that failed validation) is neither, and would fail ibr-tdd-34.
   const taxTotals: Amount[] = [];
   for (const total of childElements(root, NS.cac, 'TaxTotal')) {
     const a = amount(cbc(total, 'TaxAmount'));
-    if (a && !taxTotals.some((t) => t.currency === a.currency)) taxTotals.push(a);
+    if (a && (a.currency === currency || a.currency === taxCurrency) && !taxTotals.some((t) => t.currency === a.currency)) taxTotals.push(a);
   }
   const flags = text(cbc(root, 'ProfileExecutionID'));
   const out: Extract = {
@@ -118,7 +121,7 @@ export function extract(root: XElement): Extract {
     issueTime: text(cbc(root, 'IssueTime')),
     typeCode: text(cbc(root, 'InvoiceTypeCode') ?? cbc(root, 'CreditNoteTypeCode')),
     currency,
-    taxCurrency: text(cbc(root, 'TaxCurrencyCode')),
+    taxCurrency,
     seller: partyTax(seller),
     buyer: partyTax(buyer),
     sellerTaxIds: taxIds(seller),

@@ -179,6 +179,24 @@ describe('the source document', () => {
     expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F' }).reported).toBe(false);
   });
 
+  // ibr-tdd-34: one tax total per currency the extract names (the document's, and the tax currency's when there is
+  // one). A document that failed validation may carry a total in a currency it does not declare: copied, the TDS
+  // held two totals and one currency, and failed the official rules.
+  it('reports the tax totals in the document currency and the tax currency, not one in a currency the document does not declare', () => {
+    const totals = '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">10</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">36.73</cbc:TaxAmount></cac:TaxTotal>';
+    const undeclared = { currency: 'USD', taxTotals: totals };
+    expect(x(undeclared).taxTotals).toEqual([{ currency: 'USD', amount: '10' }]);
+    for (const type of ['S', 'F']) {
+      const out = tdd(undeclared, { type });
+      const reported = out.slice(out.indexOf('<pxs:ReportedDocument>'), out.indexOf('</pxs:ReportedDocument>'));
+      expect(reported.match(/<cac:TaxTotal>/g), type).toHaveLength(1);
+      expect(out).toMatch(/<pxs:ReportedDocument>[\s\S]*<cbc:TaxAmount currencyID="USD">10<\/cbc:TaxAmount>[\s\S]*<\/pxs:ReportedDocument>/);
+    }
+    // Declared, both are reported; a total in a third currency is not.
+    const third = { currency: 'USD', taxCurrency: 'AED', taxTotals: `${totals}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">9</cbc:TaxAmount></cac:TaxTotal>` };
+    expect(x(third).taxTotals.map((t) => t.currency)).toEqual(['USD', 'AED']);
+  });
+
   it('a buyer without a tax registration is a party that states none (ibr-tdd-33)', () => {
     expect(tdd({ buyerTax: null })).toMatch(/<cac:AccountingCustomerParty>\s*<cac:Party\/>\s*<\/cac:AccountingCustomerParty>/);
   });
