@@ -207,6 +207,10 @@ export const OWN = {
     en: (p: { given: string; party: 'seller' | 'buyer'; expected?: string; role: string }) => `the reporter ${p.given} is not the ${p.party} (the source document's ${p.party} endpoint is ${p.expected ?? 'none'}), as reporter role ${p.role} says it is`,
     ar: (p: { given: string; party: 'seller' | 'buyer'; expected?: string; role: string }) => `المُبلِّغ ${p.given} ليس ${p.party === 'seller' ? 'المورد' : 'المشتري'} (نقطة استلام ${p.party === 'seller' ? 'المورد' : 'المشتري'} في المستند المصدر ${p.expected ?? 'لا شيء'})، خلافاً لما يقوله دور المُبلِّغ ${p.role}`,
   },
+  'tdd.aed-unread': {
+    en: (p: { description: string }) => `the aedtotal-incl-vat reference's description is ${q(p.description)}, not "AED <amount>" (as AED 913621.44): BTAE-20, the total with VAT in AED, is left out of the TDD`,
+    ar: (p: { description: string }) => `وصف المرجع aedtotal-incl-vat هو ${q(p.description)}، لا "AED <amount>" (مثل AED 913621.44): BTAE-20 (الإجمالي شاملاً ضريبة القيمة المضافة بالدرهم) متروك خارج مستند البيانات الضريبية`,
+  },
   'tdd.source-empty': {
     en: (p: { root: string }) => `the source document <${p.root}> is empty: the extract cannot be compared with the invoice it reports`,
     ar: (p: { root: string }) => `المستند المصدر <${p.root}> فارغ: لا يمكن مقارنة المستخلص بالفاتورة التي يبلّغ عنها`,

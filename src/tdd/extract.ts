@@ -42,6 +42,11 @@ export interface Extract {
   taxExclusive?: Amount;
   /** BTAE-20, the total with VAT in AED, where the document states it or it is AED itself. */
   aedTotal?: string;
+  /**
+   * An aedtotal-incl-vat reference whose description is no "AED <amount>" when no BTAE-20 could be read: the
+   * description as written and where (the TDD goes without BTAE-20, and says so).
+   */
+  aedUnread?: { description: string; line: number; column: number };
   /** BTAE-02 position 8: an export, whose buyer the TDD may leave out (ibr-tdd-33). */
   exported: boolean;
   sellerEndpoint?: Endpoint;
@@ -99,6 +104,17 @@ export function aedTotal(root: XElement, currency: string | undefined): string |
   return currency === 'AED' && inclusive?.currency === 'AED' && DECIMAL.test(inclusive.amount) ? inclusive.amount : undefined;
 }
 
+/** The first aedtotal-incl-vat reference's description, as written, when BTAE-20 cannot be read of the document. */
+function aedUnread(root: XElement, total: string | undefined): Extract['aedUnread'] {
+  if (total !== undefined) return undefined;
+  for (const ref of childElements(root, NS.cac, 'AdditionalDocumentReference')) {
+    if (text(cbc(ref, 'DocumentTypeCode')) !== 'aedtotal-incl-vat') continue;
+    const e = cbc(ref, 'DocumentDescription') ?? ref;
+    return { description: e === ref ? '' : textOf(e).trim(), line: e.line, column: e.column };
+  }
+  return undefined;
+}
+
 export function extract(root: XElement): Extract {
   const currency = text(cbc(root, 'DocumentCurrencyCode'));
   const taxCurrency = text(cbc(root, 'TaxCurrencyCode'));
@@ -129,6 +145,7 @@ export function extract(root: XElement): Extract {
     taxTotals,
     taxExclusive: amount(cbc(cac(root, 'LegalMonetaryTotal'), 'TaxExclusiveAmount')),
     aedTotal: aedTotal(root, currency),
+    aedUnread: aedUnread(root, aedTotal(root, currency)),
     exported: flags !== undefined && flags.length === 8 && flags[7] === '1',
     sellerEndpoint: endpoint(seller),
     buyerEndpoint: endpoint(buyer),

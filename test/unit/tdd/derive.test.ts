@@ -4,6 +4,7 @@ import { buildTdd, TddSourceError } from '../../../src/tdd/build.js';
 import { extract } from '../../../src/tdd/extract.js';
 import { defaultScope, issuedParts, localDateTime, reporterOf, TddOptionError } from '../../../src/tdd/options.js';
 import { sourceText } from '../../../src/tdd/source.js';
+import { tddOfXml } from '../../../src/tdd/run.js';
 import { ubl, type UblParts } from './ubl.js';
 
 const read = (xml: string) => {
@@ -95,6 +96,21 @@ describe('BTAE-20, the total with VAT in AED', () => {
     const out = tdd(usd);
     expect(out).toContain('<cbc:Value>913621.44</cbc:Value>');
     expect(out).toMatch(/<cbc:TaxAmount currencyID="USD">0<\/cbc:TaxAmount>[\s\S]*<cbc:TaxAmount currencyID="AED">0<\/cbc:TaxAmount>/);
+  });
+  // PINT-AE sets no form on the reference's description: a valid invoice may write "AED 9,254.70" or "9254.70 AED".
+  // pintae reads only "AED <amount>", and such an invoice's TDD went without BTAE-20, exit 0, nothing said.
+  it.each(['AED 913,621.44', '913621.44 AED', 'about AED 913621'])('another currency whose reference says %j: BTAE-20 left out, and said where', (said) => {
+    const usd = { currency: 'USD', taxCurrency: 'AED', references: aedRef.replace('AED 913621.44', said), taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">0</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">0</cbc:TaxAmount></cac:TaxTotal>' };
+    const xml = ubl(usd);
+    const r = tddOfXml(xml, undefined, { ...OPTIONS });
+    expect(r.ok).toBe(true);
+    expect(r.xml).not.toContain('CustomContent');
+    const warned = r.findings.filter((f) => f.rule === 'pintae/tdd-aed-total');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ severity: 'warning', line: xml.slice(0, xml.indexOf('<cbc:DocumentDescription>')).split('\n').length });
+    expect(warned[0]!.message).toBe(`the aedtotal-incl-vat reference's description is ${JSON.stringify(said)}, not "AED <amount>" (as AED 913621.44): BTAE-20, the total with VAT in AED, is left out of the TDD`);
+    // Read as written: no warning.
+    expect(tddOfXml(ubl({ ...usd, references: aedRef }), undefined, { ...OPTIONS }).findings).toEqual([]);
   });
   it('another currency without that reference: not reported (nothing is converted)', () => {
     const usd = { currency: 'USD', taxCurrency: 'AED', taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">10</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">36.73</cbc:TaxAmount></cac:TaxTotal>' };
