@@ -77,12 +77,18 @@ export function transportIdProblem(option: string, value: string): void {
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:\d{2})$/;
 
+/** The size of a `±hh:mm` zone in minutes, or Infinity when its minutes are no minutes (xs:time: at most 14:00). */
+const zoneMinutes = (zone: string) => {
+  const minutes = Number(zone.slice(4, 6));
+  return minutes < 60 ? Number(zone.slice(1, 3)) * 60 + minutes : Infinity;
+};
+
 /** The TDD's IssueDate (no time zone, ibr-tdd-04) and IssueTime (with one, ibr-tdd-05). */
 export function issuedParts(issued: string): { date: string; time: string } {
   const m = DATE_TIME.exec(issued.trim());
   // A real calendar day and clock time (2025-02-30 or 24:00:00 would make the TDD invalid against its XSD).
   const real = m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}`)) && new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) === m[1]
-    && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || Number(m[3]!.slice(1, 3)) <= 14);
+    && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || zoneMinutes(m[3]!) <= 14 * 60);
   if (!m || !real) {
     throw TddOptionError.of('--issued', tddWords('tdd.option.issued', { value: issued }));
   }

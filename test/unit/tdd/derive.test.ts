@@ -225,6 +225,10 @@ describe('--issued', () => {
     expect(() => issuedParts('2025-02-06T08:00:00')).toThrow(/time zone/);
     expect(() => issuedParts('2025-02-30T08:00:00Z')).toThrow(/--issued/);
     expect(() => issuedParts('2025-02-06T24:00:00Z')).toThrow(/--issued/);
+    // xs:time's zone is -14:00 to +14:00: +14:30 made a TDD the TDD XSD refuses.
+    expect(issuedParts('2025-02-06T08:00:00+14:00')).toEqual({ date: '2025-02-06', time: '08:00:00+14:00' });
+    expect(issuedParts('2025-02-06T08:00:00-14:00').time).toBe('08:00:00-14:00');
+    for (const zone of ['+14:30', '-14:45', '+04:60', '+15:00']) expect(() => issuedParts(`2025-02-06T08:00:00${zone}`), zone).toThrow(/--issued/);
   });
   it('defaults to the clock given, in local time with its offset', () => {
     const now = new Date('2025-02-06T04:00:00Z');
