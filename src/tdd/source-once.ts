@@ -51,8 +51,10 @@ export function sourceOnceFindings(transaction: XElement): Finding[] {
  */
 export const TDD_CARDINALITY = 'pintae/tdd-cardinality';
 
-const once = (words: Worded, at: XElement): Finding => ({
-  ...words, section: 'invoice_header', severity: 'error', rule: TDD_CARDINALITY, location: location(at), line: at.line, column: at.column,
+/** The parties go with the official rules on their identifiers (ibr-tdd-10…21, `endpoint_ids`); the rest with the header. */
+const once = (words: Worded, at: XElement, part: TddPart): Finding => ({
+  ...words, section: part === 'reporter' || part === 'receiver' || part === 'representative' ? 'endpoint_ids' : 'invoice_header',
+  severity: 'error', rule: TDD_CARDINALITY, location: location(at), line: at.line, column: at.column,
 });
 
 const qname = (e: XElement) => `${e.prefix ? `${e.prefix}:` : ''}${e.local}`;
@@ -60,8 +62,8 @@ const qname = (e: XElement) => `${e.prefix ? `${e.prefix}:` : ''}${e.local}`;
 function count(parent: XElement, ns: string, local: string, part: TddPart, required: boolean): Finding[] {
   const found = childElements(parent, ns, local);
   const name = `${ns === NS.pxs ? 'pxs' : 'cbc'}:${local}`;
-  if (found.length > 1) return [once(own('tdd.part-many', { parent: qname(parent), name, n: found.length, part }), found[1]!)];
-  if (found.length === 0 && required) return [once(own('tdd.part-none', { parent: qname(parent), name, part }), parent)];
+  if (found.length > 1) return [once(own('tdd.part-many', { parent: qname(parent), name, n: found.length, part }), found[1]!, part)];
+  if (found.length === 0 && required) return [once(own('tdd.part-none', { parent: qname(parent), name, part }), parent, part)];
   return [];
 }
 

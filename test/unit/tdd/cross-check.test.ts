@@ -127,7 +127,8 @@ describe('crossCheckTdd', () => {
       const found = check(tdd);
       expect(found.map((f) => f.rule), name).toEqual(['pintae/tdd-cardinality']);
       const line = lineOf(tdd, at) + (at.startsWith('</') ? 1 : 0);
-      expect(found[0], name).toMatchObject({ severity: 'error', line, message: expect.stringMatching(message), location });
+      const section = /receiver|reporter|representative/.test(name) ? 'endpoint_ids' : 'invoice_header';
+      expect(found[0], name).toMatchObject({ severity: 'error', section, line, message: expect.stringMatching(message), location });
     }
   });
 
