@@ -16,7 +16,7 @@ export interface TddResult {
   ok: boolean;
   /** The TDD (null when refused). */
   xml: string | null;
-  /** The source document's findings: errors refused it (types S, R, W); warnings came with it. */
+  /** The source document's findings: errors refused it (types S, R, W); warnings came with it, and the TDD's own (BTAE-20 left out: pintae/tdd-aed-total). */
   findings: Finding[];
   /** Why no TDD could be made of the input (unreadable, not UBL, lacking what the TDD reports), where. */
   /** `said`: the catalogue entry of `message`, where it has one (issue 26). */
