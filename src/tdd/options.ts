@@ -2,6 +2,7 @@ import type { Endpoint, Extract } from './extract.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
 import type { MessageRef, Worded } from '../messages/ref.js';
 import { tddWords } from '../messages/tdd.js';
+import { PLACEHOLDER, UAE_SCHEME } from '../codelists/eas.js';
 
 /** The TDD's own codes (codelists TDD-dtc, TDD-ds, TDD-rr of the TDD release). */
 export const TDD_TYPES = ['S', 'R', 'W', 'F'] as const;
@@ -103,18 +104,21 @@ export function localDateTime(now: Date, offsetMinutes: number): string {
   return `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
-/** Export placeholder endpoints (PINT-AE): a buyer that cannot be reached over Peppol. */
-const UNREACHABLE = new Set(['9900000099']);
+/**
+ * PINT-AE's placeholder endpoints (export, no identifier, deemed supply, all under 0235): no receiver holds them, so
+ * an invoice addressed to one cannot be reached over Peppol.
+ */
+const UNREACHABLE: ReadonlySet<string> = new Set(Object.values(PLACEHOLDER));
 
 /**
  * The scope a document's own data says (docs/decisions.md "TDD scope"): domestic when the buyer's address is in the
- * UAE (or states no country); otherwise international, over Peppol unless the buyer's endpoint is the export
- * placeholder 0235:9900000099, which no receiver holds.
+ * UAE (or states no country); otherwise international, over Peppol unless the buyer's endpoint is one of PINT-AE's
+ * placeholders (0235:9900000097, …98, …99), which no receiver holds.
  */
 export function defaultScope(x: Extract): TddScope {
   if (x.buyerCountry === undefined || x.buyerCountry === 'AE') return 'D';
   const e = x.buyerEndpoint;
-  return !e || (e.scheme === '0235' && UNREACHABLE.has(e.id)) ? 'INP' : 'IP';
+  return !e || (e.scheme === UAE_SCHEME && UNREACHABLE.has(e.id)) ? 'INP' : 'IP';
 }
 
 /** The reporter: the option, else the seller's endpoint (sender) or the buyer's (receiver). */

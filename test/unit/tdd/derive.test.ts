@@ -24,6 +24,10 @@ describe('TDD scope by default (docs/decisions.md "TDD scope")', () => {
     ['a buyer in the UAE: domestic', { buyerCountry: 'AE' }, 'D'],
     ['a foreign buyer reached over Peppol (its own scheme): international over Peppol', { buyerCountry: 'AU', buyerEndpoint: '0151:51824753556', flags: '00000001' }, 'IP'],
     ['a foreign buyer at the export placeholder 0235:9900000099: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000099', flags: '00000001' }, 'INP'],
+    // The other PINT-AE placeholders are held by no receiver either: an invoice to them does not travel over Peppol.
+    ['a foreign buyer at the no-identifier placeholder 0235:9900000098: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000098', flags: '00000001' }, 'INP'],
+    ['a foreign buyer at the deemed-supply placeholder 0235:9900000097: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000097', flags: '01000000' }, 'INP'],
+    ['a UAE buyer at a placeholder: domestic', { buyerCountry: 'AE', buyerEndpoint: '0235:9900000098' }, 'D'],
   ])('%s', (_, parts, scope) => {
     expect(defaultScope(x(parts))).toBe(scope);
     expect(tdd(parts)).toContain(`<pxs:DocumentScope>${scope}</pxs:DocumentScope>`);
