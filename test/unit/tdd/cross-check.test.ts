@@ -183,6 +183,19 @@ describe('crossCheckTdd', () => {
     expect(check(lying).map((f) => f.rule)).toContain('pintae/tdd-extract');
   });
 
+  // `pintae tdd` asks for --reporter when the document's endpoint is no Peppol identifier (ibr-tdd-13): the TDS it then
+  // writes must pass `check`, which compared the reporter with that endpoint and refused it ("… is EM:1001234567").
+  it.each([['a scheme that is no Peppol scheme', 'schemeID="EM"'], ['no scheme', ''], ['no endpoint', null]])(
+    'a TDS of a document whose seller endpoint has %s, its reporter given: no reporter to compare with, the TDS passes', (_, scheme) => {
+      const endpoint = /<cbc:EndpointID schemeID="0235">1001234567<\/cbc:EndpointID>/;
+      expect(source).toMatch(endpoint);
+      const broken = source.replace(endpoint, scheme === null ? '' : `<cbc:EndpointID ${scheme}>1001234567</cbc:EndpointID>`);
+      const tds = tddOf(broken, { type: 'F', reporter: '0235:1001234567' });
+      expect(check(tds)).toEqual([]);
+      // Another reporter of a document whose endpoint is a Peppol identifier is still refused.
+      expect(check(tddOf(source, { type: 'F', reporter: '0235:1111111111' })).map((f) => f.rule)).toEqual(['pintae/tdd-reporter']);
+    });
+
   it('a source document relying on the TDD\'s namespace declarations is still judged on its own', () => {
     const tdd = good.replace(/<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="[^"]*" xmlns:cbc="[^"]*">/, '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">');
     expect(tdd).not.toBe(good);
