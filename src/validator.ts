@@ -67,7 +67,7 @@ export interface TddCallResult {
   ok: boolean;
   /** The TDD (null when refused). */
   xml: string | null;
-  /** The source document's findings: its errors refused it (types S, R, W), its warnings came with it. */
+  /** The source document's findings: its errors refused it (types S, R, W), its warnings came with it; and the TDD's own warnings (BTAE-20 left out: pintae/tdd-aed-total). */
   findings: Finding[];
   /** Why no TDD could be made (unreadable input, not UBL, lacking what a TDD reports), where. */
   error?: { message: string; line?: number; column?: number };

@@ -321,6 +321,10 @@ export const CLI = {
     en: (p: { id: string; document: 'invoice' | 'credit_note' }) => `no --transport-id: the TDD carries a generated one, ${p.id}; give the transport header id of the ${p.document === 'credit_note' ? 'credit note' : 'invoice'}'s Peppol message`,
     ar: (p: { id: string; document: 'invoice' | 'credit_note' }) => `لا --transport-id: يحمل مستند البيانات الضريبية معرّفاً مولَّداً، ${p.id}؛ حدّد معرّف ترويسة النقل لرسالة Peppol الخاصة ${p.document === 'credit_note' ? 'بالإشعار الدائن' : 'بالفاتورة'}`,
   },
+  'cli.tdd-refused': {
+    en: (p: { n: number; type: string }) => `no TDD written: the document has ${p.n === 1 ? '1 error' : `${p.n} errors`}; a TDD of type ${p.type} reports a valid document (the receiver of a document that fails validation reports it as a TDS, with --type F)`,
+    ar: (p: { n: number; type: string }) => `لم يُكتب مستند بيانات ضريبية: في المستند أخطاء عددها ${p.n}؛ ومستند البيانات الضريبية من النوع ${p.type} يبلّغ عن مستند صالح (مستلِم مستند لم يجتز التحقق يبلّغ عنه بمستند TDS، مع --type F)`,
+  },
   'cli.tdd-none': {
     en: (_: Record<string, never>) => 'no TDD could be made',
     ar: (_: Record<string, never>) => 'تعذر إعداد مستند البيانات الضريبية',

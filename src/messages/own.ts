@@ -65,6 +65,16 @@ const inner = (ref: MessageRef | undefined, message: string, tongue: Tongue) => 
 
 const TAX_ID = { seller: ['seller tax identifier', 'المعرّف الضريبي للمورد'], buyer: ['buyer tax identifier', 'المعرّف الضريبي للمشتري'] } as const;
 const shown = (v: string | undefined, none: string) => (v === undefined ? none : q(v));
+/** The parts of a TDD its schema says once of (src/tdd/source-once.ts, pintae/tdd-cardinality), with their TDD terms. */
+export type TddPart = 'reporter' | 'receiver' | 'representative' | 'transport-id' | 'extract' | 'custom-id';
+const PART_EN: Record<TddPart, string> = {
+  reporter: 'the reporter: tdt-007', receiver: 'the receiver, the FTA\'s service provider: tdt-008', representative: 'the reporter\'s representative: tdt-009',
+  'transport-id': 'the transport header ID', extract: 'the extract', 'custom-id': 'the business term identifier, such as BTAE-20',
+};
+const PART_AR: Record<TddPart, string> = {
+  reporter: 'المُبلِّغ: tdt-007', receiver: 'المُستلِم، مزوّد خدمة الهيئة الاتحادية للضرائب: tdt-008', representative: 'ممثل المُبلِّغ: tdt-009',
+  'transport-id': 'معرّف ترويسة النقل', extract: 'المستخلص', 'custom-id': 'معرّف مصطلح الأعمال، مثل BTAE-20',
+};
 
 export const OWN = {
   // src/check.ts: what the document is (pintae/not-ubl, pintae/not-pint-ae, pintae/not-ae-tdd)
@@ -197,6 +207,10 @@ export const OWN = {
     en: (p: { given: string; party: 'seller' | 'buyer'; expected?: string; role: string }) => `the reporter ${p.given} is not the ${p.party} (the source document's ${p.party} endpoint is ${p.expected ?? 'none'}), as reporter role ${p.role} says it is`,
     ar: (p: { given: string; party: 'seller' | 'buyer'; expected?: string; role: string }) => `المُبلِّغ ${p.given} ليس ${p.party === 'seller' ? 'المورد' : 'المشتري'} (نقطة استلام ${p.party === 'seller' ? 'المورد' : 'المشتري'} في المستند المصدر ${p.expected ?? 'لا شيء'})، خلافاً لما يقوله دور المُبلِّغ ${p.role}`,
   },
+  'tdd.aed-unread': {
+    en: (p: { description: string }) => `the aedtotal-incl-vat reference's description is ${q(p.description)}, not "AED <amount>" (as AED 913621.44): BTAE-20, the total with VAT in AED, is left out of the TDD`,
+    ar: (p: { description: string }) => `وصف المرجع aedtotal-incl-vat هو ${q(p.description)}، لا "AED <amount>" (مثل AED 913621.44): BTAE-20 (الإجمالي شاملاً ضريبة القيمة المضافة بالدرهم) متروك خارج مستند البيانات الضريبية`,
+  },
   'tdd.source-empty': {
     en: (p: { root: string }) => `the source document <${p.root}> is empty: the extract cannot be compared with the invoice it reports`,
     ar: (p: { root: string }) => `المستند المصدر <${p.root}> فارغ: لا يمكن مقارنة المستخلص بالفاتورة التي يبلّغ عنها`,
@@ -234,6 +248,14 @@ export const OWN = {
   'tdd.content-text': {
     en: () => 'cec:ExtensionContent holds text beside its element; its schema allows only the one element, the invoice the TDD reports',
     ar: () => 'يحوي cec:ExtensionContent نصاً بجانب عنصره؛ ومخططه لا يسمح إلا بالعنصر الواحد، هو الفاتورة التي يبلّغ عنها المستند',
+  },
+  'tdd.part-none': {
+    en: (p: { parent: string; name: string; part: TddPart }) => `${p.parent} has no ${p.name} (${PART_EN[p.part]}); the TDD schema requires exactly one, and the official TDD rules judge it only where it is`,
+    ar: (p: { parent: string; name: string; part: TddPart }) => `لا يحوي ${p.parent} العنصر ${p.name} (${PART_AR[p.part]})؛ ومخطط مستند البيانات الضريبية يطلب واحداً بالضبط، والقواعد الرسمية لا تفحصه إلا حيث يوجد`,
+  },
+  'tdd.part-many': {
+    en: (p: { parent: string; name: string; n: number; part: TddPart }) => `${p.parent} holds ${p.n} ${p.name} elements (${PART_EN[p.part]}); the TDD schema allows one (pintae ${p.part === 'extract' ? 'compares the first with the source document' : 'reads the first'})`,
+    ar: (p: { parent: string; name: string; n: number; part: TddPart }) => `يحوي ${p.parent} عناصر ${p.name} عددها ${p.n} (${PART_AR[p.part]})؛ ومخطط مستند البيانات الضريبية يسمح بواحد (${p.part === 'extract' ? 'يقارن pintae الأول بالمستند المصدر' : 'يقرأ pintae الأول'})`,
   },
   // src/tdd/run.ts
   'tdd.is-tdd': {

@@ -77,6 +77,10 @@ export const TDD_MESSAGES = {
     en: (p: { party: 'seller' | 'buyer' }) => `the document has no ${p.party} endpoint (cbc:EndpointID) to report as: give --reporter <scheme:id>`,
     ar: (p: { party: 'seller' | 'buyer' }) => `لا نقطة استلام (cbc:EndpointID) ${PARTY_AR[p.party]} في المستند ليُبلَّغ بها: حدّد --reporter <scheme:id>`,
   },
+  'tdd.source.endpoint-scheme': {
+    en: (p: { party: 'seller' | 'buyer'; endpoint: string }) => `the ${p.party}'s endpoint ${q(p.endpoint)} (cbc:EndpointID) is not a Peppol participant identifier to report as (its scheme, schemeID, must be four digits: ibr-tdd-13): give --reporter <scheme:id>`,
+    ar: (p: { party: 'seller' | 'buyer'; endpoint: string }) => `نقطة الاستلام ${q(p.endpoint)} (cbc:EndpointID) ${PARTY_AR[p.party]} ليست معرّف مشارك في Peppol يُبلَّغ به (يجب أن يكون المخطط، schemeID، أربعة أرقام: ibr-tdd-13): حدّد --reporter <scheme:id>`,
+  },
 } as const satisfies Record<string, Text<never>>;
 
 export type TddMessageId = keyof typeof TDD_MESSAGES;

@@ -5,7 +5,7 @@ import { childElement, childElements, textOf } from '../io/xml.js';
 import { aedTotal, extract, NS, type Extract } from './extract.js';
 import { attachmentsUnder, endOffset, lineStarts, startOffset, tagEnd } from './source.js';
 import { location } from '../xpath/location.js';
-import { sourceOnceFindings } from './source-once.js';
+import { partsOnceFindings, sourceOnceFindings } from './source-once.js';
 import { own } from '../messages/own.js';
 import type { Worded } from '../messages/ref.js';
 
@@ -23,7 +23,7 @@ export const TDD_ATTACHMENT = 'pintae/tdd-attachment';
 export const TDD_SOURCE_RULES = 'pintae/tdd-source-rules';
 export const TDD_REPORTER = 'pintae/tdd-reporter';
 export const TDD_SOURCE_EMPTY = 'pintae/tdd-source-empty';
-export { TDD_SOURCE_ONE } from './source-once.js';
+export { TDD_CARDINALITY, TDD_SOURCE_ONE } from './source-once.js';
 
 /** What the cross-checks read of `check`'s verdict on the source document (its XmlCheckOutcome, structurally). */
 export interface SourceVerdict { wellFormed: { ok: true } | { ok: false; message: string }; findings: Finding[] }
@@ -135,9 +135,13 @@ function reporterFindings(root: XElement, x: Extract): Finding[] {
   if (!endpoint || (role !== '01' && role !== '02')) return [];
   const party = role === '01' ? 'seller' : 'buyer';
   const expected = role === '01' ? x.sellerEndpoint : x.buyerEndpoint;
+  // A document without the party's endpoint, or with one that is no Peppol identifier (a TDS reports such documents),
+  // names no reporter to compare with: the reporter was given (`--reporter`), and the source document's own findings
+  // say what is wrong with its endpoint.
+  if (!expected || !/^\d{4}$/.test(expected.scheme)) return [];
   const given = { scheme: attr(endpoint, 'schemeID') ?? '', id: text(endpoint)! };
-  if (expected && expected.scheme === given.scheme && expected.id === given.id) return [];
-  const words = own('tdd.reporter', { given: `${given.scheme}:${given.id}`, party, ...(expected ? { expected: `${expected.scheme}:${expected.id}` } : {}), role });
+  if (expected.scheme === given.scheme && expected.id === given.id) return [];
+  const words = own('tdd.reporter', { given: `${given.scheme}:${given.id}`, party, expected: `${expected.scheme}:${expected.id}`, role });
   return [finding(TDD_REPORTER, words, endpoint)];
 }
 
@@ -183,7 +187,7 @@ const typeCodeOf = (root: XElement): string | undefined => {
 export function crossCheckTdd<Rules>(doc: XDocument, options: CrossCheckOptions<Rules>): Finding[] {
   const root = doc.elements[0];
   if (!root || root.ns !== NS.pxs || root.local !== 'TaxData') return [];
-  const out: Finding[] = [];
+  const out: Finding[] = partsOnceFindings(root);
   for (const transaction of childElements(root, NS.pxs, 'ReportedTransaction')) {
     out.push(...sourceOnceFindings(transaction));
     const content = cec(pxs(transaction, 'SourceDocument'), 'ExtensionContent');

@@ -37,11 +37,16 @@ export interface Extract {
   /** Every tax registration of each party (a TDD reports one of them). */
   sellerTaxIds: string[];
   buyerTaxIds: string[];
-  /** One per currency, in document order (the first of a currency when the document repeats it). */
+  /** One per currency the document declares (its own, its tax currency), in document order (the first of a currency when the document repeats it). */
   taxTotals: Amount[];
   taxExclusive?: Amount;
   /** BTAE-20, the total with VAT in AED, where the document states it or it is AED itself. */
   aedTotal?: string;
+  /**
+   * An aedtotal-incl-vat reference whose description is no "AED <amount>" when no BTAE-20 could be read: the
+   * description as written and where (the TDD goes without BTAE-20, and says so).
+   */
+  aedUnread?: { description: string; line: number; column: number };
   /** BTAE-02 position 8: an export, whose buyer the TDD may leave out (ibr-tdd-33). */
   exported: boolean;
   sellerEndpoint?: Endpoint;
@@ -99,14 +104,28 @@ export function aedTotal(root: XElement, currency: string | undefined): string |
   return currency === 'AED' && inclusive?.currency === 'AED' && DECIMAL.test(inclusive.amount) ? inclusive.amount : undefined;
 }
 
+/** The first aedtotal-incl-vat reference's description, as written, when BTAE-20 cannot be read of the document. */
+function aedUnread(root: XElement, total: string | undefined): Extract['aedUnread'] {
+  if (total !== undefined) return undefined;
+  for (const ref of childElements(root, NS.cac, 'AdditionalDocumentReference')) {
+    if (text(cbc(ref, 'DocumentTypeCode')) !== 'aedtotal-incl-vat') continue;
+    const e = cbc(ref, 'DocumentDescription') ?? ref;
+    return { description: e === ref ? '' : textOf(e).trim(), line: e.line, column: e.column };
+  }
+  return undefined;
+}
+
 export function extract(root: XElement): Extract {
   const currency = text(cbc(root, 'DocumentCurrencyCode'));
+  const taxCurrency = text(cbc(root, 'TaxCurrencyCode'));
   const seller = cac(cac(root, 'AccountingSupplierParty'), 'Party');
   const buyer = cac(cac(root, 'AccountingCustomerParty'), 'Party');
+  // IBT-110 and IBT-111: a total in the document currency and one in the tax currency. A total in a currency the
+  // document does not declare (a document that failed validation) is neither, and would fail ibr-tdd-34.
   const taxTotals: Amount[] = [];
   for (const total of childElements(root, NS.cac, 'TaxTotal')) {
     const a = amount(cbc(total, 'TaxAmount'));
-    if (a && !taxTotals.some((t) => t.currency === a.currency)) taxTotals.push(a);
+    if (a && (a.currency === currency || a.currency === taxCurrency) && !taxTotals.some((t) => t.currency === a.currency)) taxTotals.push(a);
   }
   const flags = text(cbc(root, 'ProfileExecutionID'));
   const out: Extract = {
@@ -118,7 +137,7 @@ export function extract(root: XElement): Extract {
     issueTime: text(cbc(root, 'IssueTime')),
     typeCode: text(cbc(root, 'InvoiceTypeCode') ?? cbc(root, 'CreditNoteTypeCode')),
     currency,
-    taxCurrency: text(cbc(root, 'TaxCurrencyCode')),
+    taxCurrency,
     seller: partyTax(seller),
     buyer: partyTax(buyer),
     sellerTaxIds: taxIds(seller),
@@ -126,6 +145,7 @@ export function extract(root: XElement): Extract {
     taxTotals,
     taxExclusive: amount(cbc(cac(root, 'LegalMonetaryTotal'), 'TaxExclusiveAmount')),
     aedTotal: aedTotal(root, currency),
+    aedUnread: aedUnread(root, aedTotal(root, currency)),
     exported: flags !== undefined && flags.length === 8 && flags[7] === '1',
     sellerEndpoint: endpoint(seller),
     buyerEndpoint: endpoint(buyer),

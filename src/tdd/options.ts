@@ -2,6 +2,7 @@ import type { Endpoint, Extract } from './extract.js';
 import { NOT_XML_CHAR } from '../ubl/serialize.js';
 import type { MessageRef, Worded } from '../messages/ref.js';
 import { tddWords } from '../messages/tdd.js';
+import { PLACEHOLDER, UAE_SCHEME } from '../codelists/eas.js';
 
 /** The TDD's own codes (codelists TDD-dtc, TDD-ds, TDD-rr of the TDD release). */
 export const TDD_TYPES = ['S', 'R', 'W', 'F'] as const;
@@ -50,6 +51,7 @@ export class TddSourceError extends Error {
 
 /** Peppol participant identifier schemes are four digits (ICD). */
 const SCHEME_ID = /^(\d{4}):(.+)$/;
+const PEPPOL_SCHEME = /^\d{4}$/;
 
 /** `scheme:id`; for the 0242 parties the id alone is taken under 0242, another scheme is refused (ibr-tdd-17, 21). */
 export function participant(option: string, value: string, only?: string): Endpoint {
@@ -76,12 +78,18 @@ export function transportIdProblem(option: string, value: string): void {
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:\d{2})$/;
 
+/** The size of a `±hh:mm` zone in minutes, or Infinity when its minutes are no minutes (xs:time: at most 14:00). */
+const zoneMinutes = (zone: string) => {
+  const minutes = Number(zone.slice(4, 6));
+  return minutes < 60 ? Number(zone.slice(1, 3)) * 60 + minutes : Infinity;
+};
+
 /** The TDD's IssueDate (no time zone, ibr-tdd-04) and IssueTime (with one, ibr-tdd-05). */
 export function issuedParts(issued: string): { date: string; time: string } {
   const m = DATE_TIME.exec(issued.trim());
   // A real calendar day and clock time (2025-02-30 or 24:00:00 would make the TDD invalid against its XSD).
   const real = m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}`)) && new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) === m[1]
-    && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || Number(m[3]!.slice(1, 3)) <= 14);
+    && Number(m[2]!.slice(0, 2)) < 24 && Number(m[2]!.slice(3, 5)) < 60 && Number(m[2]!.slice(6, 8)) < 60 && (m[3] === 'Z' || zoneMinutes(m[3]!) <= 14 * 60);
   if (!m || !real) {
     throw TddOptionError.of('--issued', tddWords('tdd.option.issued', { value: issued }));
   }
@@ -96,24 +104,31 @@ export function localDateTime(now: Date, offsetMinutes: number): string {
   return `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
-/** Export placeholder endpoints (PINT-AE): a buyer that cannot be reached over Peppol. */
-const UNREACHABLE = new Set(['9900000099']);
+/**
+ * PINT-AE's placeholder endpoints (export, no identifier, deemed supply, all under 0235): no receiver holds them, so
+ * an invoice addressed to one cannot be reached over Peppol.
+ */
+const UNREACHABLE: ReadonlySet<string> = new Set(Object.values(PLACEHOLDER));
 
 /**
  * The scope a document's own data says (docs/decisions.md "TDD scope"): domestic when the buyer's address is in the
- * UAE (or states no country); otherwise international, over Peppol unless the buyer's endpoint is the export
- * placeholder 0235:9900000099, which no receiver holds.
+ * UAE (or states no country); otherwise international, over Peppol unless the buyer's endpoint is one of PINT-AE's
+ * placeholders (0235:9900000097, …98, …99), which no receiver holds.
  */
 export function defaultScope(x: Extract): TddScope {
   if (x.buyerCountry === undefined || x.buyerCountry === 'AE') return 'D';
   const e = x.buyerEndpoint;
-  return !e || (e.scheme === '0235' && UNREACHABLE.has(e.id)) ? 'INP' : 'IP';
+  return !e || (e.scheme === UAE_SCHEME && UNREACHABLE.has(e.id)) ? 'INP' : 'IP';
 }
 
 /** The reporter: the option, else the seller's endpoint (sender) or the buyer's (receiver). */
 export function reporterOf(x: Extract, role: TddRole, given: string | undefined): Endpoint {
   if (given !== undefined) return participant('--reporter', given);
   const e = role === 'sender' ? x.sellerEndpoint : x.buyerEndpoint;
-  if (!e) throw TddSourceError.of(tddWords('tdd.source.no-endpoint', { party: role === 'sender' ? 'seller' : 'buyer' }));
+  const party = role === 'sender' ? 'seller' : 'buyer';
+  if (!e) throw TddSourceError.of(tddWords('tdd.source.no-endpoint', { party }));
+  // ibr-tdd-13: a Peppol participant identifier scheme, four digits. A document that failed validation (a TDS, or a
+  // run without the PINT-AE rules) may carry any other: the TDD would fail the official rules.
+  if (!PEPPOL_SCHEME.test(e.scheme)) throw TddSourceError.of(tddWords('tdd.source.endpoint-scheme', { party, endpoint: e.scheme === '' ? e.id : `${e.scheme}:${e.id}` }));
   return e;
 }

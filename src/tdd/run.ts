@@ -16,7 +16,7 @@ export interface TddResult {
   ok: boolean;
   /** The TDD (null when refused). */
   xml: string | null;
-  /** The source document's findings: errors refused it (types S, R, W); warnings came with it. */
+  /** The source document's findings: errors refused it (types S, R, W); warnings came with it, and the TDD's own (BTAE-20 left out: pintae/tdd-aed-total). */
   findings: Finding[];
   /** Why no TDD could be made of the input (unreadable, not UBL, lacking what the TDD reports), where. */
   /** `said`: the catalogue entry of `message`, where it has one (issue 26). */
@@ -46,7 +46,11 @@ function fromDocument(text: string, findings: Finding[], run: TddRunOptions, ind
   try {
     const document: SourceDocument = read.doc.elements[0]?.local === 'CreditNote' ? 'credit_note' : 'invoice';
     const transportId = typeof run.transportId === 'function' ? run.transportId(document) : run.transportId;
-    return { ok: true, xml: buildTdd(read.text, read.doc, { ...options, transportId }).xml, findings, index };
+    const built = buildTdd(read.text, read.doc, { ...options, transportId });
+    const unread = built.extract.aedUnread;
+    // BTAE-20 stated in a form pintae cannot read: the TDD goes without it, said at the description.
+    const aed: Finding[] = unread ? [{ ...own('tdd.aed-unread', { description: unread.description }), section: 'legal_monetary', severity: 'warning', rule: 'pintae/tdd-aed-total', line: unread.line, column: unread.column }] : [];
+    return { ok: true, xml: built.xml, findings: [...findings, ...aed], index };
   } catch (e) {
     if (e instanceof TddSourceError) return { ok: false, xml: null, findings, index, error: { message: e.message, ...(e.said ? { said: e.said } : {}), ...(read.doc.elements[0] ? { line: read.doc.elements[0].line, column: read.doc.elements[0].column } : {}) } };
     throw e;

@@ -65,6 +65,9 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/broken\.xml:3:\d+: error: namespace prefix cbc is not declared/);
     expect(r.stderr).toMatch(/tax\.json:\d+:\d+: error: .*\[ibr-co-14\]/);
+    // Refused for its errors: said as such, and what a receiver does with such a document.
+    expect(r.stderr).toMatch(/tax\.json: error: no TDD written: the document has \d+ errors?; a TDD of type S reports a valid document \(the receiver of a document that fails validation reports it as a TDS, with --type F\)/);
+    expect(r.stderr).not.toMatch(/(broken\.xml|standard\.json): error: no TDD written/);
     expect(readdirSync(join(dir, 'out'))).toEqual(['standard.tdd.xml']);
   });
 });

@@ -166,6 +166,9 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       let name = r.index === null ? `${stem}.tdd.xml` : `${stem}-${r.index}.tdd.xml`;
       if (!r.ok) {
         if (!r.error && !shown.length) process.stderr.write(`${label}: error: ${tell('cli.tdd-none', {})}\n`);
+        const errors = shown.filter((f) => f.severity === 'error').length;
+        // Refused for the document's errors (types S, R, W): said once, with what the receiver of such a document does.
+        if (!r.error && errors) process.stderr.write(`${label}: error: ${tell('cli.tdd-refused', { n: errors, type: shared.type ?? 'S' })}\n`);
         failed = true;
         // A TDD an earlier run wrote of this input stays (never removed): said, so it is not sent as this one's.
         if (!toStdout && existsSync(join(options.outDir!, name))) warn(tell('cli.build-stale', { path: join(options.outDir!, name), input: label, dir: options.outDir! }));

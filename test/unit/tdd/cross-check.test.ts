@@ -49,7 +49,7 @@ const inExtract = (from: string, to: string) => replaceAfter(good, '<pxs:Reporte
 describe('crossCheckTdd', () => {
   it('each of its rule ids is one a config override may name', () => {
     const ids = Object.entries(crossCheck).filter(([name]) => name.startsWith('TDD_')).map(([, id]) => id);
-    expect(ids).toHaveLength(9);
+    expect(ids).toHaveLength(10);
     expect(new Set(ids)).toEqual(new Set(TDD_CROSS_CHECK_IDS));
   });
 
@@ -99,6 +99,36 @@ describe('crossCheckTdd', () => {
       expect(found, tdd.slice(tdd.indexOf('<pxs:SourceDocument>'))).toHaveLength(1);
       const line = lineOf(tdd, at) + (at.startsWith('</') ? 1 : 0);
       expect(found[0]).toMatchObject({ severity: 'error', line, message: expect.stringMatching(message), location });
+    }
+  });
+
+  // The TDD schema's "exactly one" of each party and "at most one" of the transport header id and the extract: the
+  // official rules judge a party only where it is (their contexts are the party), so a TDD without its receiver, or
+  // with a second reporter or a second extract no cross-check reads, passed them and `check`; the FTA's side, which
+  // validates against the schema, refuses it.
+  it('what the TDD schema says once of its parties, transport header id, extract and custom content: refused where it shows', () => {
+    const cut = (name: string) => good.replace(new RegExp(`\\n *<${name}>[\\s\\S]*?</${name}>`), '');
+    const twice = (name: string) => good.replace(new RegExp(`(\\n *<${name}>[\\s\\S]*?</${name}>)`), '$1$1');
+    const root = '<pxs:TaxData ';
+    const cases: Array<[string, string, string, RegExp, string]> = [
+      ['no receiver', cut('pxs:ReceivingParty'), root, /^pxs:TaxData has no pxs:ReceivingParty \(the receiver, the FTA's service provider: tdt-008\); the TDD schema requires exactly one/, '/TaxData'],
+      ['no reporter', cut('pxs:ReportingParty'), root, /^pxs:TaxData has no pxs:ReportingParty \(the reporter: tdt-007\); the TDD schema requires exactly one/, '/TaxData'],
+      ['no representative', cut('pxs:ReportersRepresentative'), root, /^pxs:TaxData has no pxs:ReportersRepresentative \(the reporter's representative: tdt-009\)/, '/TaxData'],
+      ['two reporters', twice('pxs:ReportingParty'), '</pxs:ReportingParty>\n  <pxs:ReportingParty>', /^pxs:TaxData holds 2 pxs:ReportingParty elements \(the reporter: tdt-007\); the TDD schema allows one/, '/TaxData/ReportingParty[2]'],
+      ['two receivers', twice('pxs:ReceivingParty'), '</pxs:ReceivingParty>\n  <pxs:ReceivingParty>', /^pxs:TaxData holds 2 pxs:ReceivingParty elements/, '/TaxData/ReceivingParty[2]'],
+      ['two representatives', twice('pxs:ReportersRepresentative'), '</pxs:ReportersRepresentative>\n  <pxs:ReportersRepresentative>', /^pxs:TaxData holds 2 pxs:ReportersRepresentative elements/, '/TaxData/ReportersRepresentative[2]'],
+      ['two transport header ids', twice('pxs:TransportHeaderID'), '</pxs:TransportHeaderID>\n    <pxs:TransportHeaderID>', /^pxs:ReportedTransaction holds 2 pxs:TransportHeaderID elements \(the transport header ID\)/, '/TaxData/ReportedTransaction/TransportHeaderID[2]'],
+      ['two extracts', twice('pxs:ReportedDocument'), '</pxs:ReportedDocument>\n    <pxs:ReportedDocument>', /^pxs:ReportedTransaction holds 2 pxs:ReportedDocument elements \(the extract\); the TDD schema allows one \(pintae compares the first/, '/TaxData/ReportedTransaction/ReportedDocument[2]'],
+      ['custom content without its id', good.replace('<cbc:ID>BTAE-20</cbc:ID>', ''), '<pxs:CustomContent>', /^pxs:CustomContent has no cbc:ID \(the business term identifier, such as BTAE-20\)/, '/TaxData/ReportedTransaction/CustomContent'],
+    ];
+    for (const [name, tdd, at, message, location] of cases) {
+      expect(tdd, name).not.toBe(good);
+      if (HAVE_TDD) expect(runOfficialTddRules(tdd).map((f) => f.id), name).toEqual([]);
+      const found = check(tdd);
+      expect(found.map((f) => f.rule), name).toEqual(['pintae/tdd-cardinality']);
+      const line = lineOf(tdd, at) + (at.startsWith('</') ? 1 : 0);
+      const section = /receiver|reporter|representative/.test(name) ? 'endpoint_ids' : 'invoice_header';
+      expect(found[0], name).toMatchObject({ severity: 'error', section, line, message: expect.stringMatching(message), location });
     }
   });
 
@@ -152,6 +182,19 @@ describe('crossCheckTdd', () => {
     const lying = replaceAfter(broken, '<pxs:ReportedDocument>', '<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>');
     expect(check(lying).map((f) => f.rule)).toContain('pintae/tdd-extract');
   });
+
+  // `pintae tdd` asks for --reporter when the document's endpoint is no Peppol identifier (ibr-tdd-13): the TDS it then
+  // writes must pass `check`, which compared the reporter with that endpoint and refused it ("… is EM:1001234567").
+  it.each([['a scheme that is no Peppol scheme', 'schemeID="EM"'], ['no scheme', ''], ['no endpoint', null]])(
+    'a TDS of a document whose seller endpoint has %s, its reporter given: no reporter to compare with, the TDS passes', (_, scheme) => {
+      const endpoint = /<cbc:EndpointID schemeID="0235">1001234567<\/cbc:EndpointID>/;
+      expect(source).toMatch(endpoint);
+      const broken = source.replace(endpoint, scheme === null ? '' : `<cbc:EndpointID ${scheme}>1001234567</cbc:EndpointID>`);
+      const tds = tddOf(broken, { type: 'F', reporter: '0235:1001234567' });
+      expect(check(tds)).toEqual([]);
+      // Another reporter of a document whose endpoint is a Peppol identifier is still refused.
+      expect(check(tddOf(source, { type: 'F', reporter: '0235:1111111111' })).map((f) => f.rule)).toEqual(['pintae/tdd-reporter']);
+    });
 
   it('a source document relying on the TDD\'s namespace declarations is still judged on its own', () => {
     const tdd = good.replace(/<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="[^"]*" xmlns:cbc="[^"]*">/, '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">');

@@ -4,6 +4,7 @@ import { buildTdd, TddSourceError } from '../../../src/tdd/build.js';
 import { extract } from '../../../src/tdd/extract.js';
 import { defaultScope, issuedParts, localDateTime, reporterOf, TddOptionError } from '../../../src/tdd/options.js';
 import { sourceText } from '../../../src/tdd/source.js';
+import { tddOfXml } from '../../../src/tdd/run.js';
 import { ubl, type UblParts } from './ubl.js';
 
 const read = (xml: string) => {
@@ -23,6 +24,10 @@ describe('TDD scope by default (docs/decisions.md "TDD scope")', () => {
     ['a buyer in the UAE: domestic', { buyerCountry: 'AE' }, 'D'],
     ['a foreign buyer reached over Peppol (its own scheme): international over Peppol', { buyerCountry: 'AU', buyerEndpoint: '0151:51824753556', flags: '00000001' }, 'IP'],
     ['a foreign buyer at the export placeholder 0235:9900000099: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000099', flags: '00000001' }, 'INP'],
+    // The other PINT-AE placeholders are held by no receiver either: an invoice to them does not travel over Peppol.
+    ['a foreign buyer at the no-identifier placeholder 0235:9900000098: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000098', flags: '00000001' }, 'INP'],
+    ['a foreign buyer at the deemed-supply placeholder 0235:9900000097: international not over Peppol', { buyerCountry: 'US', buyerEndpoint: '0235:9900000097', flags: '01000000' }, 'INP'],
+    ['a UAE buyer at a placeholder: domestic', { buyerCountry: 'AE', buyerEndpoint: '0235:9900000098' }, 'D'],
   ])('%s', (_, parts, scope) => {
     expect(defaultScope(x(parts))).toBe(scope);
     expect(tdd(parts)).toContain(`<pxs:DocumentScope>${scope}</pxs:DocumentScope>`);
@@ -48,6 +53,23 @@ describe('the reporter', () => {
     expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(TddSourceError);
     expect(() => buildTdd(r.text, r.doc, OPTIONS)).toThrow(/no seller endpoint .* give --reporter/);
     expect(buildTdd(r.text, r.doc, { ...OPTIONS, reporter: '0235:1987654321' }).xml).toContain('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>');
+  });
+
+  // ibr-tdd-13: the reporter's scheme is a Peppol participant identifier scheme, four digits. A TDS (type F) reports a
+  // document that failed validation, whose endpoint may be anything: it was written with schemeID "EM" or "" and failed
+  // the official TDD rules. --no-schematron lets such a document reach S too.
+  it.each([
+    ['a scheme that is no Peppol scheme', 'schemeID="EM"', /the seller's endpoint "EM:1987654321" \(cbc:EndpointID\) is not a Peppol participant identifier .*ibr-tdd-13.* give --reporter/],
+    ['no scheme at all', '', /the seller's endpoint "1987654321" \(cbc:EndpointID\) is not a Peppol participant identifier .*ibr-tdd-13.* give --reporter/],
+  ])('an endpoint with %s cannot give the reporter, for any type: refused, unless --reporter names one', (_, scheme, said) => {
+    const r = read(ubl().replace('<cbc:EndpointID schemeID="0235">1987654321</cbc:EndpointID>', `<cbc:EndpointID ${scheme}>1987654321</cbc:EndpointID>`));
+    for (const type of ['S', 'F'] as const) {
+      expect(() => buildTdd(r.text, r.doc, { ...OPTIONS, type })).toThrow(TddSourceError);
+      expect(() => buildTdd(r.text, r.doc, { ...OPTIONS, type })).toThrow(said);
+    }
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F', reporter: '0235:1987654321' }).xml).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1987654321</);
+    // The receiver's reporter is the buyer's endpoint, which is sound here.
+    expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F', role: 'receiver' }).xml).toMatch(/<pxs:ReportingParty>\s*<cbc:EndpointID schemeID="0235">1345678901</);
   });
 
   it('--reporter wins, and must be <scheme>:<id>', () => {
@@ -78,6 +100,21 @@ describe('BTAE-20, the total with VAT in AED', () => {
     const out = tdd(usd);
     expect(out).toContain('<cbc:Value>913621.44</cbc:Value>');
     expect(out).toMatch(/<cbc:TaxAmount currencyID="USD">0<\/cbc:TaxAmount>[\s\S]*<cbc:TaxAmount currencyID="AED">0<\/cbc:TaxAmount>/);
+  });
+  // PINT-AE sets no form on the reference's description: a valid invoice may write "AED 9,254.70" or "9254.70 AED".
+  // pintae reads only "AED <amount>", and such an invoice's TDD went without BTAE-20, exit 0, nothing said.
+  it.each(['AED 913,621.44', '913621.44 AED', 'about AED 913621'])('another currency whose reference says %j: BTAE-20 left out, and said where', (said) => {
+    const usd = { currency: 'USD', taxCurrency: 'AED', references: aedRef.replace('AED 913621.44', said), taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">0</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">0</cbc:TaxAmount></cac:TaxTotal>' };
+    const xml = ubl(usd);
+    const r = tddOfXml(xml, undefined, { ...OPTIONS });
+    expect(r.ok).toBe(true);
+    expect(r.xml).not.toContain('CustomContent');
+    const warned = r.findings.filter((f) => f.rule === 'pintae/tdd-aed-total');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ severity: 'warning', line: xml.slice(0, xml.indexOf('<cbc:DocumentDescription>')).split('\n').length });
+    expect(warned[0]!.message).toBe(`the aedtotal-incl-vat reference's description is ${JSON.stringify(said)}, not "AED <amount>" (as AED 913621.44): BTAE-20, the total with VAT in AED, is left out of the TDD`);
+    // Read as written: no warning.
+    expect(tddOfXml(ubl({ ...usd, references: aedRef }), undefined, { ...OPTIONS }).findings).toEqual([]);
   });
   it('another currency without that reference: not reported (nothing is converted)', () => {
     const usd = { currency: 'USD', taxCurrency: 'AED', taxTotals: '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">10</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">36.73</cbc:TaxAmount></cac:TaxTotal>' };
@@ -162,6 +199,24 @@ describe('the source document', () => {
     expect(buildTdd(r.text, r.doc, { ...OPTIONS, type: 'F' }).reported).toBe(false);
   });
 
+  // ibr-tdd-34: one tax total per currency the extract names (the document's, and the tax currency's when there is
+  // one). A document that failed validation may carry a total in a currency it does not declare: copied, the TDS
+  // held two totals and one currency, and failed the official rules.
+  it('reports the tax totals in the document currency and the tax currency, not one in a currency the document does not declare', () => {
+    const totals = '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">10</cbc:TaxAmount></cac:TaxTotal><cac:TaxTotal><cbc:TaxAmount currencyID="AED">36.73</cbc:TaxAmount></cac:TaxTotal>';
+    const undeclared = { currency: 'USD', taxTotals: totals };
+    expect(x(undeclared).taxTotals).toEqual([{ currency: 'USD', amount: '10' }]);
+    for (const type of ['S', 'F']) {
+      const out = tdd(undeclared, { type });
+      const reported = out.slice(out.indexOf('<pxs:ReportedDocument>'), out.indexOf('</pxs:ReportedDocument>'));
+      expect(reported.match(/<cac:TaxTotal>/g), type).toHaveLength(1);
+      expect(out).toMatch(/<pxs:ReportedDocument>[\s\S]*<cbc:TaxAmount currencyID="USD">10<\/cbc:TaxAmount>[\s\S]*<\/pxs:ReportedDocument>/);
+    }
+    // Declared, both are reported; a total in a third currency is not.
+    const third = { currency: 'USD', taxCurrency: 'AED', taxTotals: `${totals}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">9</cbc:TaxAmount></cac:TaxTotal>` };
+    expect(x(third).taxTotals.map((t) => t.currency)).toEqual(['USD', 'AED']);
+  });
+
   it('a buyer without a tax registration is a party that states none (ibr-tdd-33)', () => {
     expect(tdd({ buyerTax: null })).toMatch(/<cac:AccountingCustomerParty>\s*<cac:Party\/>\s*<\/cac:AccountingCustomerParty>/);
   });
@@ -174,6 +229,10 @@ describe('--issued', () => {
     expect(() => issuedParts('2025-02-06T08:00:00')).toThrow(/time zone/);
     expect(() => issuedParts('2025-02-30T08:00:00Z')).toThrow(/--issued/);
     expect(() => issuedParts('2025-02-06T24:00:00Z')).toThrow(/--issued/);
+    // xs:time's zone is -14:00 to +14:00: +14:30 made a TDD the TDD XSD refuses.
+    expect(issuedParts('2025-02-06T08:00:00+14:00')).toEqual({ date: '2025-02-06', time: '08:00:00+14:00' });
+    expect(issuedParts('2025-02-06T08:00:00-14:00').time).toBe('08:00:00-14:00');
+    for (const zone of ['+14:30', '-14:45', '+04:60', '+15:00']) expect(() => issuedParts(`2025-02-06T08:00:00${zone}`), zone).toThrow(/--issued/);
   });
   it('defaults to the clock given, in local time with its offset', () => {
     const now = new Date('2025-02-06T04:00:00Z');
