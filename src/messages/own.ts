@@ -258,6 +258,12 @@ export const OWN = {
     ar: (p: { parent: string; name: string; n: number; part: TddPart }) => `يحوي ${p.parent} عناصر ${p.name} عددها ${p.n} (${PART_AR[p.part]})؛ ومخطط مستند البيانات الضريبية يسمح بواحد (${p.part === 'extract' ? 'يقارن pintae الأول بالمستند المصدر' : 'يقرأ pintae الأول'})`,
   },
   // src/tdd/run.ts
+  // pintae tdd given an XML document that is no UBL invoice or credit note: check's finding names a TDD as expected
+  // too, and the refusal's advice (--type F) cannot help: no type of TDD carries such a document (ibr-tdd-57).
+  'tdd.not-ubl': {
+    en: (p: { name: string; ns: string | null }) => `not a UBL invoice or credit note: the root element is <${p.name}> ${p.ns ? `in the namespace ${p.ns}` : 'in no namespace'}; pintae tdd reports PINT-AE invoices and credit notes, and no type of TDD (--type F neither) carries anything else`,
+    ar: (p: { name: string; ns: string | null }) => `ليس فاتورة UBL ولا إشعاراً دائناً: العنصر الجذر <${p.name}> ${p.ns ? `في مساحة الأسماء ${p.ns}` : 'بلا مساحة أسماء'}؛ الأمر pintae tdd يبلّغ عن فواتير PINT-AE وإشعاراتها الدائنة، ولا يحمل أي نوع من مستندات البيانات الضريبية (ولا --type F) غيرها`,
+  },
   'tdd.is-tdd': {
     en: () => 'this is a Tax Data Document, not an invoice or credit note: pintae tdd reports invoices; pintae check validates a TDD',
     ar: () => 'هذا مستند بيانات ضريبية، لا فاتورة ولا إشعار دائن: الأمر pintae tdd يبلّغ عن الفواتير، والأمر pintae check يتحقق من مستند البيانات الضريبية',

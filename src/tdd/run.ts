@@ -80,7 +80,12 @@ export function tddOfXml(input: Uint8Array | string, rules: DocumentRules | unde
   }
   // Not UBL, or not PINT-AE: nothing a TDD can carry (ibr-tdd-57), whatever the type.
   const notUbl = checked.findings.find((f) => f.rule === 'pintae/not-ubl');
-  if (notUbl) return { ok: false, xml: null, findings: [notUbl], index: null };
+  if (notUbl) {
+    const root = checked.doc?.elements[0];
+    const at = notUbl.line !== undefined ? { line: notUbl.line, column: notUbl.column } : root ? { line: root.line, column: root.column } : {};
+    const name = root ? (root.prefix ? `${root.prefix}:${root.local}` : root.local) : '?';
+    return { ok: false, xml: null, findings: [], index: null, error: { ...own('tdd.not-ubl', { name, ns: root?.ns || null }), ...at } };
+  }
   return fromDocument(text, checked.findings, options, null);
 }
 

@@ -241,3 +241,21 @@ describe('--issued', () => {
     expect(localDateTime(now, 0)).toBe('2025-02-06T04:00:00Z');
   });
 });
+
+// Found after qatdd: `pintae tdd other.xml` answered check's finding ("… nor a Tax Data Document", which tdd does not
+// take), then advised --type F, which carries no such document either (ibr-tdd-57).
+describe('an XML document that is no UBL invoice or credit note', () => {
+  it('is refused at its root in tdd\'s own words, with no finding that names a TDD as accepted and no advice of --type F', async () => {
+    const { speak } = await import('../../../src/messages/ref.js');
+    for (const [xml, name, ns] of [['<x/>', 'x', null], ['<?xml version="1.0"?>\n<o:Order xmlns:o="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>', 'o:Order', 'urn:oasis:names:specification:ubl:schema:xsd:Order-2']] as const) {
+      for (const type of ['S', 'F'] as const) {
+        const r = tddOfXml(xml, undefined, { ...OPTIONS, type });
+        expect(r.ok).toBe(false);
+        expect(r.findings).toEqual([]);
+        expect(r.error?.message).toBe(`not a UBL invoice or credit note: the root element is <${name}> ${ns ? `in the namespace ${ns}` : 'in no namespace'}; pintae tdd reports PINT-AE invoices and credit notes, and no type of TDD (--type F neither) carries anything else`);
+        expect(r.error).toMatchObject({ line: ns ? 2 : 1, column: 1 });
+        expect(speak(r.error!.said!, 'ar')).toMatch(/^ليس فاتورة UBL ولا إشعاراً دائناً: العنصر الجذر </);
+      }
+    }
+  });
+});
