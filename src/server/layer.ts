@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Undecodable } from '../io/text.js';
-import { BodyNotText, BodyTooLarge, readBody } from './body.js';
+import { BodyAborted, BodyNotText, BodyTooLarge, readBody } from './body.js';
 import type { Metrics } from './metrics.js';
 import { findRoute } from './routing.js';
 import type { Answer, Route } from './types.js';
@@ -42,7 +42,12 @@ export interface LayerWords {
 }
 
 /** What a host's `beforeWrite` may do instead of answering: cut the connection (the sandbox's lost answer). */
-export interface Dropped { drop: true; note: string }
+export interface Dropped {
+  drop: true;
+  note?: string;
+  /** The status the log line and the metrics give it: `dropped` (the default), `aborted` (the client went away mid-body). */
+  status?: string;
+}
 
 export interface LayerOptions {
   routes: Route[];
@@ -87,6 +92,15 @@ const HAS_BODY = new Set(['POST', 'PATCH', 'PUT']);
 export const messageAnswer = (status: number, text: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer =>
   ({ status, type: JSON_TYPE, body: JSON.stringify({ message: text, ...extra }), ...(headers ? { headers } : {}) });
 
+const expectsContinue = (req: IncomingMessage): boolean => /^\s*100-continue\s*$/i.test(req.headers.expect ?? '');
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+/** A Content-Length above the cap: refused before a byte is read (and before 100 Continue asks for them). */
+const exceedsCap = (req: IncomingMessage, max: number): boolean => {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > max;
+};
+
 interface Outcome { answer: Answer | Dropped; route: string; body?: Buffer }
 
 /**
@@ -105,7 +119,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   metrics.gauge('pintae_http_requests_in_flight', 'Requests being answered now (this scrape included).', () => inFlight);
   let drained: (() => void) | undefined;
 
-  async function outcome(req: IncomingMessage, id: string, url: URL): Promise<Outcome> {
+  async function outcome(req: IncomingMessage, res: ServerResponse, id: string, url: URL): Promise<Outcome> {
     const method = req.method ?? 'GET';
     const found = findRoute(options.routes, method, url.pathname);
     if (!found.open) {
@@ -127,8 +141,15 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     }
     let body: Buffer;
     try {
-      body = HAS_BODY.has(route.method) ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
+      if (HAS_BODY.has(route.method)) {
+        if (exceedsCap(req, options.maxBodyBytes)) throw new BodyTooLarge();
+        // Expect: 100-continue (.NET HttpClient, curl for large bodies): the client sends the body only once told to,
+        // so it is told only now, when the request is known to be read; a refusal above goes out instead of it.
+        if (expectsContinue(req)) res.writeContinue();
+        body = await readBody(req, options.maxBodyBytes);
+      } else body = Buffer.alloc(0);
     } catch (e) {
+      if (e instanceof BodyAborted) return { answer: { drop: true, status: 'aborted' }, route: route.path };
       if (!(e instanceof BodyTooLarge)) throw e;
       return { answer: messageAnswer(413, words.bodyTooLarge(options.maxBodyBytes), {}, { connection: 'close' }), route: route.path };
     }
@@ -152,7 +173,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     const url = new URL(req.url ?? '/', 'http://pintae.invalid');
     let result: Outcome;
     try {
-      result = await outcome(req, id, url);
+      result = await outcome(req, res, id, url);
     } catch (e) {
       result = { answer: { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) }, route: 'unmatched' };
     }
@@ -164,6 +185,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       const body = Buffer.from(redact(a.body), 'utf8');
       const headers: Record<string, string | number> = { 'content-type': a.type ?? JSON_TYPE, 'content-length': body.length, 'x-request-id': id, ...a.headers };
       if (closing) headers.connection = 'close';
+      // A client told no 100 Continue may send its body or not: the connection cannot carry another request after it.
+      if (expectsContinue(req) && !req.readableEnded && hasBody(req)) headers.connection = 'close';
       // A refused body is not read: the connection cannot carry another request after it.
       if (a.status === 413 || a.status === 415) req.resume();
       if (!res.headersSent && !res.destroyed) {
@@ -172,7 +195,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    const status = 'drop' in a ? 'dropped' : a.status;
+    const status = 'drop' in a ? (a.status ?? 'dropped') : a.status;
     requests({ route: result.route, status: String(status) });
     latency({ route: result.route }, seconds);
     if (!('drop' in a)) for (const v of a.verdicts ?? []) documents({ verdict: v });
@@ -195,6 +218,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   const server = createServer({
     keepAlive: true, headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
   }, (req, res) => { void handle(req, res); });
+  // With a listener here Node no longer answers 100 Continue by itself: outcome() does, once the body is to be read.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => { void handle(req, res); });
   server.keepAliveTimeout = options.keepAliveMs ?? 5_000;
 
   return {
