@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Undecodable } from '../io/text.js';
 import { BodyAborted, BodyNotText, BodyTooLarge, readBody } from './body.js';
 import type { Metrics } from './metrics.js';
@@ -39,14 +40,25 @@ export interface LayerWords {
   bodyNotText(at: Undecodable): Answer;
   /** The 500's message: the fault is the log's, never the client's. */
   internal(id: string, fault: string): string;
+  /**
+   * What Node refuses itself, in words: `headers-too-large` (431: headers and URL past Node's 16 KiB), `timeout` (408:
+   * the headers or the whole request not received within the timeouts, in seconds), `cut-short` (400: the client
+   * ended its side before the whole body), `not-http` (400).
+   */
+  clientError(kind: ClientErrorKind, timeouts: { headersSeconds: number; requestSeconds: number }): string;
 }
+
+export type ClientErrorKind = 'headers-too-large' | 'timeout' | 'cut-short' | 'not-http';
 
 /** What a host's `beforeWrite` may do instead of answering: cut the connection (the sandbox's lost answer). */
 export interface Dropped {
   drop: true;
   note?: string;
-  /** The status the log line and the metrics give it: `dropped` (the default), `aborted` (the client went away mid-body). */
-  status?: string;
+  /**
+   * The status the log line and the metrics give it: `dropped` (the default), `aborted` (the client went away mid-body),
+   * or the status Node's refusal answered it with (408 for a body too slow).
+   */
+  status?: string | number;
 }
 
 export interface LayerOptions {
@@ -118,6 +130,9 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   let closing = false;
   metrics.gauge('pintae_http_requests_in_flight', 'Requests being answered now (this scrape included).', () => inFlight);
   let drained: (() => void) | undefined;
+  /** Sockets whose request body is being read, and the status Node's refusal (clientError) answered one of them with. */
+  const reading = new WeakSet<Socket>();
+  const cut = new WeakMap<Socket, number>();
 
   async function outcome(req: IncomingMessage, res: ServerResponse, id: string, url: URL): Promise<Outcome> {
     const method = req.method ?? 'GET';
@@ -146,10 +161,13 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
         // Expect: 100-continue (.NET HttpClient, curl for large bodies): the client sends the body only once told to,
         // so it is told only now, when the request is known to be read; a refusal above goes out instead of it.
         if (expectsContinue(req)) res.writeContinue();
-        body = await readBody(req, options.maxBodyBytes);
+        reading.add(req.socket);
+        try { body = await readBody(req, options.maxBodyBytes); } finally { reading.delete(req.socket); }
       } else body = Buffer.alloc(0);
     } catch (e) {
-      if (e instanceof BodyAborted) return { answer: { drop: true, status: 'aborted' }, route: route.path };
+      // Refused by Node mid-body (too slow: 408; the client ended its side: 400), answered by the clientError
+      // listener; or the connection reset with no one to answer (aborted).
+      if (e instanceof BodyAborted) return { answer: { drop: true, status: cut.get(req.socket) ?? 'aborted' }, route: route.path };
       if (!(e instanceof BodyTooLarge)) throw e;
       return { answer: messageAnswer(413, words.bodyTooLarge(options.maxBodyBytes), {}, { connection: 'close' }), route: route.path };
     }
@@ -218,6 +236,21 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   const server = createServer({
     keepAlive: true, headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
   }, (req, res) => { void handle(req, res); });
+  // What Node refuses itself (431, 408, 400) was a status line with no body and no log line, and a slow body a 500
+  // in the log: each is answered in words, and logged and counted once, by handle() when a request was under way.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
+    const kind: ClientErrorKind = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large'
+      : err.code === 'HPE_INVALID_EOF_STATE' && reading.has(socket) ? 'cut-short' : 'not-http';
+    const status = kind === 'timeout' ? 408 : kind === 'headers-too-large' ? 431 : 400;
+    const body = Buffer.from(JSON.stringify({ message: words.clientError(kind, { headersSeconds: headersTimeout / 1000, requestSeconds: requestTimeout / 1000 }) }), 'utf8');
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]), () => socket.destroy());
+    setTimeout(() => socket.destroy(), 1000).unref();
+    if (reading.has(socket)) { cut.set(socket, status); return; }
+    requests({ route: 'unmatched', status: String(status) });
+    options.log?.(redact(JSON.stringify({ time: new Date().toISOString(), request_id: randomUUID(), route: 'unmatched', status, error: err.code })));
+  });
   // With a listener here Node no longer answers 100 Continue by itself: outcome() does, once the body is to be read.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => { void handle(req, res); });
   server.keepAliveTimeout = options.keepAliveMs ?? 5_000;

@@ -1,6 +1,7 @@
 /**
  * The shared HTTP layer (src/server/layer.ts; `pintae serve` and the sandbox) as clients on the wire meet it:
- * `Expect: 100-continue` (as .NET HttpClient and curl send for large bodies) and a body cut short.
+ * `Expect: 100-continue` (as .NET HttpClient and curl send for large bodies), a body cut short, and the requests Node
+ * refuses before a route sees them (headers too large, too slow, not HTTP).
  * In process, over raw sockets on 127.0.0.1: what the client sees byte for byte is the point.
  */
 import { connect } from 'node:net';
@@ -14,7 +15,7 @@ const TOKEN = 'a-token-of-sixteen-or-more';
 let layer: HttpLayer | undefined;
 let logged: Array<Record<string, unknown>> = [];
 
-async function start(): Promise<number> {
+async function start(timeouts: { headersMs?: number; requestMs?: number } = {}): Promise<number> {
   logged = [];
   const metrics = new Metrics();
   layer = createHttpLayer({
@@ -25,6 +26,7 @@ async function start(): Promise<number> {
     words: SERVE_LAYER_WORDS, maxBodyBytes: 100, metrics,
     authenticate: (h) => (h.authorization === `Bearer ${TOKEN}` ? undefined : messageAnswer(401, 'no token', {}, { 'www-authenticate': 'Bearer' })),
     log: (line) => logged.push(JSON.parse(line)),
+    ...timeouts,
   });
   await new Promise<void>((r) => layer!.server.listen(0, '127.0.0.1', r));
   return (layer.server.address() as AddressInfo).port;
@@ -79,16 +81,84 @@ describe('the HTTP layer and Expect: 100-continue', () => {
 });
 
 describe('the HTTP layer and a body cut short', () => {
-  it('a client that goes away mid-body is logged and counted as aborted, never as the server\'s 500 fault', async () => {
+  it('a client that ends its side mid-body: 400 saying so; logged and counted as 400, never as the server\'s 500 fault', async () => {
     const port = await start();
-    await exchange(port, `POST /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 90\r\n\r\n{"a":`, { rest: '', wait: 50, half: true, ms: 500 });
+    const wire = await exchange(port, `POST /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 90\r\n\r\n{"a":`, { rest: '', wait: 50, half: true, ms: 1000 });
+    expect(wire).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(wire.slice(wire.indexOf('\r\n\r\n') + 4)).message).toBe(SERVE_LAYER_WORDS.clientError('cut-short', { headersSeconds: 10, requestSeconds: 30 }));
     await new Promise((r) => setTimeout(r, 100));
-    const line = logged.find((l) => l.method === 'POST')!;
-    expect(line).toBeDefined();
-    expect(line.status).toBe('aborted');
-    expect(line).not.toHaveProperty('fault');
+    const lines = logged.filter((l) => l.method === 'POST');
+    expect(lines).toEqual([expect.objectContaining({ route: '/echo', status: 400 })]);
+    expect(lines[0]).not.toHaveProperty('fault');
     const metrics = await exchange(port, `GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
-    expect(metrics).toContain('pintae_http_requests_total{route="/echo",status="aborted"} 1');
+    expect(metrics).toContain('pintae_http_requests_total{route="/echo",status="400"} 1');
     expect(metrics).not.toContain('status="500"');
+  });
+
+  it('a connection reset mid-body: no one to answer; logged as aborted, not 500', async () => {
+    const port = await start();
+    await new Promise<void>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.write(`POST /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 90\r\n\r\n{"a":`);
+        setTimeout(() => { s.resetAndDestroy(); resolve(); }, 50);
+      });
+      s.on('error', () => {});
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    const lines = logged.filter((l) => l.method === 'POST');
+    expect(lines).toEqual([expect.objectContaining({ route: '/echo', status: 'aborted' })]);
+    expect(lines[0]).not.toHaveProperty('fault');
+  });
+});
+
+/** The status and the JSON body of an answer on the wire. */
+function answerOf(wire: string): { status: number; body: any; headers: string } {
+  const [head, body] = [wire.slice(0, wire.indexOf('\r\n\r\n')), wire.slice(wire.indexOf('\r\n\r\n') + 4)];
+  return { status: Number(head.slice(9, 12)), headers: head.toLowerCase(), body: body ? JSON.parse(body) : undefined };
+}
+
+describe('the requests Node refuses before a route sees them: answered in words, logged, counted', () => {
+  it('headers or a URL past the limit: 431 saying what to do, a log line, a metric', async () => {
+    const port = await start();
+    const wire = await exchange(port, `GET /echo?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const answer = answerOf(wire);
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.clientError('headers-too-large', { headersSeconds: 10, requestSeconds: 30 }));
+    expect(answer.body.message).toMatch(/16 KiB/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 431, request_id: expect.any(String) }));
+  });
+
+  it('not HTTP: 400 in words', async () => {
+    const port = await start();
+    const answer = answerOf(await exchange(port, 'HELLO THERE\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.clientError('not-http', { headersSeconds: 10, requestSeconds: 30 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 400 }));
+  });
+
+  it('headers not finished in time: 408 in words, logged', async () => {
+    const port = await start({ headersMs: 300, requestMs: 600 });
+    const answer = answerOf(await exchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\n', { ms: 3000 }));
+    expect(answer.status).toBe(408);
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.clientError('timeout', { headersSeconds: 0.3, requestSeconds: 0.6 }));
+    expect(answer.body.message).toMatch(/--request-timeout/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 408 }));
+  });
+
+  it('a body not finished in time: 408 in words; the request\'s log line says 408, not 500 or aborted', async () => {
+    const port = await start({ headersMs: 300, requestMs: 600 });
+    const wire = await exchange(port, `POST /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 90\r\n\r\n{"a":`, { ms: 3000 });
+    const answer = answerOf(wire);
+    expect(answer.status).toBe(408);
+    expect(answer.body.message).toMatch(/--request-timeout/);
+    await new Promise((r) => setTimeout(r, 50));
+    const lines = logged.filter((l) => l.method === 'POST');
+    expect(lines).toEqual([expect.objectContaining({ route: '/echo', status: 408 })]);
+    expect(lines[0]).not.toHaveProperty('fault');
   });
 });
