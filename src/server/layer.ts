@@ -210,6 +210,9 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(a.status, headers);
         res.end(req.method === 'HEAD' ? undefined : body);
+        // A client that does not read its answer would hold the connection, the answer and a request in flight for
+        // ever (a drain then waits it out): cut once the answer has not moved for the request timeout.
+        if (!res.writableFinished) res.setTimeout(requestTimeout, () => res.destroy());
       }
     }
     const seconds = (performance.now() - started) / 1000;

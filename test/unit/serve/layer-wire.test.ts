@@ -21,6 +21,7 @@ async function start(timeouts: { headersMs?: number; requestMs?: number } = {}):
   layer = createHttpLayer({
     routes: [
       { method: 'POST', path: '/echo', handle: (req) => messageAnswer(200, `read ${req.body.length} bytes`) },
+      { method: 'GET', path: '/big', handle: () => ({ status: 200, type: 'text/plain', body: 'x'.repeat(32 * 1024 * 1024) }) },
       { method: 'GET', path: '/metrics', handle: () => ({ status: 200, type: 'text/plain', body: metrics.text() }) },
     ],
     words: SERVE_LAYER_WORDS, maxBodyBytes: 100, metrics,
@@ -160,5 +161,21 @@ describe('the requests Node refuses before a route sees them: answered in words,
     const lines = logged.filter((l) => l.method === 'POST');
     expect(lines).toEqual([expect.objectContaining({ route: '/echo', status: 408 })]);
     expect(lines[0]).not.toHaveProperty('fault');
+  });
+});
+
+describe('a client that never reads its answer', () => {
+  it('is cut once its answer has not moved for --request-timeout: the connection and the request in flight are let go', async () => {
+    const port = await start({ headersMs: 300, requestMs: 600 });
+    // The client is paused: it never sees the close itself; the server's side is what is let go.
+    const s = connect(port, '127.0.0.1', () => { s.write(`GET /big HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`); s.pause(); });
+    s.on('error', () => {});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(layer!.inFlight).toBe(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    const open = await new Promise<number>((r) => layer!.server.getConnections((_, n) => r(n)));
+    s.destroy();
+    expect(open).toBe(0);
+    expect(layer!.inFlight).toBe(0);
   });
 });
