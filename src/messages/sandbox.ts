@@ -23,7 +23,7 @@ export const SANDBOX_WORDS = {
   bodyNotText: (line: number, column: number, reason: string) => `The request body is not UTF-8 JSON: ${line}:${column}: ${reason}`,
   headersTooLarge: 'The request\'s headers and URL are larger than this server reads (16 KiB in all)',
   requestTimeout: (headers: number, request: number) => `The request did not arrive in time (its headers within ${headers} s, the whole request within ${request} s); the connection is closed`,
-  bodyCutShort: 'The request ended before its whole body arrived (fewer bytes than its Content-Length, or no last chunk); the connection is closed',
+  bodyCutShort: 'The request ended before it arrived in full (its headers, fewer body bytes than its Content-Length, or no last chunk); the connection is closed',
   notHttp: 'The request is not HTTP/1.1 this server can read; the connection is closed',
   requestInvalid: 'The request is invalid',
   notFound: (what: string) => `${what} was not found or does not belong to this application`,

@@ -14,7 +14,7 @@ const SERVE = {
   'headers-too-large': () => 'The request\'s headers and URL are larger than this server reads (16 KiB in all): send the document in the body, not in the URL or a header',
   'request-timeout': (p: { headers: number; request: number }) =>
     `The request did not arrive in time (its headers within ${p.headers} s, the whole request within ${p.request} s: --request-timeout); the connection is closed: send the request again`,
-  'body-cut-short': () => 'The request ended before its whole body arrived (fewer bytes than its Content-Length, or no last chunk); the connection is closed: send the request again',
+  'body-cut-short': () => 'The request ended before it arrived in full (its headers, fewer body bytes than its Content-Length, or no last chunk); the connection is closed: send the request again',
   'not-http': () => 'The request is not HTTP/1.1 this server can read; the connection is closed',
   'queue-full': (p: { seconds: number }) => `The server is busy: every worker is working and the queue is full; retry in ${p.seconds} s (Retry-After)`,
   'worker-died': (p: { id: string }) => `Internal error: the worker handling this request stopped and has been replaced; the request was not answered (request id ${p.id})`,

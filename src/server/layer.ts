@@ -43,7 +43,7 @@ export interface LayerWords {
   /**
    * What Node refuses itself, in words: `headers-too-large` (431: headers and URL past Node's 16 KiB), `timeout` (408:
    * the headers or the whole request not received within the timeouts, in seconds), `cut-short` (400: the client
-   * ended its side before the whole body), `not-http` (400).
+   * ended its side before the whole request, headers or body), `not-http` (400).
    */
   clientError(kind: ClientErrorKind, timeouts: { headersSeconds: number; requestSeconds: number }): string;
 }
@@ -244,7 +244,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
     const kind: ClientErrorKind = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large'
-      : err.code === 'HPE_INVALID_EOF_STATE' && reading.has(socket) ? 'cut-short' : 'not-http';
+      : err.code === 'HPE_INVALID_EOF_STATE' ? 'cut-short' : 'not-http';
     const status = kind === 'timeout' ? 408 : kind === 'headers-too-large' ? 431 : 400;
     const body = Buffer.from(JSON.stringify({ message: words.clientError(kind, { headersSeconds: headersTimeout / 1000, requestSeconds: requestTimeout / 1000 }) }), 'utf8');
     const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`;

@@ -132,6 +132,15 @@ describe('the requests Node refuses before a route sees them: answered in words,
     expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 431, request_id: expect.any(String) }));
   });
 
+  it('headers cut short (the client ends its side): 400 saying so, logged', async () => {
+    const port = await start();
+    const answer = answerOf(await exchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\n', { rest: '', wait: 50, half: true }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.clientError('cut-short', { headersSeconds: 10, requestSeconds: 30 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 400, error: 'HPE_INVALID_EOF_STATE' }));
+  });
+
   it('not HTTP: 400 in words', async () => {
     const port = await start();
     const answer = answerOf(await exchange(port, 'HELLO THERE\r\n\r\n'));
