@@ -103,6 +103,7 @@ const refused = (description: string, ...more: Array<keyof typeof schemas>) =>
 const xmlText = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
 const common = {
   '401': jsonOf('Message', 'The server was started with --token-file and the request has no bearer token, or another one.'),
+  '408': jsonOf('Message', 'The headers (10 s) or the whole request (--request-timeout) did not arrive in time; the connection is closed.'),
   '413': jsonOf('Message', 'The body is larger than --max-body.'),
   '415': jsonOf('Message', 'The body was sent in a content coding (Content-Encoding: gzip, …): bodies are read as sent; the answer carries Accept-Encoding: identity. Or the body is a multipart form (Content-Type: multipart/…, curl -F): send the document itself as the body.'),
   '500': jsonOf('Message', 'An internal fault, or the worker handling the request died (it is replaced); the message names the request id.'),
