@@ -104,7 +104,9 @@ const HAS_BODY = new Set(['POST', 'PATCH', 'PUT']);
 export const messageAnswer = (status: number, text: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer =>
   ({ status, type: JSON_TYPE, body: JSON.stringify({ message: text, ...extra }), ...(headers ? { headers } : {}) });
 
-const expectsContinue = (req: IncomingMessage): boolean => /^\s*100-continue\s*$/i.test(req.headers.expect ?? '');
+/** Requests that came by Node's `checkContinue` (HTTP/1.1 with `Expect: 100-continue`): no 100 Continue sent yet. */
+const awaitingContinue = new WeakSet<IncomingMessage>();
+const expectsContinue = (req: IncomingMessage): boolean => awaitingContinue.has(req);
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 /** A Content-Length above the cap: refused before a byte is read (and before 100 Continue asks for them). */
@@ -255,7 +257,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     options.log?.(redact(JSON.stringify({ time: new Date().toISOString(), request_id: randomUUID(), route: 'unmatched', status, error: err.code })));
   });
   // With a listener here Node no longer answers 100 Continue by itself: outcome() does, once the body is to be read.
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => { void handle(req, res); });
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => { awaitingContinue.add(req); void handle(req, res); });
   server.keepAliveTimeout = options.keepAliveMs ?? 5_000;
 
   return {

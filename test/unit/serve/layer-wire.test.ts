@@ -81,6 +81,15 @@ describe('the HTTP layer and Expect: 100-continue', () => {
   });
 });
 
+describe('the HTTP layer and Expect from an HTTP/1.0 client', () => {
+  it('is never told 100 Continue (RFC 9110 10.1.1): it sends its body at once', async () => {
+    const port = await start();
+    const body = '{"a":1}';
+    const wire = await exchange(port, `POST /echo HTTP/1.0\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect(statusLines(wire)).toEqual(['HTTP/1.1 200']);
+  });
+});
+
 describe('the HTTP layer and a body cut short', () => {
   it('a client that ends its side mid-body: 400 saying so; logged and counted as 400, never as the server\'s 500 fault', async () => {
     const port = await start();
