@@ -135,6 +135,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   /** Sockets whose request body is being read, and the status Node's refusal (clientError) answered one of them with. */
   const reading = new WeakSet<Socket>();
   const cut = new WeakMap<Socket, number>();
+  /** The answer under way on each socket: once its head is written, nothing else may be written there. */
+  const answering = new WeakMap<Socket, ServerResponse>();
 
   async function outcome(req: IncomingMessage, res: ServerResponse, id: string, url: URL): Promise<Outcome> {
     const method = req.method ?? 'GET';
@@ -187,7 +189,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     inFlight++;
-    res.once('close', () => { if (--inFlight === 0 && drained) drained(); });
+    answering.set(req.socket, res);
+    res.once('close', () => { if (answering.get(req.socket) === res) answering.delete(req.socket); if (--inFlight === 0 && drained) drained(); });
     const sentId = req.headers['x-request-id'];
     const id = typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : randomUUID();
     const url = new URL(req.url ?? '/', 'http://pintae.invalid');
@@ -244,7 +247,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   // What Node refuses itself (431, 408, 400) was a status line with no body and no log line, and a slow body a 500
   // in the log: each is answered in words, and logged and counted once, by handle() when a request was under way.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
+    // As Node's own: nothing is written where no one reads, nor into an answer already under way.
+    if (err.code === 'ECONNRESET' || !socket.writable || answering.get(socket)?.headersSent) { socket.destroy(); return; }
     const kind: ClientErrorKind = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large'
       : err.code === 'HPE_INVALID_EOF_STATE' ? 'cut-short' : 'not-http';
     const status = kind === 'timeout' ? 408 : kind === 'headers-too-large' ? 431 : 400;
