@@ -17,6 +17,7 @@ const SERVE = {
   'body-cut-short': () => 'The request ended before it arrived in full (its headers, fewer body bytes than its Content-Length, or no last chunk); the connection is closed: send the request again',
   'not-http': () => 'The request is not HTTP/1.1 this server can read; the connection is closed',
   'queue-full': (p: { seconds: number }) => `The server is busy: every worker is working and the queue is full; retry in ${p.seconds} s (Retry-After)`,
+  'busy-reading': (p: { seconds: number }) => `The server is busy: it is receiving as many request bodies as its queue holds (--max-queue and --workers); retry in ${p.seconds} s (Retry-After)`,
   'worker-died': (p: { id: string }) => `Internal error: the worker handling this request stopped and has been replaced; the request was not answered (request id ${p.id})`,
   'internal-error': (p: { id: string }) => `Internal error (request id ${p.id})`,
   'not-ready': () => 'Not ready: the workers are still compiling the rules',

@@ -75,6 +75,7 @@ const WORDS: LayerWords = {
   clientError: (kind, t) => (kind === 'headers-too-large' ? SANDBOX_WORDS.headersTooLarge
     : kind === 'timeout' ? SANDBOX_WORDS.requestTimeout(t.headersSeconds, t.requestSeconds)
       : kind === 'cut-short' ? SANDBOX_WORDS.bodyCutShort : SANDBOX_WORDS.notHttp),
+  busy: () => SANDBOX_WORDS.busy,
 };
 
 /** A local server speaking the documented API (spec 3, 4, 5, 7) on top of the same pipeline as `pintae validate`. */

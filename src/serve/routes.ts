@@ -29,6 +29,7 @@ export const SERVE_LAYER_WORDS: LayerWords = {
   clientError: (kind, t) => (kind === 'headers-too-large' ? serveWords('headers-too-large')
     : kind === 'timeout' ? serveWords('request-timeout', { headers: t.headersSeconds, request: t.requestSeconds })
       : kind === 'cut-short' ? serveWords('body-cut-short') : serveWords('not-http')),
+  busy: () => serveWords('busy-reading', { seconds: RETRY_AFTER_SECONDS }),
 };
 
 /** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */

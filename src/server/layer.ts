@@ -46,6 +46,8 @@ export interface LayerWords {
    * ended its side before the whole request, headers or body), `not-http` (400).
    */
   clientError(kind: ClientErrorKind, timeouts: { headersSeconds: number; requestSeconds: number }): string;
+  /** The 503 for a request past `maxReading` bodies under way (answered with Retry-After). */
+  busy(): string;
 }
 
 export type ClientErrorKind = 'headers-too-large' | 'timeout' | 'cut-short' | 'not-http';
@@ -66,6 +68,11 @@ export interface LayerOptions {
   words: LayerWords;
   /** Bodies above this are answered 413. */
   maxBodyBytes: number;
+  /**
+   * Request bodies that may be received at once: one more is answered 503 with Retry-After (words.busy) before a byte
+   * of it is read, so memory is bounded by maxReading × maxBodyBytes whatever the clients do. Absent: no bound.
+   */
+  maxReading?: number;
   /** First of all, for every request but the open routes': an answer here is written as is (the sandbox's injected faults). */
   before?: (req: { method: string; url: URL; headers: IncomingHttpHeaders }) => Answer | undefined;
   /** Who may call: an answer (401) refuses; run for every request but the open routes', before 404 and 405. */
@@ -134,6 +141,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   let drained: (() => void) | undefined;
   /** Sockets whose request body is being read, and the status Node's refusal (clientError) answered one of them with. */
   const reading = new WeakSet<Socket>();
+  let readingNow = 0;
   const cut = new WeakMap<Socket, number>();
   /** The answer under way on each socket: once its head is written, nothing else may be written there. */
   const answering = new WeakMap<Socket, ServerResponse>();
@@ -164,9 +172,13 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
         if (exceedsCap(req, options.maxBodyBytes)) throw new BodyTooLarge();
         // Expect: 100-continue (.NET HttpClient, curl for large bodies): the client sends the body only once told to,
         // so it is told only now, when the request is known to be read; a refusal above goes out instead of it.
+        if (options.maxReading !== undefined && readingNow >= options.maxReading) {
+          return { answer: messageAnswer(503, words.busy(), {}, { 'retry-after': '1', connection: 'close' }), route: route.path };
+        }
         if (expectsContinue(req)) res.writeContinue();
         reading.add(req.socket);
-        try { body = await readBody(req, options.maxBodyBytes); } finally { reading.delete(req.socket); }
+        readingNow++;
+        try { body = await readBody(req, options.maxBodyBytes); } finally { reading.delete(req.socket); readingNow--; }
       } else body = Buffer.alloc(0);
     } catch (e) {
       // Refused by Node mid-body (too slow: 408; the client ended its side: 400), answered by the clientError
@@ -211,7 +223,7 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       // A client told no 100 Continue may send its body or not: the connection cannot carry another request after it.
       if (expectsContinue(req) && !req.readableEnded && hasBody(req)) headers.connection = 'close';
       // A refused body is not read: the connection cannot carry another request after it.
-      if (a.status === 413 || a.status === 415) req.resume();
+      if (a.status === 413 || a.status === 415 || a.status === 503) req.resume();
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(a.status, headers);
         res.end(req.method === 'HEAD' ? undefined : body);

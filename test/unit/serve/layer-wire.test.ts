@@ -15,7 +15,7 @@ const TOKEN = 'a-token-of-sixteen-or-more';
 let layer: HttpLayer | undefined;
 let logged: Array<Record<string, unknown>> = [];
 
-async function start(timeouts: { headersMs?: number; requestMs?: number } = {}): Promise<number> {
+async function start(timeouts: { headersMs?: number; requestMs?: number; maxReading?: number } = {}): Promise<number> {
   logged = [];
   const metrics = new Metrics();
   layer = createHttpLayer({
@@ -195,5 +195,22 @@ describe('a client that never reads its answer', () => {
     s.destroy();
     expect(open).toBe(0);
     expect(layer!.inFlight).toBe(0);
+  });
+});
+
+describe('bodies being received count against the load a server takes', () => {
+  it('past maxReading bodies under way, one more is answered 503 with Retry-After before a byte of it is read', async () => {
+    const port = await start({ maxReading: 1 });
+    const head = `POST /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 90\r\n\r\n`;
+    // The first body stalls half way: it holds the one place.
+    const first = connect(port, '127.0.0.1', () => first.write(`${head}{"a":`));
+    first.on('error', () => {});
+    await new Promise((r) => setTimeout(r, 150));
+    const answer = answerOf(await exchange(port, head));
+    first.destroy();
+    expect(answer.status).toBe(503);
+    expect(answer.headers).toMatch(/retry-after: \d+/);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.busy!());
   });
 });
