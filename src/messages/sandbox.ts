@@ -25,6 +25,7 @@ export const SANDBOX_WORDS = {
   requestTimeout: (headers: number, request: number) => `The request did not arrive in time (its headers within ${headers} s, the whole request within ${request} s); the connection is closed`,
   bodyCutShort: 'The request ended before it arrived in full (its headers, fewer body bytes than its Content-Length, or no last chunk); the connection is closed',
   busy: 'The sandbox is busy receiving other request bodies; retry in 1 s (Retry-After)',
+  noHost: 'An HTTP/1.1 request must carry a Host header (RFC 9112); the connection is closed',
   notHttp: 'The request is not HTTP/1.1 this server can read; the connection is closed',
   requestInvalid: 'The request is invalid',
   notFound: (what: string) => `${what} was not found or does not belong to this application`,

@@ -76,6 +76,7 @@ const WORDS: LayerWords = {
     : kind === 'timeout' ? SANDBOX_WORDS.requestTimeout(t.headersSeconds, t.requestSeconds)
       : kind === 'cut-short' ? SANDBOX_WORDS.bodyCutShort : SANDBOX_WORDS.notHttp),
   busy: () => SANDBOX_WORDS.busy,
+  noHost: () => SANDBOX_WORDS.noHost,
 };
 
 /** A local server speaking the documented API (spec 3, 4, 5, 7) on top of the same pipeline as `pintae validate`. */

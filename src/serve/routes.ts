@@ -30,6 +30,7 @@ export const SERVE_LAYER_WORDS: LayerWords = {
     : kind === 'timeout' ? serveWords('request-timeout', { headers: t.headersSeconds, request: t.requestSeconds })
       : kind === 'cut-short' ? serveWords('body-cut-short') : serveWords('not-http')),
   busy: () => serveWords('busy-reading', { seconds: RETRY_AFTER_SECONDS }),
+  noHost: () => serveWords('no-host'),
 };
 
 /** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */

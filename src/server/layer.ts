@@ -48,6 +48,8 @@ export interface LayerWords {
   clientError(kind: ClientErrorKind, timeouts: { headersSeconds: number; requestSeconds: number }): string;
   /** The 503 for a request past `maxReading` bodies under way (answered with Retry-After). */
   busy(): string;
+  /** The 400 for an HTTP/1.1 request without a Host header (RFC 9112 3.2). */
+  noHost(): string;
 }
 
 export type ClientErrorKind = 'headers-too-large' | 'timeout' | 'cut-short' | 'not-http';
@@ -148,6 +150,10 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
 
   async function outcome(req: IncomingMessage, res: ServerResponse, id: string, url: URL): Promise<Outcome> {
     const method = req.method ?? 'GET';
+    // Node's own refusal of it was a bare 400 that left the connection open and no log line.
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      return { answer: messageAnswer(400, words.noHost(), {}, { connection: 'close' }), route: 'unmatched' };
+    }
     const found = findRoute(options.routes, method, url.pathname);
     if (!found.open) {
       const refused = options.before?.({ method, url, headers: req.headers }) ?? options.authenticate?.(req.headers);
@@ -255,6 +261,8 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   // Node checks the two timeouts every connectionsCheckingInterval (30 s by default): often enough to keep them.
   const server = createServer({
     keepAlive: true, headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
+    // outcome() refuses an HTTP/1.1 request without Host itself, in words.
+    requireHostHeader: false,
   }, (req, res) => { void handle(req, res); });
   // What Node refuses itself (431, 408, 400) was a status line with no body and no log line, and a slow body a 500
   // in the log: each is answered in words, and logged and counted once, by handle() when a request was under way.

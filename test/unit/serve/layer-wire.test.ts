@@ -150,6 +150,17 @@ describe('the requests Node refuses before a route sees them: answered in words,
     expect(logged).toContainEqual(expect.objectContaining({ route: 'unmatched', status: 400, error: 'HPE_INVALID_EOF_STATE' }));
   });
 
+  it('HTTP/1.1 without a Host header: 400 in words (RFC 9112 3.2), logged, the connection closed', async () => {
+    const port = await start();
+    const wire = await exchange(port, 'GET /echo HTTP/1.1\r\n\r\n', { ms: 3000 });
+    const answer = answerOf(wire);
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body.message).toBe(SERVE_LAYER_WORDS.noHost());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logged).toContainEqual(expect.objectContaining({ method: 'GET', status: 400 }));
+  });
+
   it('not HTTP: 400 in words', async () => {
     const port = await start();
     const answer = answerOf(await exchange(port, 'HELLO THERE\r\n\r\n'));
