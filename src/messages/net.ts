@@ -89,7 +89,12 @@ function explain(p: Http, t: Tongue): string {
     case 503: return (en ? 'the service is unavailable just now' : 'الخدمة غير متاحة الآن') + waitWords(p, t);
     case 401: return en ? 'the access token was refused (missing, expired or invalid): check PINTAE_TOKEN or PINTAE_TOKEN_FILE' : 'رُفض رمز الوصول (مفقود أو منتهي الصلاحية أو غير صالح): تحقّق من PINTAE_TOKEN أو PINTAE_TOKEN_FILE';
     case 403: return en ? 'rejected by the gateway: the invoice is not from a partner\'s organisation (the seller identity must be the entity\'s registry code; spec 7.1)' : 'رفضتها البوابة: الفاتورة ليست من مؤسسة شريكة (يجب أن تكون هوية المورد رمز سجل الكيان؛ المواصفة 7.1)';
-    case 404: return path.includes('/entities') || path === '/oauth/invoices' || path.endsWith('/bulk') || path.endsWith('/validate')
+    // A path that names no entity or invoice: the service has no such endpoint here (a base URL with a path too many).
+    case 404: if (['/oauth/entities', '/oauth/users'].includes(path.split('?')[0]!)) {
+      return en
+        ? 'not found: no such endpoint at this base URL: check the base URL (--base-url, PINTAE_BASE_URL or baseUrl in pintae.config.json), which ends before /oauth'
+        : 'غير موجود: لا يوجد هذا المسار في عنوان URL الأساسي هذا: تحقّق من عنوان URL الأساسي (--base-url أو PINTAE_BASE_URL أو baseUrl في pintae.config.json)، الذي ينتهي قبل /oauth';
+    } else return path.includes('/entities') || path === '/oauth/invoices' || path.endsWith('/bulk') || path.endsWith('/validate')
       ? (en ? 'not found: the entity does not exist or does not belong to (is not connected to) this application — see pintae entities list / connect' : 'غير موجود: الكيان غير موجود أو لا يتبع هذا التطبيق (غير مرتبط به) — انظر pintae entities list / connect')
       : (en ? 'not found: no such invoice for this application' : 'غير موجود: لا توجد فاتورة كهذه لهذا التطبيق');
     case 409: return en ? 'already submitted: this invoice_number was already used for the entity' : 'أُرسلت من قبل: استُعمل invoice_number هذا للكيان من قبل';

@@ -11,7 +11,14 @@ const SERVE = {
   'body-not-text': (p: { line: number; column: number; reason: string }) =>
     `The request body is not text pintae reads (UTF-8, or UTF-16 with a byte-order mark): ${p.line}:${p.column}: ${p.reason}`,
   'request-invalid': () => 'The request is invalid',
+  'headers-too-large': () => 'The request\'s headers and URL are larger than this server reads (16 KiB in all): send the document in the body, not in the URL or a header',
+  'request-timeout': (p: { headers: number; request: number }) =>
+    `The request did not arrive in time (its headers within ${p.headers} s, the whole request within ${p.request} s: --request-timeout); the connection is closed: send the request again`,
+  'body-cut-short': () => 'The request ended before it arrived in full (its headers, fewer body bytes than its Content-Length, or no last chunk); the connection is closed: send the request again',
+  'no-host': () => 'An HTTP/1.1 request must carry a Host header (RFC 9112): send one, such as Host: 127.0.0.1; the connection is closed',
+  'not-http': () => 'The request is not HTTP/1.1 this server can read; the connection is closed',
   'queue-full': (p: { seconds: number }) => `The server is busy: every worker is working and the queue is full; retry in ${p.seconds} s (Retry-After)`,
+  'busy-reading': (p: { seconds: number }) => `The server is busy: it is receiving as many request bodies as its queue holds (--max-queue and --workers); retry in ${p.seconds} s (Retry-After)`,
   'worker-died': (p: { id: string }) => `Internal error: the worker handling this request stopped and has been replaced; the request was not answered (request id ${p.id})`,
   'internal-error': (p: { id: string }) => `Internal error (request id ${p.id})`,
   'not-ready': () => 'Not ready: the workers are still compiling the rules',

@@ -72,6 +72,11 @@ const WORDS: LayerWords = {
   bodyEncoded: (coding) => SANDBOX_WORDS.bodyEncoded(coding),
   bodyNotText: ({ line, column, message }) => messageAnswer(400, SANDBOX_WORDS.bodyNotText(line, column, message)),
   internal: (id) => SANDBOX_WORDS.internalError(id),
+  clientError: (kind, t) => (kind === 'headers-too-large' ? SANDBOX_WORDS.headersTooLarge
+    : kind === 'timeout' ? SANDBOX_WORDS.requestTimeout(t.headersSeconds, t.requestSeconds)
+      : kind === 'cut-short' ? SANDBOX_WORDS.bodyCutShort : SANDBOX_WORDS.notHttp),
+  busy: () => SANDBOX_WORDS.busy,
+  noHost: () => SANDBOX_WORDS.noHost,
 };
 
 /** A local server speaking the documented API (spec 3, 4, 5, 7) on top of the same pipeline as `pintae validate`. */

@@ -44,7 +44,8 @@ export function createServer(options: ServeOptions = {}): PintaeServer {
   const resolved = resolveServeSetup(readGiven('createServer', options, 'options') as ServeOptions);
   const metrics = new Metrics();
   const workers = resolved.workers ?? availableParallelism();
-  const pool = new ServePool({ size: workers, maxQueue: resolved.maxQueue ?? workers * 64, setup: resolved.setup, onReplaced: resolved.onWorkerReplaced });
+  const maxQueue = resolved.maxQueue ?? workers * 64;
+  const pool = new ServePool({ size: workers, maxQueue, setup: resolved.setup, onReplaced: resolved.onWorkerReplaced });
   let draining = false;
   metrics.gauge('pintae_queue_depth', 'Requests waiting for a worker.', () => pool.queued);
   metrics.gauge('pintae_workers_busy', 'Workers handling a request now.', () => pool.busy);
@@ -53,6 +54,8 @@ export function createServer(options: ServeOptions = {}): PintaeServer {
   const layer = createHttpLayer({
     routes: serviceRoutes({ pool, metrics, draining: () => draining }),
     maxBodyBytes: resolved.maxBodyBytes,
+    // Bodies being received count against the load as the queue does: memory stays bounded whatever clients send.
+    maxReading: workers + maxQueue,
     words: SERVE_LAYER_WORDS,
     ...(resolved.token !== undefined ? { authenticate: bearerAuth(resolved.token, REFUSALS) } : {}),
     ...(resolved.log ? { log: resolved.log } : {}),

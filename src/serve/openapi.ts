@@ -103,10 +103,11 @@ const refused = (description: string, ...more: Array<keyof typeof schemas>) =>
 const xmlText = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
 const common = {
   '401': jsonOf('Message', 'The server was started with --token-file and the request has no bearer token, or another one.'),
+  '408': jsonOf('Message', 'The headers (10 s) or the whole request (--request-timeout) did not arrive in time; the connection is closed.'),
   '413': jsonOf('Message', 'The body is larger than --max-body.'),
   '415': jsonOf('Message', 'The body was sent in a content coding (Content-Encoding: gzip, …): bodies are read as sent; the answer carries Accept-Encoding: identity. Or the body is a multipart form (Content-Type: multipart/…, curl -F): send the document itself as the body.'),
   '500': jsonOf('Message', 'An internal fault, or the worker handling the request died (it is replaced); the message names the request id.'),
-  '503': { ...jsonOf('Message', 'Every worker is busy and the queue is full, or the server is shutting down (a request that reached no worker before the drain ended): retry after Retry-After seconds, elsewhere when shutting down.'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+  '503': { ...jsonOf('Message', 'Every worker is busy and the queue is full (or as many bodies as it holds are being received), or the server is shutting down (a request that reached no worker before the drain ended): retry after Retry-After seconds, elsewhere when shutting down.'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };
 const invoiceBody = { required: true, content: { 'application/json': { schema: { description: 'An invoice request body (spec 2.1), or for /v1/validate a bulk body {invoices: [...]} or an array.' } } } };
 const formatParam = {

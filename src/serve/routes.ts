@@ -26,6 +26,11 @@ export const SERVE_LAYER_WORDS: LayerWords = {
   bodyNotText: ({ line, column, message: reason }) =>
     json(400, { message: serveWords('request-invalid'), errors: [{ field: '(body)', message: serveWords('body-not-text', { line, column, reason }), line, column }] }),
   internal: (id, fault) => (fault.startsWith('worker:') ? serveWords('worker-died', { id }) : serveWords('internal-error', { id })),
+  clientError: (kind, t) => (kind === 'headers-too-large' ? serveWords('headers-too-large')
+    : kind === 'timeout' ? serveWords('request-timeout', { headers: t.headersSeconds, request: t.requestSeconds })
+      : kind === 'cut-short' ? serveWords('body-cut-short') : serveWords('not-http')),
+  busy: () => serveWords('busy-reading', { seconds: RETRY_AFTER_SECONDS }),
+  noHost: () => serveWords('no-host'),
 };
 
 /** The body of POST /v1/tdd: UBL bytes (the document's own encoding rules) when it starts with `<`, else JSON text. */

@@ -5,6 +5,12 @@ import { decodeText, type Undecodable } from '../io/text.js';
 export class BodyTooLarge extends Error {}
 
 /**
+ * The client went away before sending the whole body (a request cut short, a timeout on its side): there is no one to
+ * answer. Logged and counted with the status `aborted`, never as the server's own 500.
+ */
+export class BodyAborted extends Error {}
+
+/**
  * A body that is not text pintae reads (issue 22): thrown by a route's `bodyText`, answered 400 in the server's own
  * words (LayerWords.bodyNotText), naming the byte: never read with U+FFFD in its place.
  */
@@ -21,10 +27,15 @@ export async function readBody(req: IncomingMessage, max: number): Promise<Buffe
   if (Number.isFinite(declared) && declared > max) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > max) throw new BodyTooLarge();
+      chunks.push(chunk as Buffer);
+    }
+  } catch (e) {
+    if (e instanceof BodyTooLarge) throw e;
+    throw new BodyAborted((e as Error)?.message ?? String(e));
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }

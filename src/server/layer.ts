@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Undecodable } from '../io/text.js';
-import { BodyNotText, BodyTooLarge, readBody } from './body.js';
+import { BodyAborted, BodyNotText, BodyTooLarge, readBody } from './body.js';
 import type { Metrics } from './metrics.js';
 import { findRoute } from './routing.js';
 import type { Answer, Route } from './types.js';
@@ -39,16 +40,41 @@ export interface LayerWords {
   bodyNotText(at: Undecodable): Answer;
   /** The 500's message: the fault is the log's, never the client's. */
   internal(id: string, fault: string): string;
+  /**
+   * What Node refuses itself, in words: `headers-too-large` (431: headers and URL past Node's 16 KiB), `timeout` (408:
+   * the headers or the whole request not received within the timeouts, in seconds), `cut-short` (400: the client
+   * ended its side before the whole request, headers or body), `not-http` (400).
+   */
+  clientError(kind: ClientErrorKind, timeouts: { headersSeconds: number; requestSeconds: number }): string;
+  /** The 503 for a request past `maxReading` bodies under way (answered with Retry-After). */
+  busy(): string;
+  /** The 400 for an HTTP/1.1 request without a Host header (RFC 9112 3.2). */
+  noHost(): string;
 }
 
+export type ClientErrorKind = 'headers-too-large' | 'timeout' | 'cut-short' | 'not-http';
+
 /** What a host's `beforeWrite` may do instead of answering: cut the connection (the sandbox's lost answer). */
-export interface Dropped { drop: true; note: string }
+export interface Dropped {
+  drop: true;
+  note?: string;
+  /**
+   * The status the log line and the metrics give it: `dropped` (the default), `aborted` (the client went away mid-body),
+   * or the status Node's refusal answered it with (408 for a body too slow).
+   */
+  status?: string | number;
+}
 
 export interface LayerOptions {
   routes: Route[];
   words: LayerWords;
   /** Bodies above this are answered 413. */
   maxBodyBytes: number;
+  /**
+   * Request bodies that may be received at once: one more is answered 503 with Retry-After (words.busy) before a byte
+   * of it is read, so memory is bounded by maxReading × maxBodyBytes whatever the clients do. Absent: no bound.
+   */
+  maxReading?: number;
   /** First of all, for every request but the open routes': an answer here is written as is (the sandbox's injected faults). */
   before?: (req: { method: string; url: URL; headers: IncomingHttpHeaders }) => Answer | undefined;
   /** Who may call: an answer (401) refuses; run for every request but the open routes', before 404 and 405. */
@@ -87,6 +113,17 @@ const HAS_BODY = new Set(['POST', 'PATCH', 'PUT']);
 export const messageAnswer = (status: number, text: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer =>
   ({ status, type: JSON_TYPE, body: JSON.stringify({ message: text, ...extra }), ...(headers ? { headers } : {}) });
 
+/** Requests that came by Node's `checkContinue` (HTTP/1.1 with `Expect: 100-continue`): no 100 Continue sent yet. */
+const awaitingContinue = new WeakSet<IncomingMessage>();
+const expectsContinue = (req: IncomingMessage): boolean => awaitingContinue.has(req);
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+/** A Content-Length above the cap: refused before a byte is read (and before 100 Continue asks for them). */
+const exceedsCap = (req: IncomingMessage, max: number): boolean => {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > max;
+};
+
 interface Outcome { answer: Answer | Dropped; route: string; body?: Buffer }
 
 /**
@@ -104,9 +141,19 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   let closing = false;
   metrics.gauge('pintae_http_requests_in_flight', 'Requests being answered now (this scrape included).', () => inFlight);
   let drained: (() => void) | undefined;
+  /** Sockets whose request body is being read, and the status Node's refusal (clientError) answered one of them with. */
+  const reading = new WeakSet<Socket>();
+  let readingNow = 0;
+  const cut = new WeakMap<Socket, number>();
+  /** The answer under way on each socket: once its head is written, nothing else may be written there. */
+  const answering = new WeakMap<Socket, ServerResponse>();
 
-  async function outcome(req: IncomingMessage, id: string, url: URL): Promise<Outcome> {
+  async function outcome(req: IncomingMessage, res: ServerResponse, id: string, url: URL): Promise<Outcome> {
     const method = req.method ?? 'GET';
+    // Node's own refusal of it was a bare 400 that left the connection open and no log line.
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      return { answer: messageAnswer(400, words.noHost(), {}, { connection: 'close' }), route: 'unmatched' };
+    }
     const found = findRoute(options.routes, method, url.pathname);
     if (!found.open) {
       const refused = options.before?.({ method, url, headers: req.headers }) ?? options.authenticate?.(req.headers);
@@ -127,8 +174,22 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
     }
     let body: Buffer;
     try {
-      body = HAS_BODY.has(route.method) ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
+      if (HAS_BODY.has(route.method)) {
+        if (exceedsCap(req, options.maxBodyBytes)) throw new BodyTooLarge();
+        // Expect: 100-continue (.NET HttpClient, curl for large bodies): the client sends the body only once told to,
+        // so it is told only now, when the request is known to be read; a refusal above goes out instead of it.
+        if (options.maxReading !== undefined && readingNow >= options.maxReading) {
+          return { answer: messageAnswer(503, words.busy(), {}, { 'retry-after': '1', connection: 'close' }), route: route.path };
+        }
+        if (expectsContinue(req)) res.writeContinue();
+        reading.add(req.socket);
+        readingNow++;
+        try { body = await readBody(req, options.maxBodyBytes); } finally { reading.delete(req.socket); readingNow--; }
+      } else body = Buffer.alloc(0);
     } catch (e) {
+      // Refused by Node mid-body (too slow: 408; the client ended its side: 400), answered by the clientError
+      // listener; or the connection reset with no one to answer (aborted).
+      if (e instanceof BodyAborted) return { answer: { drop: true, status: cut.get(req.socket) ?? 'aborted' }, route: route.path };
       if (!(e instanceof BodyTooLarge)) throw e;
       return { answer: messageAnswer(413, words.bodyTooLarge(options.maxBodyBytes), {}, { connection: 'close' }), route: route.path };
     }
@@ -146,13 +207,14 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     inFlight++;
-    res.once('close', () => { if (--inFlight === 0 && drained) drained(); });
+    answering.set(req.socket, res);
+    res.once('close', () => { if (answering.get(req.socket) === res) answering.delete(req.socket); if (--inFlight === 0 && drained) drained(); });
     const sentId = req.headers['x-request-id'];
     const id = typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : randomUUID();
     const url = new URL(req.url ?? '/', 'http://pintae.invalid');
     let result: Outcome;
     try {
-      result = await outcome(req, id, url);
+      result = await outcome(req, res, id, url);
     } catch (e) {
       result = { answer: { status: 500, body: '', fault: (e as Error)?.stack ?? String(e) }, route: 'unmatched' };
     }
@@ -164,15 +226,20 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
       const body = Buffer.from(redact(a.body), 'utf8');
       const headers: Record<string, string | number> = { 'content-type': a.type ?? JSON_TYPE, 'content-length': body.length, 'x-request-id': id, ...a.headers };
       if (closing) headers.connection = 'close';
+      // A client told no 100 Continue may send its body or not: the connection cannot carry another request after it.
+      if (expectsContinue(req) && !req.readableEnded && hasBody(req)) headers.connection = 'close';
       // A refused body is not read: the connection cannot carry another request after it.
-      if (a.status === 413 || a.status === 415) req.resume();
+      if (a.status === 413 || a.status === 415 || a.status === 503) req.resume();
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(a.status, headers);
         res.end(req.method === 'HEAD' ? undefined : body);
+        // A client that does not read its answer would hold the connection, the answer and a request in flight for
+        // ever (a drain then waits it out): cut once the answer has not moved for the request timeout.
+        if (!res.writableFinished) res.setTimeout(requestTimeout, () => res.destroy());
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    const status = 'drop' in a ? 'dropped' : a.status;
+    const status = 'drop' in a ? (a.status ?? 'dropped') : a.status;
     requests({ route: result.route, status: String(status) });
     latency({ route: result.route }, seconds);
     if (!('drop' in a)) for (const v of a.verdicts ?? []) documents({ verdict: v });
@@ -194,7 +261,27 @@ export function createHttpLayer(options: LayerOptions): HttpLayer {
   // Node checks the two timeouts every connectionsCheckingInterval (30 s by default): often enough to keep them.
   const server = createServer({
     keepAlive: true, headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
+    // outcome() refuses an HTTP/1.1 request without Host itself, in words.
+    requireHostHeader: false,
   }, (req, res) => { void handle(req, res); });
+  // What Node refuses itself (431, 408, 400) was a status line with no body and no log line, and a slow body a 500
+  // in the log: each is answered in words, and logged and counted once, by handle() when a request was under way.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // As Node's own: nothing is written where no one reads, nor into an answer already under way.
+    if (err.code === 'ECONNRESET' || !socket.writable || answering.get(socket)?.headersSent) { socket.destroy(); return; }
+    const kind: ClientErrorKind = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large'
+      : err.code === 'HPE_INVALID_EOF_STATE' ? 'cut-short' : 'not-http';
+    const status = kind === 'timeout' ? 408 : kind === 'headers-too-large' ? 431 : 400;
+    const body = Buffer.from(JSON.stringify({ message: words.clientError(kind, { headersSeconds: headersTimeout / 1000, requestSeconds: requestTimeout / 1000 }) }), 'utf8');
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]), () => socket.destroy());
+    setTimeout(() => socket.destroy(), 1000).unref();
+    if (reading.has(socket)) { cut.set(socket, status); return; }
+    requests({ route: 'unmatched', status: String(status) });
+    options.log?.(redact(JSON.stringify({ time: new Date().toISOString(), request_id: randomUUID(), route: 'unmatched', status, error: err.code })));
+  });
+  // With a listener here Node no longer answers 100 Continue by itself: outcome() does, once the body is to be read.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => { awaitingContinue.add(req); void handle(req, res); });
   server.keepAliveTimeout = options.keepAliveMs ?? 5_000;
 
   return {

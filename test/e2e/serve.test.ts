@@ -257,6 +257,10 @@ describe('pintae serve: every endpoint, as its OpenAPI document says', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // In words, as its OpenAPI document says (Node's own 408 had no body).
+    const doc = await (await fetch(`${s.url}/openapi.json`)).json();
+    expect(doc.paths['/oauth/invoices/validate'].post.responses['408'].content['application/json']).toBeDefined();
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).message).toMatch(/--request-timeout/);
   });
 
   it('a worker that dies: its request gets 500 with the request id, a new worker takes over, the others go on', async () => {
