@@ -187,6 +187,17 @@ export const OWN = {
     en: (p: { currency: string; given: string }) => `the extract has a tax total in ${p.currency || 'no currency'} (${p.given}); the source document has none in that currency`,
     ar: (p: { currency: string; given: string }) => `في المستخلص إجمالي ضريبة ${p.currency ? `بعملة ${p.currency}` : 'بلا عملة'} (${p.given})؛ وليس في المستند المصدر إجمالي بتلك العملة`,
   },
+  // A total in a currency the source neither writes in nor declares as its tax currency: the source may hold one all
+  // the same (PINT-AE does not forbid it), so "it has none" would not be true; the extract reports only those two.
+  'tdd.tax-total-undeclared': {
+    en: (p: { currency: string; given: string; currencies: string }) => `the extract has a tax total in ${p.currency || 'no currency'} (${p.given}); it reports the source document's tax totals in the document and tax currencies only (${p.currencies})`,
+    ar: (p: { currency: string; given: string; currencies: string }) => `في المستخلص إجمالي ضريبة ${p.currency ? `بعملة ${p.currency}` : 'بلا عملة'} (${p.given})؛ والمستخلص لا يبلّغ إلا عن إجماليات ضريبة المستند المصدر بعملة المستند وعملة الضريبة (${p.currencies.replace(/, /g, '، ')})`,
+  },
+  // The source's TaxCurrencyCode equals its document currency: no second currency, left out of the extract (ibr-tdd-31).
+  'tdd.tax-currency-same': {
+    en: (p: { given: string }) => `the extract's TaxCurrencyCode is ${p.given}, the source document's currency: a tax currency equal to the document currency is left out of the extract (ibr-tdd-31)`,
+    ar: (p: { given: string }) => `TaxCurrencyCode في المستخلص ${p.given}، وهي عملة المستند المصدر: عملة الضريبة المساوية لعملة المستند تُحذف من المستخلص (ibr-tdd-31)`,
+  },
   'tdd.tax-exclusive-differs': {
     en: (p: { currency: string; given: string; sourceCurrency: string; source: string }) => `the extract's tax-exclusive amount is ${p.currency} ${p.given}, the source document's ${p.sourceCurrency} ${p.source}`,
     ar: (p: { currency: string; given: string; sourceCurrency: string; source: string }) => `الإجمالي غير شامل الضريبة في المستخلص ${p.currency} ${p.given}، وفي المستند المصدر ${p.sourceCurrency} ${p.source}`,

@@ -73,7 +73,10 @@ function extractFindings(reported: XElement, x: Extract): Finding[] {
   same(pxs(reported, 'DocumentTypeCode'), 'pxs:DocumentTypeCode', x.typeCode);
   same(cbc(reported, 'DocumentCurrencyCode'), 'cbc:DocumentCurrencyCode', x.currency);
   // A tax currency equal to the document currency is no second currency: the extract leaves it out (ibr-tdd-31).
-  same(cbc(reported, 'TaxCurrencyCode'), 'cbc:TaxCurrencyCode', x.taxCurrency === x.currency ? undefined : x.taxCurrency);
+  const taxCurrency = cbc(reported, 'TaxCurrencyCode');
+  if (x.taxCurrency !== undefined && x.taxCurrency === x.currency && text(taxCurrency) === x.currency) {
+    out.push(finding(TDD_EXTRACT, own('tdd.tax-currency-same', { given: text(taxCurrency)! }), taxCurrency!));
+  } else same(taxCurrency, 'cbc:TaxCurrencyCode', x.taxCurrency === x.currency ? undefined : x.taxCurrency);
   // A party with several tax registrations may be reported by any one of them.
   const taxId = (party: XElement | undefined, name: string, ids: string[], chosen: string | undefined) => {
     const e = cbc(cac(party, 'PartyTaxScheme'), 'CompanyID');
@@ -101,7 +104,10 @@ function amountFindings(reported: XElement, x: Extract): Finding[] {
     else if (!sameAmount(text(e)!, t.amount)) out.push(finding(TDD_TAX_TOTAL, own('tdd.tax-total-differs', { currency: t.currency, given: text(e)!, source: t.amount }), e));
   }
   for (const [currency, e] of given) {
-    if (!x.taxTotals.some((t) => t.currency === currency)) out.push(finding(TDD_TAX_TOTAL, own('tdd.tax-total-extra', { currency, given: text(e)! }), e));
+    if (x.taxTotals.some((t) => t.currency === currency)) continue;
+    const reportable = [...new Set([x.currency, x.taxCurrency].filter((c): c is string => c !== undefined))];
+    out.push(finding(TDD_TAX_TOTAL, reportable.includes(currency) || reportable.length === 0 ? own('tdd.tax-total-extra', { currency, given: text(e)! })
+      : own('tdd.tax-total-undeclared', { currency, given: text(e)!, currencies: reportable.join(', ') }), e));
   }
   const exclusive = cbc(pxs(reported, 'MonetaryTotal'), 'TaxExclusiveAmount');
   if (exclusive && x.taxExclusive) {

@@ -202,3 +202,23 @@ describe('crossCheckTdd', () => {
     expect(check(tdd)).toEqual([]);
   });
 });
+
+// Found by the TDD review (qatdd): two refusals that said something untrue of the source document.
+describe('crossCheckTdd: what the refusal says of the source', () => {
+  const said = (tdd: string) => check(tdd).map((f) => `${f.rule}: ${f.message}`);
+  it('a TaxCurrencyCode equal to the document currency in the extract: named as that, not "the source document\'s none"', () => {
+    // The source states AED as its tax currency too; the extract must leave it out (ibr-tdd-31).
+    const both = tddOf(source.replace('<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>AED</cbc:TaxCurrencyCode>'));
+    expect(both).not.toMatch(/<pxs:ReportedDocument>(?:(?!<\/pxs:ReportedDocument>)[\s\S])*TaxCurrencyCode/);
+    const tdd = replaceAfter(both, '<pxs:ReportedDocument>', '<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>AED</cbc:DocumentCurrencyCode>\n      <cbc:TaxCurrencyCode>AED</cbc:TaxCurrencyCode>');
+    // Such a source is itself refused (ibr-077: a tax currency must differ from the document's), so it is reported by
+    // a TDS (--type F); the extract's refusal is pintae's own and says what the source states.
+    expect(said(tdd)).toEqual(['pintae/tdd-extract: the extract\'s TaxCurrencyCode is AED, the source document\'s currency: a tax currency equal to the document currency is left out of the extract (ibr-tdd-31)',
+      expect.stringMatching(/^ibr-077: the source document: /)]);
+  });
+
+  it('a tax total in a currency the source neither writes in nor declares: named as such, not "the source has none"', () => {
+    const tdd = replaceAfter(good, '<pxs:ReportedDocument>', '<cac:TaxTotal>', '<cac:TaxTotal>\n        <cbc:TaxAmount currencyID="USD">17.02</cbc:TaxAmount>\n      </cac:TaxTotal>\n      <cac:TaxTotal>');
+    expect(said(tdd)).toEqual(['pintae/tdd-tax-total: the extract has a tax total in USD (17.02); it reports the source document\'s tax totals in the document and tax currencies only (AED)']);
+  });
+});
