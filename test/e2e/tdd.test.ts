@@ -37,6 +37,12 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
     const warned = [...r.stderr.matchAll(/warning: no --transport-id: the TDD carries a generated one, ([0-9a-f-]{36})/g)].map((m) => m[1]);
     expect(new Set(warned).size).toBe(4);
     expect(readFileSync(join(dir, 'out/standard.tdd.xml'), 'utf8')).toContain(`<pxs:TransportHeaderID>${warned[0]}</pxs:TransportHeaderID>`);
+    // A bulk body's warnings say which invoice each id was made for, as its file name and findings do.
+    for (const i of [0, 1]) {
+      const line = r.stderr.split('\n').find((l) => l.startsWith(`bulk.json [${i}]: warning: no --transport-id`));
+      expect(line, r.stderr).toBeDefined();
+      expect(readFileSync(join(dir, `out/bulk-${i}.tdd.xml`), 'utf8')).toContain(`<pxs:TransportHeaderID>${/generated one, ([0-9a-f-]{36})/.exec(line!)![1]}</pxs:TransportHeaderID>`);
+    }
     expect(readFileSync(join(dir, 'out/standard.tdd.xml'), 'utf8')).toContain('<cbc:ID schemeID="0242">000001</cbc:ID>');
   });
 

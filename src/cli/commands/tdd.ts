@@ -153,7 +153,11 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (e instanceof UnwritableText) throw new UsageError(e.message);
       throw e;
     }
-    for (const { id, document } of generated) process.stderr.write(`${file}: ${warningWord()}: ${tell('cli.tdd-generated', { id, document })}\n`);
+    // Each said of the invoice it was made for: in a bulk body, by its place (the label its findings and file take).
+    for (const { id, document } of generated) {
+      const index = results.find((r) => r.xml?.includes(id))?.index ?? null;
+      process.stderr.write(`${index === null ? file : `${file} [${index}]`}: ${warningWord()}: ${tell('cli.tdd-generated', { id, document })}\n`);
+    }
     const made = results.filter((r) => r.ok).length;
     if (toStdout && made > 1) throw usageError('cli.tdd-holds', { file, n: results.length });
     if (options.transportId !== undefined && made > 1) throw usageError('cli.tdd-transport-many', { file, n: results.length });
