@@ -136,8 +136,8 @@ const reportAnswer = (description: string) => ({
 });
 const tddParams = ['type', 'role', 'scope', 'reporter', 'receiver', 'representative', 'transport-id', 'issued']
   .map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' }, description: `As \`pintae tdd --${name}\`.` }));
-const probe = (description: string, ok: string) => ({
-  get: { summary: description, security: [], responses: { '200': jsonOf('Health', ok), '503': jsonOf('Health', 'Not ready (starting, or draining after SIGTERM).') } },
+const probe = (operationId: string, description: string, ok: string) => ({
+  get: { operationId, summary: description, security: [], responses: { '200': jsonOf('Health', ok), '503': jsonOf('Health', 'Not ready (starting, or draining after SIGTERM).') } },
 });
 
 export function openApiDocument(): Record<string, unknown> {
@@ -150,6 +150,7 @@ export function openApiDocument(): Record<string, unknown> {
     paths: {
       '/oauth/invoices/validate': {
         post: {
+          operationId: 'serviceDryRun',
           summary: 'The service\'s dry run (spec 4.2): 200 whether or not valid; 400 for an invalid registration type. Always the service\'s English: no ?lang=, and Accept-Language is not read.',
           requestBody: invoiceBody,
           responses: { '200': jsonOf('ValidationResult', 'The validation result (spec 2.10).'), '400': refused('An invalid registration type, a body that is not JSON text, or a query parameter.'), ...common },
@@ -157,6 +158,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/v1/validate': {
         post: {
+          operationId: 'validate',
           summary: 'pintae\'s full report on one invoice body or a bulk body, in any report format.',
           parameters: [formatParam, ...langParams], requestBody: invoiceBody,
           responses: { '200': reportAnswer('The report.'), '400': refused('A body that is not text, or an unknown format, language or query parameter.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
@@ -164,6 +166,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/v1/build': {
         post: {
+          operationId: 'build',
           summary: 'The UBL XML of one valid invoice.',
           requestBody: invoiceBody,
           responses: { '200': xmlText('The UBL invoice or credit note the service would deliver.'), '400': refused('The body is not JSON (the report says where), or holds more than one invoice.', 'Report'), '422': jsonOf('Report', 'The invoice is not valid: the report says why.'), ...common },
@@ -171,6 +174,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/v1/check': {
         post: {
+          operationId: 'check',
           summary: 'A UBL invoice or credit note, or a TDD, through well-formedness and the PINT-AE (or TDD) rules.',
           parameters: [formatParam, ...langParams], requestBody: { required: true, content: { 'application/xml': { schema: { type: 'string' } } } },
           responses: { '200': reportAnswer('The report.'), '400': jsonOf('Message', 'An unknown format or language.'), '406': jsonOf('Message', 'No report format of the Accept type.'), ...common },
@@ -178,6 +182,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/v1/tdd': {
         post: {
+          operationId: 'tdd',
           summary: 'The Tax Data Document of one invoice (JSON request body or UBL XML).',
           parameters: [...tddParams, ...langParams],
           requestBody: { required: true, content: { 'application/json': { schema: {} }, 'application/xml': { schema: { type: 'string' } } } },
@@ -187,10 +192,10 @@ export function openApiDocument(): Record<string, unknown> {
           },
         },
       },
-      '/healthz': probe('Liveness: the process answers.', 'Alive.'),
-      '/readyz': probe('Readiness: the rules are compiled and a worker is warm.', 'Ready.'),
-      '/metrics': { get: { summary: 'Prometheus metrics (text format 0.0.4).', responses: { '200': { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, '401': common['401'] } } },
-      '/openapi.json': { get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } }, '401': common['401'] } } },
+      '/healthz': probe('liveness', 'Liveness: the process answers.', 'Alive.'),
+      '/readyz': probe('readiness', 'Readiness: the rules are compiled and a worker is warm.', 'Ready.'),
+      '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics (text format 0.0.4).', responses: { '200': { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, '401': common['401'] } } },
+      '/openapi.json': { get: { operationId: 'openApi', summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } }, '401': common['401'] } } },
     },
   };
 }
