@@ -39,6 +39,8 @@ export function findRoute(routes: readonly Route[], method: string, path: string
     if (route.method === method) return { route, params, open: route.open === true };
     if (method === 'HEAD' && route.method === 'GET') head ??= { route, params, open: route.open === true };
     if (!methods.includes(route.method)) methods.push(route.method);
+    // A GET route answers HEAD too, so a 405's Allow names it (RFC 9110 10.2.1: the methods the resource supports).
+    if (route.method === 'GET' && !methods.includes('HEAD')) methods.push('HEAD');
   }
   if (head) return head;
   return methods.length ? { params: {}, allowed: methods.join(', '), open } : { params: {}, open: false };
