@@ -325,6 +325,10 @@ export const CLI = {
     en: (p: { n: number; type: string }) => `no TDD written: the document has ${p.n === 1 ? '1 error' : `${p.n} errors`}; a TDD of type ${p.type} reports a valid document (the receiver of a document that fails validation reports it as a TDS, with --type F)`,
     ar: (p: { n: number; type: string }) => `لم يُكتب مستند بيانات ضريبية: في المستند أخطاء عددها ${p.n}؛ ومستند البيانات الضريبية من النوع ${p.type} يبلّغ عن مستند صالح (مستلِم مستند لم يجتز التحقق يبلّغ عنه بمستند TDS، مع --type F)`,
   },
+  'cli.tdd-renamed': {
+    en: (p: { path: string; first: string; input: string }) => `its TDD is written as ${p.path}: ${p.first} holds the TDD of ${p.input}, an input of the same name`,
+    ar: (p: { path: string; first: string; input: string }) => `كُتب مستند البيانات الضريبية الخاص به باسم ${p.path}: لأن ${p.first} يحوي مستند ${p.input}، وهو مُدخل بالاسم نفسه`,
+  },
   'cli.tdd-none': {
     en: (_: Record<string, never>) => 'no TDD could be made',
     ar: (_: Record<string, never>) => 'تعذر إعداد مستند البيانات الضريبية',

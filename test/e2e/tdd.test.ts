@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ENTITY, FIXTURES, RATES } from '../helpers/paths.js';
@@ -30,12 +30,18 @@ describe('pintae tdd (spawned, one run per behaviour)', () => {
     writeFileSync(join(dir, 'pintae.config.json'), JSON.stringify({ entity: ENTITY, rates: RATES, tdd: { receiver: '0242:000773', representative: '000001' } }));
     const body = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'invoices', name), 'utf8'));
     writeFileSync(join(dir, 'bulk.json'), JSON.stringify({ invoices: [body('zero-rated.json'), body('exempt.json')] }));
-    const r = await run([standard, join(FIXTURES, 'invoices/usd-with-rate.json'), 'bulk.json', '--out-dir', 'out'], dir);
+    mkdirSync(join(dir, 'again'));
+    writeFileSync(join(dir, 'again', 'standard.json'), JSON.stringify({ ...body('standard.json'), invoice_number: 'INV-AGAIN' }));
+    const r = await run([standard, join(FIXTURES, 'invoices/usd-with-rate.json'), 'bulk.json', 'again/standard.json', '--out-dir', 'out'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['bulk-0.tdd.xml', 'bulk-1.tdd.xml', 'standard.tdd.xml', 'usd-with-rate.tdd.xml']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['bulk-0.tdd.xml', 'bulk-1.tdd.xml', 'standard.tdd.xml', 'standard~2.tdd.xml', 'usd-with-rate.tdd.xml']);
+    // A second input of the same name: its file is said, with the one that took the name.
+    expect(r.stderr).toContain(`again/standard.json: its TDD is written as out/standard~2.tdd.xml: out/standard.tdd.xml holds the TDD of ${standard}, an input of the same name`);
+    const againId = /^again\/standard\.json: warning: .*generated one, ([0-9a-f-]{36})/m.exec(r.stderr)![1];
+    expect(readFileSync(join(dir, 'out/standard~2.tdd.xml'), 'utf8')).toContain(`<pxs:TransportHeaderID>${againId}</pxs:TransportHeaderID>`);
     // One generated transport id per TDD: each invoice is a Peppol message of its own.
     const warned = [...r.stderr.matchAll(/warning: no --transport-id: the TDD carries a generated one, ([0-9a-f-]{36})/g)].map((m) => m[1]);
-    expect(new Set(warned).size).toBe(4);
+    expect(new Set(warned).size).toBe(5);
     expect(readFileSync(join(dir, 'out/standard.tdd.xml'), 'utf8')).toContain(`<pxs:TransportHeaderID>${warned[0]}</pxs:TransportHeaderID>`);
     // A bulk body's warnings say which invoice each id was made for, as its file name and findings do.
     for (const i of [0, 1]) {

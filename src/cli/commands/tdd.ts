@@ -126,6 +126,8 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
 
   let failed = false;
   const used = new Map<string, number>();
+  /** The input each file name was first written for. */
+  const firstOf = new Map<string, string>();
   const printed: string[] = [];
   for (const source of sources) {
     const file = source.path;
@@ -181,11 +183,16 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
       if (toStdout) { printed.push(r.xml!); continue; }
       const n = (used.get(name) ?? 0) + 1;
       used.set(name, n);
-      if (n > 1) name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
+      const own = name;
+      if (n === 1) firstOf.set(own, label);
+      else name = name.replace(/\.tdd\.xml$/, `~${n}.tdd.xml`);
       try { writeAtomic(join(options.outDir!, name), r.xml!, { linkReplaced: true }); } catch (e) {
         if (e instanceof OutputError) throw e;
         throw reasonAt(join(options.outDir!, name), fsErrorWords(e));
       }
+      // tdd writes nothing else on success: a TDD under another name than its input's is said, or it would not be
+      // known which of two inputs of one name a file reports.
+      if (n > 1) process.stderr.write(`${label}: ${tell('cli.tdd-renamed', { path: join(options.outDir!, name), first: join(options.outDir!, own), input: firstOf.get(own)! })}\n`);
     }
   }
   if (printed.length) process.stdout.write(printed[0]!);
