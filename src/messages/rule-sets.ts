@@ -149,15 +149,23 @@ export function damagedReasonAr(reason: string): string {
   return reason;
 }
 
-/** A reason of this catalogue's own (a sentence inside another: the default name's, a layer's compile error) in Arabic. */
+/**
+ * A sentence of this catalogue's, met as its English words, in Arabic: inside another (the default name's reason, a
+ * layer's compile error), or as the engine's error of a rules-failed finding (a damaged entry found while a document
+ * was judged, in a worker thread or the sandbox's process). As it is where no entry says it.
+ */
+export function ruleSetSentenceAr(reason: string): string {
+  return ownAr(reason);
+}
 function ownAr(reason: string): string {
-  ownIds ??= Object.keys(RULE_SETS).filter((id) => !NOT_READ_BACK.has(id));
+  // The bare `${construct}: ${reason}` last: it reads back from any sentence with a colon.
+  ownIds ??= [...Object.keys(RULE_SETS).filter((id) => !NOT_READ_BACK.has(id) && !id.startsWith('ruleset.list.')), 'ruleset.schema.refused'];
   const ref = readBackFrom(ownIds, reason) ?? reasonRef(reason);
   return (ref && speak(ref, 'ar')) ?? reason;
 }
 let ownIds: string[] | undefined;
-/** Entries whose English is a bare `${at}: ${reason}` or that take lists: they would read back any sentence. */
-const NOT_READ_BACK = new Set(['ruleset.layer-failed', 'ruleset.name-reserved', 'ruleset.unknown', 'ruleset.unknown.config', 'ruleset.refused', 'ruleset.refusal']);
+/** Entries whose English is a bare `${at}: ${reason}` or that take lists or objects (and rules list's words): not read back. */
+const NOT_READ_BACK = new Set(['ruleset.schema.refused', 'ruleset.layer-failed', 'ruleset.name-reserved', 'ruleset.unknown', 'ruleset.unknown.config', 'ruleset.refused', 'ruleset.refusal']);
 
 const validityAr = (v: string) => (v === 'always' ? 'دائماً' : v);
 
@@ -211,8 +219,8 @@ export const RULE_SETS = {
     en: (p: { source: string; root?: string; ns: string }) => `${p.source}: not an ISO Schematron schema (its root element is ${p.root ?? 'missing'}; expected schema in the namespace ${p.ns})`,
     ar: (p: { source: string; root?: string; ns: string }) => `${p.source}: ليس مخطط ISO Schematron (${p.root === undefined ? 'لا عنصر جذر فيه' : `عنصره الجذر ${p.root}`}؛ المتوقع schema في نطاق الأسماء ${p.ns})`,
   },
-  // A layer that did not compile: `reason` is a sentence of this catalogue's (the XSLT compiler's failure) or the
-  // Schematron compiler's own words (src/schematron/compile.ts SchematronError), which stay in English for now.
+  // A layer that did not compile: `reason` is a sentence of this catalogue's (the XSLT compiler's failure, the
+  // Schematron compiler's SchematronError), read back from its English (the paths in it are the user's by then).
   'ruleset.layer-failed': {
     en: (p: { at: string; reason: string }) => `${p.at}: ${p.reason}`,
     ar: (p: { at: string; reason: string }) => `${p.at}: ${ownAr(p.reason)}`,
@@ -223,6 +231,67 @@ export const RULE_SETS = {
     ar: (p: { detail: string }) => `تعذّرت ترجمة XSLT:\n${p.detail}`,
   },
   'ruleset.no-sef': fixed('the XSLT compiler wrote no SEF', 'لم يكتب مترجم XSLT أي SEF'),
+  // The Schematron compiler's (src/schematron/compile.ts, native-plan.ts SchematronError): what is wrong with a schema,
+  // said inside ruleset.layer-failed, which reads them back from their English. Element and attribute names, ids,
+  // prefixes and queryBindings stay as written. `reason` of not-well-formed: the XML reader's words.
+  'ruleset.schema.not-well-formed-at': {
+    en: (p: { where: string; line: number | string; column: number | string; reason: string }) => `${p.where}, line ${p.line}, column ${p.column}: not well-formed XML: ${p.reason}`,
+    ar: (p: { where: string; line: number | string; column: number | string; reason: string }) => `${p.where}، السطر ${p.line}، العمود ${p.column}: ليس XML سليم البنية: ${p.reason}`,
+  },
+  'ruleset.schema.not-well-formed': {
+    en: (p: { where: string; reason: string }) => `${p.where}: not well-formed XML: ${p.reason}`,
+    ar: (p: { where: string; reason: string }) => `${p.where}: ليس XML سليم البنية: ${p.reason}`,
+  },
+  'ruleset.schema.root-not-iso': {
+    en: (p: { where: string; ns: string }) => `${p.where}: the root element is not an ISO Schematron element (${p.ns})`,
+    ar: (p: { where: string; ns: string }) => `${p.where}: العنصر الجذر ليس عنصر ISO Schematron (${p.ns})`,
+  },
+  'ruleset.schema.include-deep': fixed('sch:include nested more than 20 deep', 'sch:include متداخل بعمق يزيد على 20 مستوى'),
+  'ruleset.schema.no-href': {
+    en: (p: { element: string }) => `${p.element} without @href`,
+    ar: (p: { element: string }) => `${p.element} بلا @href`,
+  },
+  'ruleset.schema.not-stylesheet': {
+    en: (p: { element: string; href: string }) => `xsl:${p.element} ${p.href}: not an XSLT stylesheet`,
+    ar: (p: { element: string; href: string }) => `xsl:${p.element} ${p.href}: ليس ورقة أنماط XSLT`,
+  },
+  'ruleset.schema.ns': fixed('sch:ns needs @prefix and @uri', 'يحتاج sch:ns إلى @prefix و@uri'),
+  'ruleset.schema.let-name': fixed('sch:let without @name', 'sch:let بلا @name'),
+  'ruleset.schema.no-diagnostic': {
+    en: (p: { element: string; id: string }) => `sch:${p.element} diagnostics="${p.id}": no sch:diagnostic with that id`,
+    ar: (p: { element: string; id: string }) => `sch:${p.element} diagnostics="${p.id}": لا يوجد sch:diagnostic بهذا المعرّف`,
+  },
+  'ruleset.schema.no-test': {
+    en: (p: { element: string; context: string }) => `sch:${p.element} without @test in rule ${p.context}`,
+    ar: (p: { element: string; context: string }) => `sch:${p.element} بلا @test في القاعدة ${p.context}`,
+  },
+  'ruleset.schema.no-abstract-pattern': {
+    en: (p: { id: string }) => `pattern is-a="${p.id}": no abstract pattern with that id`,
+    ar: (p: { id: string }) => `pattern is-a="${p.id}": لا يوجد نمط مجرد (abstract pattern) بهذا المعرّف`,
+  },
+  'ruleset.schema.no-abstract-rule': {
+    en: (p: { name: string }) => `sch:extends rule="${p.name}": no abstract rule with that id`,
+    ar: (p: { name: string }) => `sch:extends rule="${p.name}": لا توجد قاعدة مجردة (abstract rule) بهذا المعرّف`,
+  },
+  'ruleset.schema.extends-itself': {
+    en: (p: { name: string }) => `sch:extends rule="${p.name}" extends itself`,
+    ar: (p: { name: string }) => `sch:extends rule="${p.name}" يمدّد نفسه`,
+  },
+  'ruleset.schema.no-context': fixed('sch:rule without @context', 'sch:rule بلا @context'),
+  'ruleset.schema.no-phase': {
+    en: (p: { name: string }) => `phase ${p.name}: the schema has no such phase`,
+    ar: (p: { name: string }) => `phase ${p.name}: لا توجد في المخطط مرحلة (phase) بهذا الاسم`,
+  },
+  'ruleset.schema.root-not-schema': fixed('the root element is not sch:schema', 'العنصر الجذر ليس sch:schema'),
+  'ruleset.schema.query-binding': {
+    en: (p: { binding: string }) => `queryBinding ${p.binding} is not supported (xslt, xslt2, xslt3)`,
+    ar: (p: { binding: string }) => `queryBinding ${p.binding} غير مدعوم (xslt, xslt2, xslt3)`,
+  },
+  // An include the compiler refused (guard/files.ts): the construct as written, the reason as the check says it.
+  'ruleset.schema.refused': {
+    en: (p: { construct: string; reason: string }) => `${p.construct}: ${p.reason}`,
+    ar: (p: { construct: string; reason: string }) => `${p.construct}: ${refusalReasonAr(p.reason)}`,
+  },
   // Using a rule set (src/schematron/rulesets.ts).
   'ruleset.builtin-missing': {
     en: (p: { file: string }) => `the built-in rules are not compiled (${p.file} is missing): run npm run build`,

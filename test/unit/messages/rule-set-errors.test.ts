@@ -22,13 +22,13 @@ import { BIN, ROOT } from '../../helpers/paths.js';
 
 const ARABIC = /[\u0621-\u064A]/u;
 /** English words an Arabic sentence may hold as they are: commands, option values, names of formats and engines. */
-const KEPT = new Set(['xml', 'iso', 'schematron', 'url', 'ruleset', 'tdd', 'pintae', 'rules', 'add', 'remove', 'source', 'name', 'npm', 'run', 'build', 'native', 'saxon', 'schema', 'zip', 'sch', 'xslt', 'sef', 'json', 'manifest', 'readme', 'sets', 'from', 'others', 'rule']);
+const KEPT = new Set(['querybinding', 'xquery', 'xml', 'iso', 'schematron', 'url', 'ruleset', 'tdd', 'pintae', 'rules', 'add', 'remove', 'source', 'name', 'npm', 'run', 'build', 'native', 'saxon', 'schema', 'zip', 'sch', 'xslt', 'sef', 'json', 'manifest', 'readme', 'sets', 'from', 'others', 'rule']);
 
 /** Lower-case Latin words of `ar` that are neither a parameter's value nor kept: English left in the Arabic. */
 function englishLeft(ar: string, params: Record<string, unknown>): string[] {
   const values = Object.values(params).flatMap((v) => (Array.isArray(v) ? v : typeof v === 'object' && v !== null ? Object.values(v) : [v])).map(String).filter((v) => v.length > 0);
   const rest = values.sort((a, b) => b.length - a.length).reduce<string>((t, v) => t.split(v).join(' '), ar);
-  return [...rest.matchAll(/(?<![\w.:/{<-])[a-z]{3,}(?![\w.:/}>-])/gi)].map((m) => m[0].toLowerCase()).filter((w) => !KEPT.has(w));
+  return [...rest.matchAll(/(?<![\w.:/{<@-])[a-z]{3,}(?![\w.:/}>-])/gi)].map((m) => m[0].toLowerCase()).filter((w) => !KEPT.has(w));
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pintae-rsar-'));
@@ -63,6 +63,8 @@ const CASES: Array<[string, () => unknown]> = [
   ['ruleset.no-rule-files', () => { const d = join(dir, 'empty'); mkdirSync(d, { recursive: true }); return addRuleSet(d, { env }); }],
   ['ruleset.not-well-formed', () => addRuleSet(file('broken.sch', `<schema xmlns="${SCH}">\n<pattern>\n</schema>\n`), { env })],
   ['ruleset.not-schematron', () => addRuleSet(file('other.sch', '<rules/>'), { env })],
+  // A schema the Schematron compiler refuses (src/schematron/compile.ts): its words read back inside layer-failed.
+  ['ruleset.layer-failed', () => { const d = join(dir, 'xquery'); mkdirSync(d, { recursive: true }); writeFileSync(join(d, 'r.sch'), `<schema xmlns="${SCH}" queryBinding="xquery"><pattern><rule context="/"><assert test="true()">x</assert></rule></pattern></schema>`); return addRuleSet(d, { env }); }],
   ['ruleset.unknown', () => resolveRuleSet('nonexist', env)],
   ['ruleset.stale-gone', () => { entry('stale', { name: 'stale', source: join(dir, 'gone'), hash: 'h', added: 'a', compiler: 'pintae 0.1', layers: [{ file: 'a.sef.json' }] }, ['a.sef.json']); return resolveRuleSet('stale', env); }],
   ['ruleset.damaged', () => { entry('hollow', { name: 'hollow', source: 's', hash: 'h', added: 'a', layers: [] }); return resolveRuleSet('hollow', env); }],
@@ -114,8 +116,17 @@ describe('the rule-set layer\'s errors are said from the catalogue, and in Arabi
     const failed = (reason: string) => speak({ id: 'ruleset.layer-failed', p: { at: 'r/x.xslt', reason } }, 'ar')!;
     expect(failed('the XSLT compiler wrote no SEF')).toBe('r/x.xslt: لم يكتب مترجم XSLT أي SEF');
     expect(failed('the XSLT did not compile:\nXTSE0010 bad')).toBe('r/x.xslt: تعذّرت ترجمة XSLT:\nXTSE0010 bad');
-    // A sentence pintae does not word (the Schematron compiler's, for now) stays as it is.
-    expect(failed('queryBinding xquery is not supported (xslt, xslt2, xslt3)')).toBe('r/x.xslt: queryBinding xquery is not supported (xslt, xslt2, xslt3)');
+    expect(failed('sch:assert without @test in rule /a')).toBe('r/x.xslt: sch:assert بلا @test في القاعدة /a');
+    expect(failed('<sch:include href="../x.sch">: an include that leaves the rule set\'s directory')).toBe('r/x.xslt: <sch:include href="../x.sch">: تضمين يخرج من مجلد مجموعة القواعد');
+    // A sentence pintae does not word (Saxon's, a lower layer's) stays as it is.
+    expect(failed('XTSE0010 something Saxon said')).toBe('r/x.xslt: XTSE0010 something Saxon said');
+  });
+
+  it('a damaged entry met while a document is judged (a rules-failed finding, its words crossed a thread) is said in Arabic', async () => {
+    const damaged = await thrown(CASES.find(([id]) => id === 'ruleset.damaged')![1]);
+    const ar = speak({ id: 'rules.failed', p: { set: 'hollow', layer: 'r.sch', why: { kind: 'error', text: damaged.message } } }, 'ar')!;
+    expect(ar).toContain('مجموعة القواعد hollow تالفة (لا طبقات فيه)');
+    expect(ar).not.toContain('is damaged');
   });
 
   it('rules list\'s words have Arabic', () => {
@@ -138,10 +149,10 @@ const filled = (literal: string) => literal.replace(/\$\{[^}]*\}/g, '1');
 
 describe('no rule-set sentence without an entry (scan of src/schematron)', () => {
   it('a RuleSetError is never given a sentence of its own, and every id it is said from is in the catalogue', () => {
-    const own = SCHEMATRON.flatMap(([f, s]) => [...s.matchAll(/new (?:RuleSetError|DamagedEntry|RuleSetRefused)\(\s*(['`])/g)].map((m) => `${f}: ${m[0]}`));
+    const own = SCHEMATRON.flatMap(([f, s]) => [...s.matchAll(/new (?:RuleSetError|DamagedEntry|RuleSetRefused|SchematronError)\(\s*(['`])/g)].map((m) => `${f}: ${m[0]}`));
     expect(own).toEqual([]);
-    const ids = SCHEMATRON.flatMap(([, s]) => [...s.matchAll(/ruleSet(?:Error|Worded)\(\s*'([^']+)'/g)].map((m) => m[1]!));
-    expect(ids.length).toBeGreaterThan(25);
+    const ids = SCHEMATRON.flatMap(([, s]) => [...s.matchAll(/(?:ruleSetError|ruleSetWorded|schematronError)\(\s*'([^']+)'/g)].map((m) => m[1]!));
+    expect(ids.length).toBeGreaterThan(45);
     expect(ids.filter((id) => !Object.hasOwn(RULE_SETS, id))).toEqual([]);
     expect('throw new RuleSetError(`${x}: bad`)'.match(/new (?:RuleSetError|DamagedEntry|RuleSetRefused)\(\s*(['`])/)).not.toBeNull();
   });
