@@ -19,6 +19,8 @@ import { RuleSetError, ruleSetUsage } from '../../../src/schematron/errors.js';
 import { damagedReasonAr, refusalReasonAr, RULE_SETS } from '../../../src/messages/rule-sets.js';
 import { speak } from '../../../src/messages/ref.js';
 import { BIN, ROOT } from '../../helpers/paths.js';
+import { loadEnv } from '../../../src/batch/env.js';
+import { UsageError } from '../../../src/io/errors.js';
 
 const ARABIC = /[\u0621-\u064A]/u;
 /** English words an Arabic sentence may hold as they are: commands, option values, names of formats and engines. */
@@ -103,6 +105,21 @@ describe('the rule-set layer\'s errors are said from the catalogue, and in Arabi
     expect(englishLeft(ar, u.said!.p)).toEqual([]);
     // Named with --rules: as before.
     expect(ruleSetUsage(await thrown(() => resolveRuleSet('nonexist', env))).message).toMatch(/^--rules nonexist: neither /);
+  });
+
+  it('validate, build, push, bulk and tdd: a config file\'s ruleSet is named as such by the environment they load', async () => {
+    const saved = process.env.PINTAE_CACHE_DIR;
+    process.env.PINTAE_CACHE_DIR = env.PINTAE_CACHE_DIR;
+    try {
+      const load = (ruleSetFrom?: string) => loadEnv({ entityFiles: [], ruleSet: 'nonexist', today: '2026-06-01', uuid: { kind: 'random' }, lineAmounts: 'aed', cwd: dir, ...(ruleSetFrom ? { ruleSetFrom } : {}) }).then(() => undefined, (e: UsageError) => e);
+      const fromConfig = (await load('/p/pintae.config.json'))!;
+      expect(fromConfig).toBeInstanceOf(UsageError);
+      expect(fromConfig.message).toMatch(/^\/p\/pintae\.config\.json: "ruleSet": "nonexist": neither /);
+      expect(speak(fromConfig.said!, 'ar')).toMatch(/^\/p\/pintae\.config\.json: "ruleSet": "nonexist": ليس /);
+      expect((await load())!.message).toMatch(/^--rules nonexist: neither /);
+    } finally {
+      if (saved === undefined) delete process.env.PINTAE_CACHE_DIR; else process.env.PINTAE_CACHE_DIR = saved;
+    }
   });
 
   it('the refusals name the construct as written and say the reason in Arabic', async () => {
