@@ -1,6 +1,5 @@
 import type { UuidMode } from '../derive/uuid.js';
 import { entityFinder, knownEntityIds, loadEntityPaths } from '../io/entities.js';
-import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { RuleLimits } from '../schematron/limits.js';

@@ -1,6 +1,6 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
-import { reasonAt, UsageError } from '../../io/errors.js';
+import { reasonAt } from '../../io/errors.js';
 import { say } from '../../messages/cli.js';
 import { readRunConfig, sayConfigRuleSet, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
