@@ -127,6 +127,21 @@ const placeOf = (r: RefusalLine) => `${r.file}${r.line ? `:${r.line}:${r.column 
 const refusalEn = (r: RefusalLine) => `${placeOf(r)}: ${r.construct}: ${r.reason}`;
 const refusalAr = (r: RefusalLine) => `${placeOf(r)}: ${CONSTRUCT_AR[r.construct] ?? r.construct}: ${refusalReasonAr(r.reason)}`;
 
+/** Why the sandbox cannot run here (src/schematron/sandbox/boundary.ts), in Arabic; as it is where none says it. */
+const UNAVAILABLE_AR: ReadonlyArray<[RegExp, (...m: string[]) => string]> = [
+  [/^the sandbox child \((\S+)\) is not built$/, (f) => `عملية الحماية الفرعية (${f}) غير مبنية`],
+  [/^this Node\.js \((\S+)\) has no permission model$/, (v) => `إصدار Node.js هذا (${v}) بلا نموذج أذونات (permission model)`],
+  [/^pintae is not built \(dist\/ is missing\)$/, () => 'pintae غير مبني (المجلد dist/ غير موجود)'],
+  [/^a path it would be allowed to use holds a \* \((.*)\)$/s, (path) => `مسار يُسمح له باستعماله يحوي * (${path})`],
+];
+export function unavailableAr(reason: string): string {
+  for (const [re, ar] of UNAVAILABLE_AR) {
+    const m = re.exec(reason);
+    if (m) return ar(...m.slice(1));
+  }
+  return reason;
+}
+
 /** What is wrong with a damaged entry's file (cache.ts readManifest, shapeError; a SEF that is not JSON), in Arabic. */
 const DAMAGED_AR: ReadonlyArray<[RegExp, (...m: string[]) => string]> = [
   [/^no manifest\.json$/, () => 'لا يوجد manifest.json'],
@@ -313,6 +328,12 @@ export const RULE_SETS = {
   'ruleset.stale-gone': {
     en: (p: { name: string; compiler?: string; source: string }) => `the rule set ${p.name} was compiled by another version of pintae (${p.compiler ?? 'unknown'}) and its source ${p.source} is gone: add it again (pintae rules add <source> --name ${p.name})`,
     ar: (p: { name: string; compiler?: string; source: string }) => `تُرجمت مجموعة القواعد ${p.name} بإصدار آخر من pintae (${p.compiler ?? 'غير معروف'}) ومصدرها ${p.source} لم يعد موجوداً: أضفها من جديد (pintae rules add <source> --name ${p.name})`,
+  },
+  // A set that would run on Saxon-JS where no process boundary can hold it (sandbox/limit-error.ts): refused, never run
+  // unsandboxed. Said as a rules-failed finding's engine error, read back from its English (sandbox/boundary.ts reasons).
+  'ruleset.sandbox-unavailable': {
+    en: (p: { set: string; reason: string }) => `rule set ${p.set} was not run: it needs Saxon-JS, which pintae runs only behind a process boundary, and ${p.reason}`,
+    ar: (p: { set: string; reason: string }) => `لم تُشغَّل مجموعة القواعد ${p.set}: تحتاج إلى Saxon-JS، ولا يشغّله pintae إلا خلف حدود عملية منفصلة، و${unavailableAr(p.reason)}`,
   },
   // A damaged entry of the cache (cache.ts DamagedEntry); `reason` is what is wrong with its file.
   'ruleset.damaged': {

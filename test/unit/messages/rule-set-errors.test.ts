@@ -20,6 +20,7 @@ import { damagedReasonAr, refusalReasonAr, RULE_SETS } from '../../../src/messag
 import { speak } from '../../../src/messages/ref.js';
 import { BIN, ROOT } from '../../helpers/paths.js';
 import { loadEnv } from '../../../src/batch/env.js';
+import { SandboxUnavailableError } from '../../../src/schematron/sandbox/limit-error.js';
 import { UsageError } from '../../../src/io/errors.js';
 
 const ARABIC = /[\u0621-\u064A]/u;
@@ -144,6 +145,18 @@ describe('the rule-set layer\'s errors are said from the catalogue, and in Arabi
     const ar = speak({ id: 'rules.failed', p: { set: 'hollow', layer: 'r.sch', why: { kind: 'error', text: damaged.message } } }, 'ar')!;
     expect(ar).toContain('مجموعة القواعد hollow تالفة (لا طبقات فيه)');
     expect(ar).not.toContain('is damaged');
+  });
+
+  it('a set the sandbox cannot hold here (a rules-failed finding) is said in Arabic, with every reason the boundary gives', () => {
+    const boundary = readFileSync(join(ROOT, 'src/schematron/sandbox/boundary.ts'), 'utf8');
+    const reasons = [...boundary.matchAll(/unavailable: (['`])((?:(?!\1).)*)\1/g)].map((m) => filled(m[2]!));
+    expect(reasons.length).toBeGreaterThanOrEqual(4);
+    for (const reason of reasons) {
+      const e = new SandboxUnavailableError('path-1', reason);
+      const ar = speak({ id: 'rules.failed', p: { set: 'path-1', layer: 'r.xslt', why: { kind: 'error', text: e.message } } }, 'ar')!;
+      expect(ar, reason).toContain('لم تُشغَّل مجموعة القواعد path-1: تحتاج إلى Saxon-JS');
+      expect(englishLeft(ar, { reason }).filter((w) => !['node', 'dist', 'permission', 'model', 'built', 'child'].includes(w)), ar).toEqual([]);
+    }
   });
 
   it('rules list\'s words have Arabic', () => {
