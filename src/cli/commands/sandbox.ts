@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadRates } from '../../io/rates.js';
+import type { MessageRef } from '../../messages/ref.js';
 import { UsageError } from '../../io/errors.js';
 import { usageError } from '../../messages/cli.js';
 import { readRunConfig, tell } from '../lang.js';
@@ -65,7 +66,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') throw usageError('cli.port', { port, inUse: code === 'EADDRINUSE' });
-    throw new UsageError((e as Error).message);
+    // A rule set's error keeps its entry (src/messages/rule-sets.ts): said in --lang.
+    throw new UsageError((e as Error).message, 'usage', (e as { said?: MessageRef }).said);
   }
   process.stdout.write(`${sandbox.url}\n`);
   log([

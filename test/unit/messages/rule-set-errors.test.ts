@@ -219,5 +219,11 @@ describe('spawned: a rule set that is none, said in Arabic', () => {
     expect(r.stderr).toContain('ولا مساراً');
     expect(r.stderr).not.toMatch(/neither|nor a path|none yet/);
   });
+
+  it('sandbox --rules nonexist --lang ar: the same sentence, in Arabic (the sandbox keeps the entry too)', () => {
+    const r = spawnSync(process.execPath, [BIN, 'sandbox', '--rules', 'nonexist', '--port', '0', '--data-dir', join(dir, 'sbx'), '--lang', 'ar', '--no-config'], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^pintae: --rules nonexist: ليس builtin/);
+  });
 });
 
