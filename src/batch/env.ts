@@ -1,6 +1,5 @@
 import type { UuidMode } from '../derive/uuid.js';
 import { entityFinder, knownEntityIds, loadEntityPaths } from '../io/entities.js';
-import { UsageError } from '../io/errors.js';
 import { loadRates } from '../io/rates.js';
 import type { PipelineEnv } from '../pipeline.js';
 import type { RuleLimits } from '../schematron/limits.js';
@@ -21,6 +20,8 @@ export interface EnvSpec {
   cwd: string;
   /** What one document's rule run may take (--rule-timeout, --rule-memory); default DEFAULT_RULE_LIMITS. */
   ruleLimits?: RuleLimits;
+  /** The config file whose "ruleSet" named `ruleSet` (not --rules): an error about the name says it came from there. */
+  ruleSetFrom?: string;
 }
 
 /**
@@ -31,8 +32,8 @@ export interface EnvSpec {
 export async function loadEnv(spec: EnvSpec, warn?: (message: string) => void): Promise<PipelineEnv> {
   let schematron: PipelineEnv['schematron'];
   if (spec.ruleSet !== false) {
-    const { resolveRuleSet } = await import('../schematron/rulesets.js');
-    try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
+    const [{ resolveRuleSet }, { ruleSetUsage }] = await Promise.all([import('../schematron/rulesets.js'), import('../schematron/errors.js')]);
+    try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw ruleSetUsage(e, spec.ruleSetFrom); }
   }
   const entities = loadEntityPaths(spec.entityFiles, warn);
   return {

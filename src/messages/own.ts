@@ -1,5 +1,6 @@
 import type { Text, Tongue } from './lang.js';
 import { registerCatalogue, textOf, wordsOf, type MessageRef, type Worded } from './ref.js';
+import { ruleSetSentenceAr } from './rule-sets.js';
 
 /**
  * pintae's own findings (issue 26, part 3), by id, in English and Arabic: what `check` says a document is, the rule
@@ -42,7 +43,7 @@ const failureAr = (f: RulesFailure) => {
     case 'time': return `استغرقت القواعد أكثر من الحد الزمني ${f.seconds} ثانية (--rule-timeout)`;
     case 'memory': return `احتاجت القواعد ذاكرة أكثر من الحد ${f.mb} ميغابايت (--rule-memory)${f.detail ? `: ${f.detail}` : ''}`;
     case 'crash': return `انتهت العملية التي شغّلتها على نحو غير متوقع${f.detail ? ` (${f.detail})` : ''}`;
-    case 'error': return f.text;
+    case 'error': return ruleSetSentenceAr(f.text);
   }
 };
 

@@ -1,5 +1,5 @@
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { RuleSetError } from './errors.js';
+import { RuleSetError, ruleSetError } from './errors.js';
 import { compileScope, compileXsltCached, compileXsltFileCached, compilerVersion, sefCacheDir, sha256 } from './sef.js';
 import { guardedPath } from './run.js';
 import { inspectRuleSet, RuleSetRefused, staticCheckOn, type ReadFile, type Refusal } from './guard/index.js';
@@ -132,9 +132,9 @@ export interface AddOptions {
 /** The user's validity, checked: real dates, the start not after the end. */
 function validity(options: AddOptions): { valid_from: string | null; valid_to: string | null } {
   for (const [flag, v] of [['--valid-from', options.validFrom], ['--valid-to', options.validTo]] as const) {
-    if (v !== undefined && !isIsoDate(v)) throw new RuleSetError(`${flag} ${v}: not a date (YYYY-MM-DD)`);
+    if (v !== undefined && !isIsoDate(v)) throw ruleSetError('ruleset.date', { flag, value: v });
   }
-  if (options.validFrom && options.validTo && options.validFrom > options.validTo) throw new RuleSetError(`--valid-from ${options.validFrom} is after --valid-to ${options.validTo}`);
+  if (options.validFrom && options.validTo && options.validFrom > options.validTo) throw ruleSetError('ruleset.dates-order', { from: options.validFrom, to: options.validTo });
   return { valid_from: options.validFrom ?? null, valid_to: options.validTo ?? null };
 }
 
@@ -165,17 +165,17 @@ export function currentInputs(source: string): string {
 export async function addRuleSet(source: string, options: AddOptions = {}): Promise<Manifest> {
   const dates = validity(options);
   const wanted = options.engine ?? 'native';
-  if (wanted !== 'native' && wanted !== 'saxon-js') throw new RuleSetError(`--engine ${String(wanted)}: not an engine pintae has (native or saxon-js)`);
+  if (wanted !== 'native' && wanted !== 'saxon-js') throw ruleSetError('ruleset.engine', { engine: String(wanted) });
   const reserved = options.reserved ?? new Set<string>();
   const name = options.name ?? defaultName(basename(source.replace(/[\\/]+$/, '')));
   const bad = badName(name, reserved);
-  if (bad) throw new RuleSetError(options.name === undefined ? `${bad} (the default name, from ${source}): give one with --name` : bad);
+  if (bad) throw options.name === undefined ? ruleSetError('ruleset.default-name', { reason: bad.message, source }) : bad;
   const release = readRelease(source);
   try {
     const layers = chooseLayers(release.files, wanted);
     if (layers.length === 0) {
-      const single = release.files.length === 1 && KIND(release.files[0]!.path) === 'sch' ? await notASchema(release.files[0]!) : undefined;
-      throw new RuleSetError(single ? `${source}${single}` : `${source}: no rule files found (.sch, .xslt or .sef.json)`);
+      const single = release.files.length === 1 && KIND(release.files[0]!.path) === 'sch' ? await notASchema(release.files[0]!, source) : undefined;
+      throw single ?? ruleSetError('ruleset.no-rule-files', { source });
     }
     const reads = inspectRuleSet(release.root, layers.map((l) => ({ ...l, kind: KIND(l.path)! })), release.display);
     const files = layerFiles(layers, release);
@@ -186,7 +186,7 @@ export async function addRuleSet(source: string, options: AddOptions = {}): Prom
       let c: CompiledLayer;
       try { c = await compileLayer(layer, reads[i]!, release, options.env, wanted); } catch (e) {
         if (e instanceof RuleSetRefused) throw e;
-        throw new RuleSetError(`${release.display(layer.path)}: ${userPaths((e as Error).message, release)}`);
+        throw ruleSetError('ruleset.layer-failed', { at: release.display(layer.path), reason: userPaths((e as Error).message, release) });
       }
       const file = `${files[i]}.sef.json`;
       out.push([file, c.sef]);
@@ -230,11 +230,11 @@ function userPaths(message: string, release: Release): string {
   return message.split(`file://${root}${sep}`).join(prefix).split(`${root}${sep}`).join(prefix);
 }
 
-/** Why a .sch file given alone is no Schematron schema: where its XML breaks (`:line:column: …`), or what its root is. */
-async function notASchema(f: SourceFile): Promise<string> {
+/** Why a .sch file given alone is no Schematron schema: where its XML breaks (`source:line:column: …`), or what its root is. */
+async function notASchema(f: SourceFile, source: string): Promise<RuleSetError> {
   const { readXmlDocument, rootElement } = await import('../io/xml.js');
   const read = readXmlDocument(f.content);
-  if (!read.ok) return `${read.line ? `:${read.line}:${read.column ?? 1}` : ''}: not well-formed XML: ${read.message}`;
+  if (!read.ok) return ruleSetError('ruleset.not-well-formed', { at: `${source}${read.line ? `:${read.line}:${read.column ?? 1}` : ''}`, reason: read.message });
   const root = rootElement(read.doc);
-  return `: not an ISO Schematron schema (its root element is ${root ? `{${root.ns}}${root.local}` : 'missing'}; expected schema in the namespace ${SCH_NS})`;
+  return ruleSetError('ruleset.not-schematron', { source, root: root ? `{${root.ns}}${root.local}` : undefined, ns: SCH_NS });
 }

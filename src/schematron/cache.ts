@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { cacheDir } from '../io/cache-dir.js';
 import { makeDirectories, track } from '../io/write.js';
-import { RuleSetError } from './errors.js';
+import { RuleSetError, ruleSetError } from './errors.js';
+import { ruleSetWorded } from '../messages/rule-sets.js';
 
 /*
  * The rule cache (<cache>/rules) belongs to pintae, and pintae touches only its own entries there: a directory per
@@ -49,9 +50,9 @@ export const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 export const rulesDir = (env: NodeJS.ProcessEnv = process.env) => join(cacheDir(env), 'rules');
 
 /** Why a name cannot name a rule set; undefined when it can. */
-export function badName(name: string, reserved: ReadonlySet<string>): string | undefined {
-  if (!NAME.test(name)) return `rule set name ${JSON.stringify(name)} is not usable: 1 to 64 of a-z 0-9 . _ -, starting with a letter or digit`;
-  if (reserved.has(name)) return `rule set name ${JSON.stringify(name)} names built-in rules (${[...reserved].join(', ')}): choose another with --name`;
+export function badName(name: string, reserved: ReadonlySet<string>): RuleSetError | undefined {
+  if (!NAME.test(name)) return ruleSetError('ruleset.name-unusable', { name });
+  if (reserved.has(name)) return ruleSetError('ruleset.name-reserved', { name, reserved: [...reserved] });
   return undefined;
 }
 
@@ -63,7 +64,8 @@ export function defaultName(base: string): string {
 /** A damaged entry: its file, what is wrong, and what to do. */
 export class DamagedEntry extends RuleSetError {
   constructor(readonly entry: string, readonly file: string, readonly reason: string) {
-    super(`${file}: the rule set ${entry} is damaged (${reason}): remove it with \`pintae rules remove ${entry}\`, then add it again`);
+    const { message, said } = ruleSetWorded('ruleset.damaged', { file, name: entry, reason });
+    super(message, said);
     this.name = 'DamagedEntry';
   }
 }
@@ -169,7 +171,7 @@ function removeOwn(path: string): void {
 
 /** `pintae rules remove NAME`: the entry of that name and nothing else; false when there is none. */
 export function removeEntry(env: NodeJS.ProcessEnv, name: string): boolean {
-  if (!NAME.test(name)) throw new RuleSetError(`rule set name ${JSON.stringify(name)} names no entry: 1 to 64 of a-z 0-9 . _ -, starting with a letter or digit`);
+  if (!NAME.test(name)) throw ruleSetError('ruleset.remove-name', { name });
   const target = join(rulesDir(env), name);
   if (!existsSync(target) && !isLink(target)) return false;
   removeOwn(target);

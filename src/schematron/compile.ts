@@ -4,6 +4,8 @@ import { checkWellFormed } from '../io/xml.js';
 import { REPORT_FUNCTION, reportCall } from './report.js';
 import { DEFAULT_CAPS, includeTarget, readRuleFile, SourceRefused } from './guard/files.js';
 import { ISO_IMPLICIT_NAMESPACES } from './iso-namespaces.js';
+import type { MessageRef } from '../messages/ref.js';
+import { ruleSetWorded, type RULE_SETS, type RuleSetMessageId } from '../messages/rule-sets.js';
 
 /**
  * ISO Schematron → XSLT 3.0 (an SVRL report, the shape of the ISO skeleton's output):
@@ -29,7 +31,15 @@ const SVRL = 'http://purl.oclc.org/dsdl/svrl';
 type El = Element;
 
 export class SchematronError extends Error {
-  constructor(message: string) { super(message); this.name = 'SchematronError'; }
+  /** The entry of src/messages/rule-sets.ts the message was said from (issue 26). */
+  said?: MessageRef;
+  constructor(message: string, said?: MessageRef) { super(message); this.name = 'SchematronError'; if (said) this.said = said; }
+}
+
+/** A SchematronError said from an entry of the rule-set catalogue: the only way the compiler words one. */
+export function schematronError<K extends RuleSetMessageId>(id: K, params: Parameters<(typeof RULE_SETS)[K]['en']>[0]): SchematronError {
+  const { message, said } = ruleSetWorded(id, params);
+  return new SchematronError(message, said);
 }
 
 export interface CompileOptions {
@@ -68,11 +78,11 @@ export function parse(text: string, where: string): El {
   // schema is left to xmlbuilder2 as before.
   const strict = checkWellFormed(text);
   if (!strict.ok && !DOCTYPE_FIRST.test(text)) {
-    throw new SchematronError(`${where}${strict.line ? `, line ${strict.line}, column ${strict.column ?? 1}` : ''}: not well-formed XML: ${strict.message}`);
+    throw strict.line ? schematronError('ruleset.schema.not-well-formed-at', { where, line: strict.line, column: strict.column ?? 1, reason: strict.message }) : schematronError('ruleset.schema.not-well-formed', { where, reason: strict.message });
   }
   let root: El;
-  try { root = create(text).root().node as unknown as El; } catch (e) { throw new SchematronError(`${where}: not well-formed XML: ${(e as Error).message}`); }
-  if (root.namespaceURI !== SCH && !(where !== 'schema' && root.namespaceURI === XSL)) throw new SchematronError(`${where}: the root element is not an ISO Schematron element (${SCH})`);
+  try { root = create(text).root().node as unknown as El; } catch (e) { throw schematronError('ruleset.schema.not-well-formed', { where, reason: (e as Error).message }); }
+  if (root.namespaceURI !== SCH && !(where !== 'schema' && root.namespaceURI === XSL)) throw schematronError('ruleset.schema.root-not-iso', { where, ns: SCH });
   return root;
 }
 
@@ -82,7 +92,7 @@ export function parse(text: string, where: string): El {
  * included xsl:stylesheet contributes its functions and keys to the schema.
  */
 export function expandIncludes(el: El, baseDir: string, root: string = baseDir, depth = 0): void {
-  if (depth > 20) throw new SchematronError('sch:include nested more than 20 deep');
+  if (depth > 20) throw schematronError('ruleset.schema.include-deep', {});
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType !== 1) continue;
     const c = child as El;
@@ -92,7 +102,7 @@ export function expandIncludes(el: El, baseDir: string, root: string = baseDir, 
       && ((el.namespaceURI === SCH && el.localName === 'schema') || (el.namespaceURI === XSL && (el.localName === 'stylesheet' || el.localName === 'transform')));
     if ((c.namespaceURI === SCH && c.localName === 'include') || xslInclude) {
       const href = attr(c, 'href');
-      if (!href) throw new SchematronError(`${c.prefix ? `${c.prefix}:` : ''}${c.localName} without @href`);
+      if (!href) throw schematronError('ruleset.schema.no-href', { element: `${c.prefix ? `${c.prefix}:` : ''}${c.localName}` });
       // Only a file of the rule set's own directory, read as every rule file is (guard/files.ts).
       const construct = `<${c.prefix ? `${c.prefix}:` : ''}${c.localName} href="${href}">`;
       let path: string;
@@ -101,11 +111,11 @@ export function expandIncludes(el: El, baseDir: string, root: string = baseDir, 
         path = includeTarget(root, baseDir, href, { file: baseDir }, construct);
         text = readRuleFile(root, path, DEFAULT_CAPS, { file: baseDir }, construct).toString('utf8');
       } catch (e) {
-        if (e instanceof SourceRefused) throw new SchematronError(`${construct}: ${e.refusal.reason}`);
+        if (e instanceof SourceRefused) throw schematronError('ruleset.schema.refused', { construct, reason: e.refusal.reason });
         throw e;
       }
       const included = parse(text, path);
-      if (xslInclude && (included.namespaceURI !== XSL || (included.localName !== 'stylesheet' && included.localName !== 'transform'))) throw new SchematronError(`xsl:${c.localName} ${href}: not an XSLT stylesheet`);
+      if (xslInclude && (included.namespaceURI !== XSL || (included.localName !== 'stylesheet' && included.localName !== 'transform'))) throw schematronError('ruleset.schema.not-stylesheet', { element: c.localName, href });
       expandIncludes(included, dirname(path), root, depth + 1);
       const imported = el.ownerDocument!.importNode(included, true) as El;
       if (xslInclude) {
@@ -163,7 +173,7 @@ export function namespaces(schema: El): Map<string, string> {
   const map = new Map<string, string>();
   for (const ns of children(schema, SCH, 'ns')) {
     const prefix = attr(ns, 'prefix'); const uri = attr(ns, 'uri');
-    if (!prefix || uri === undefined) throw new SchematronError('sch:ns needs @prefix and @uri');
+    if (!prefix || uri === undefined) throw schematronError('ruleset.schema.ns', {});
     if (!map.has(prefix)) map.set(prefix, uri);
   }
   for (const [p, u] of declaredOn(schema)) if (!map.has(p)) map.set(p, u);
@@ -184,7 +194,7 @@ export function namespaces(schema: El): Map<string, string> {
 
 function letVariable(let_: El, params: Map<string, string> = new Map()): string {
   const name = attr(let_, 'name');
-  if (!name) throw new SchematronError('sch:let without @name');
+  if (!name) throw schematronError('ruleset.schema.let-name', {});
   const value = attr(let_, 'value');
   if (value !== undefined) return `<xsl:variable name="${escapeAttr(name)}" select="${escapeAttr(substitute(value, params))}"/>`;
   const content = Array.from(let_.childNodes).map((n) => builder(n as never).toString()).join('');
@@ -241,7 +251,7 @@ export function diagnosticsNamed(a: El, params: Map<string, string>, all: Map<st
   const refs = substitute(attr(a, 'diagnostics') ?? '', params).split(/\s+/).filter(Boolean);
   return refs.map((id) => {
     const d = all.get(id);
-    if (!d) throw new SchematronError(`sch:${a.localName} diagnostics="${id}": no sch:diagnostic with that id`);
+    if (!d) throw schematronError('ruleset.schema.no-diagnostic', { element: a.localName, id });
     return [id, d];
   });
 }
@@ -253,7 +263,7 @@ export function diagnosticsNamed(a: El, params: Map<string, string>, all: Map<st
 function assertion(a: El, params: Map<string, string>, context: string, guard: { lets: string } | null, diagnostics: Map<string, El>): string {
   const isAssert = a.localName === 'assert';
   const test = substitute(attr(a, 'test') ?? '', params);
-  if (!test) throw new SchematronError(`sch:${a.localName} without @test in rule ${context}`);
+  if (!test) throw schematronError('ruleset.schema.no-test', { element: a.localName, context });
   // Parameters of an abstract pattern fill every attribute, as ISO's abstract-pattern expansion does.
   const [id, flag, role] = (['id', 'flag', 'role'] as const).map((k) => { const v = attr(a, k); return v === undefined ? v : substitute(v, params); });
   // Attributes of a literal result element are value templates: braces are doubled to stay literal.
@@ -304,7 +314,7 @@ export function patternBody(pattern: El, abstractPatterns: Map<string, El>): { b
   const isA = attr(pattern, 'is-a');
   if (!isA) return { body: pattern, params };
   const base = abstractPatterns.get(isA);
-  if (!base) throw new SchematronError(`pattern is-a="${isA}": no abstract pattern with that id`);
+  if (!base) throw schematronError('ruleset.schema.no-abstract-pattern', { id: isA });
   for (const p of children(pattern, SCH, 'param')) params.set(attr(p, 'name') ?? '', attr(p, 'value') ?? '');
   return { body: base, params };
 }
@@ -317,8 +327,8 @@ export function ruleParts(rule: El, abstractRules: Map<string, El>): El[] {
       if (el.localName === 'extends') {
         const name = attr(el, 'rule');
         const base = name ? abstractRules.get(name) : undefined;
-        if (!base) throw new SchematronError(`sch:extends rule="${name}": no abstract rule with that id`);
-        if (seen.has(name!)) throw new SchematronError(`sch:extends rule="${name}" extends itself`);
+        if (!base) throw schematronError('ruleset.schema.no-abstract-rule', { name: name! });
+        if (seen.has(name!)) throw schematronError('ruleset.schema.extends-itself', { name: name! });
         collect(base, new Set([...seen, name!]));
       } else if (el.localName === 'let' || el.localName === 'assert' || el.localName === 'report') parts.push(el);
     }
@@ -336,7 +346,7 @@ function compilePattern(pattern: El, index: number, abstractRules: Map<string, E
   const walk = options.visitAttributes && rules.some((r) => matchesAttributes(substitute(attr(r, 'context') ?? '', params))) ? '@*|*' : '*';
   const templates = rules.map((rule, j) => {
     const context = substitute(attr(rule, 'context') ?? '', params);
-    if (!context) throw new SchematronError('sch:rule without @context');
+    if (!context) throw schematronError('ruleset.schema.no-context', {});
     const parts = ruleParts(rule, abstractRules);
     // An assert sees the lets written before it (a let may redefine an earlier one of the same name).
     let lets = patternLets;
@@ -358,7 +368,7 @@ export function activePatterns(schema: El, patterns: El[], phase: string | undef
   const name = phase ?? attr(schema, 'defaultPhase');
   if (name === undefined || name === '#ALL') return { patterns, lets: [] };
   const found = children(schema, SCH, 'phase').find((p) => attr(p, 'id') === name);
-  if (!found) throw new SchematronError(`phase ${name}: the schema has no such phase`);
+  if (!found) throw schematronError('ruleset.schema.no-phase', { name });
   const ids = new Set(children(found, SCH, 'active').map((a) => attr(a, 'pattern')));
   return { patterns: patterns.filter((p) => ids.has(attr(p, 'id'))), lets: children(found, SCH, 'let') };
 }
@@ -366,10 +376,10 @@ export function activePatterns(schema: El, patterns: El[], phase: string | undef
 /** Compiles ISO Schematron source text to an XSLT 3.0 stylesheet that writes SVRL. */
 export function compileSchematron(text: string, options: CompileOptions = {}): string {
   const schema = parse(text, 'schema');
-  if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
+  if (schema.localName !== 'schema') throw schematronError('ruleset.schema.root-not-schema', {});
   expandIncludes(schema, options.baseDir ?? process.cwd(), options.root ?? options.baseDir ?? process.cwd());
   const binding = (attr(schema, 'queryBinding') ?? 'xslt').toLowerCase();
-  if (!['xslt', 'xslt2', 'xslt3', 'xpath2', 'xpath31'].includes(binding)) throw new SchematronError(`queryBinding ${binding} is not supported (xslt, xslt2, xslt3)`);
+  if (!['xslt', 'xslt2', 'xslt3', 'xpath2', 'xpath31'].includes(binding)) throw schematronError('ruleset.schema.query-binding', { binding });
   const ns = namespaces(schema);
   const allPatterns = children(schema, SCH, 'pattern');
   const { abstractPatterns, abstractRules } = abstracts(schema, allPatterns);

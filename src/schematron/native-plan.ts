@@ -1,6 +1,6 @@
 import { XPathUnsupported } from '../xpath/api.js';
 import {
-  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, matchesAttributes, namespaces, parse, patternBody, ruleParts, SchematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
+  abstracts, activePatterns, attr, children, diagnosticsNamed, diagnosticsOf, expandIncludes, matchesAttributes, namespaces, parse, patternBody, ruleParts, schematronError, SCH, serializeInScope, staticMessage, substitute, XSL,
   type CompileOptions,
 } from './compile.js';
 
@@ -37,7 +37,7 @@ type El = Element;
 
 function letOf(el: El, params: Map<string, string>): PlanLet {
   const name = attr(el, 'name');
-  if (!name) throw new SchematronError('sch:let without @name');
+  if (!name) throw schematronError('ruleset.schema.let-name', {});
   const value = attr(el, 'value');
   if (value === undefined) return { name, value: '', tree: treeOf(el, name) };
   return { name, value: substitute(value, params) };
@@ -78,7 +78,7 @@ function messageOf(el: El, params: Map<string, string>): PlanMessage {
 /** Reads a schema for the native engine. Throws XPathUnsupported for what it cannot run, SchematronError for a wrong schema. */
 export function planNative(text: string, options: CompileOptions = {}): NativePlan {
   const schema = parse(text, 'schema');
-  if (schema.localName !== 'schema') throw new SchematronError('the root element is not sch:schema');
+  if (schema.localName !== 'schema') throw schematronError('ruleset.schema.root-not-schema', {});
   expandIncludes(schema, options.baseDir ?? process.cwd(), options.root ?? options.baseDir ?? process.cwd());
   // Each top-level xsl:function and xsl:key stands as a stylesheet of its own, with the prefixes in scope where it was written.
   const functions: string[] = [];
@@ -102,12 +102,12 @@ export function planNative(text: string, options: CompileOptions = {}): NativePl
     const patternLets = children(body, SCH, 'let');
     const rules = children(body, SCH, 'rule').filter((r) => attr(r, 'abstract') !== 'true').map((rule): PlanRule => {
       const context = substitute(attr(rule, 'context') ?? '', params);
-      if (!context) throw new SchematronError('sch:rule without @context');
+      if (!context) throw schematronError('ruleset.schema.no-context', {});
       const els: El[] = [...patternLets, ...ruleParts(rule, abstractRules)];
       const parts = els.map((el): PlanPart => {
         if (el.localName === 'let') return { let: letOf(el, params) };
         const test = substitute(attr(el, 'test') ?? '', params);
-        if (!test) throw new SchematronError(`sch:${el.localName} without @test in rule ${context}`);
+        if (!test) throw schematronError('ruleset.schema.no-test', { element: el.localName, context });
         const check: PlanCheck = { kind: el.localName === 'assert' ? 'failed-assert' : 'successful-report', test, message: messageOf(el, params) };
         // An empty id, flag or role is no attribute in the stylesheet's SVRL either.
         for (const key of ['id', 'flag', 'role'] as const) { const v = attr(el, key); if (v) check[key] = substitute(v, params); }

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
-import { RuleSetError } from './errors.js';
+import { RuleSetError, ruleSetError } from './errors.js';
 import { DEFAULT_CAPS, readRuleFile, SourceRefused, type SourceCaps } from './guard/files.js';
 import { removeWorkDirectory, workDirectory } from './sef.js';
 
@@ -51,9 +51,9 @@ export interface Release {
 export function readRelease(source: string, caps: { zip?: ZipCaps; files?: SourceCaps } = {}): Release {
   const path = resolve(source);
   let stat;
-  try { stat = lstatSync(path); } catch { throw new RuleSetError(`${source}: no such file or directory`); }
+  try { stat = lstatSync(path); } catch { throw ruleSetError('ruleset.source-missing', { source }); }
   const fileCaps = caps.files ?? DEFAULT_CAPS;
-  const refusal = (e: unknown): never => { throw e instanceof SourceRefused ? new RuleSetError(e.message) : e; };
+  const refusal = (e: unknown): never => { throw e instanceof SourceRefused ? ruleSetError('ruleset.refusal', { refusal: e.refusal }) : e; };
   if (stat.isDirectory()) {
     const files = filesOfDirectory(path, source, fileCaps);
     return { root: path, files, display: (p) => join(source, relative(path, p)), within: (p) => relative(path, p).split(sep).join('/'), close: () => {} };
@@ -91,14 +91,14 @@ function filesOfDirectory(root: string, source: string, caps: SourceCaps): Sourc
   const out: SourceFile[] = [];
   let seen = 0;
   const walk = (dir: string, depth: number) => {
-    if (depth > 32) throw new RuleSetError(`${join(source, relative(root, dir))}: directories nested more than 32 deep`);
+    if (depth > 32) throw ruleSetError('ruleset.dirs-deep', { dir: join(source, relative(root, dir)), limit: 32 });
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (++seen > caps.files * 10) throw new RuleSetError(`${source}: more than ${caps.files * 10} entries`);
+      if (++seen > caps.files * 10) throw ruleSetError('ruleset.dir-entries', { source, limit: caps.files * 10 });
       const p = join(dir, entry.name);
       if (entry.isDirectory()) walk(p, depth + 1);
       else if (KIND(p)) {
         try { out.push({ path: p, content: readRuleFile(root, p, caps, { file: join(source, relative(root, p)) }, 'a rule file') }); } catch (e) {
-          throw e instanceof SourceRefused ? new RuleSetError(e.message) : e;
+          throw e instanceof SourceRefused ? ruleSetError('ruleset.refusal', { refusal: e.refusal }) : e;
         }
       }
     }
@@ -113,34 +113,33 @@ function filesOfDirectory(root: string, source: string, caps: SourceCaps): Sourc
  * entry that lies about its size is cut there and refused. Returns the files written.
  */
 function unpack(bytes: Uint8Array, dir: string, shown: string, caps: ZipCaps, depth = 1, totals = { bytes: 0, entries: 0 }): string[] {
-  if (depth > caps.nesting) throw new RuleSetError(`${shown}: zips nested more than ${caps.nesting} deep (the cap on nesting)`);
-  const refuse = (what: string): never => { throw new RuleSetError(`${shown}: ${what}`); };
+  if (depth > caps.nesting) throw ruleSetError('ruleset.zip-nested', { zip: shown, limit: caps.nesting });
   const declared = new Map<string, number>();
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(bytes, {
       filter: (f) => {
-        if (++totals.entries > caps.entries) refuse(`more than ${caps.entries} entries (the cap on a release's entries)`);
+        if (++totals.entries > caps.entries) throw ruleSetError('ruleset.zip-entries', { zip: shown, limit: caps.entries });
         if (f.name.endsWith('/') || !KEPT.test(f.name)) return false;
-        if (declared.has(f.name)) refuse(`the entry ${f.name} appears twice`);
-        if (f.name.split(/[\\/]/).some((s) => s === '..') || /^([\\/]|[A-Za-z]:)/.test(f.name)) refuse(`the entry ${f.name} names a place outside the zip`);
-        if (f.originalSize > caps.fileBytes && !/\.zip$/i.test(f.name)) refuse(`the entry ${f.name} is larger than ${caps.fileBytes} bytes (the cap on one rule file)`);
-        if (f.originalSize > (1 << 20) && f.originalSize > caps.ratio * Math.max(1, f.size)) refuse(`the entry ${f.name} inflates ${Math.round(f.originalSize / Math.max(1, f.size))} times (the cap on the compression ratio is ${caps.ratio})`);
+        if (declared.has(f.name)) throw ruleSetError('ruleset.zip-twice', { zip: shown, entry: f.name });
+        if (f.name.split(/[\\/]/).some((s) => s === '..') || /^([\\/]|[A-Za-z]:)/.test(f.name)) throw ruleSetError('ruleset.zip-outside', { zip: shown, entry: f.name });
+        if (f.originalSize > caps.fileBytes && !/\.zip$/i.test(f.name)) throw ruleSetError('ruleset.zip-large', { zip: shown, entry: f.name, limit: caps.fileBytes });
+        if (f.originalSize > (1 << 20) && f.originalSize > caps.ratio * Math.max(1, f.size)) throw ruleSetError('ruleset.zip-ratio', { zip: shown, entry: f.name, ratio: Math.round(f.originalSize / Math.max(1, f.size)), limit: caps.ratio });
         totals.bytes += f.originalSize;
-        if (totals.bytes > caps.totalBytes) refuse(`more than ${caps.totalBytes} bytes inflated (the cap on a release's size)`);
+        if (totals.bytes > caps.totalBytes) throw ruleSetError('ruleset.zip-size', { zip: shown, limit: caps.totalBytes });
         declared.set(f.name, f.originalSize);
         return true;
       },
     });
   } catch (e) {
     if (e instanceof RuleSetError) throw e;
-    return refuse(`not a zip pintae can read (${(e as Error).message})`);
+    throw ruleSetError('ruleset.zip-unreadable', { zip: shown, reason: (e as Error).message });
   }
   const written: string[] = [];
   for (const [name, data] of Object.entries(entries)) {
-    if (data.length !== declared.get(name)) refuse(`the entry ${name} does not inflate to the size it declares`);
+    if (data.length !== declared.get(name)) throw ruleSetError('ruleset.zip-lies', { zip: shown, entry: name });
     const target = resolve(dir, name);
-    if (!target.startsWith(dir + sep)) refuse(`the entry ${name} names a place outside the zip`);
+    if (!target.startsWith(dir + sep)) throw ruleSetError('ruleset.zip-outside', { zip: shown, entry: name });
     if (/\.zip$/i.test(name)) {
       const inner = `${target}.d`;
       mkdirSync(inner, { recursive: true });

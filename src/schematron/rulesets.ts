@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, RuleSetInfo } from '../model/types.js';
 import { cacheDir } from '../io/cache-dir.js';
-import { RuleSetError } from './errors.js';
+import { ruleSetError } from './errors.js';
 import { compilerVersion, sha256 } from './sef-key.js';
 import { CompiledRules } from './run.js';
 import { RuleLimitError } from './sandbox/limit-error.js';
@@ -151,7 +151,7 @@ function builtinSet(spec: (typeof BUILTIN_SETS)[number], saxon: boolean): RuleSe
   const sef = builtinFile(spec.file, '.sef.json');
   const plan = builtinFile(spec.file, '.native.json');
   const hashFile = builtinFile(spec.file, '.hash.json');
-  if (!existsSync(sef) || !existsSync(hashFile)) throw new RuleSetError(`the built-in rules are not compiled (${existsSync(sef) ? hashFile : sef} is missing): run npm run build`);
+  if (!existsSync(sef) || !existsSync(hashFile)) throw ruleSetError('ruleset.builtin-missing', { file: existsSync(sef) ? hashFile : sef });
   const { hash } = JSON.parse(readFileSync(hashFile, 'utf8')) as { hash: string };
   const stylesheet = () => CompiledRules.fromFile(spec.file, sef);
   set = new RuleSet(spec.name, [saxon || !existsSync(plan) ? stylesheet() : new NativeFirst(plan, stylesheet, () => builtinEngine(spec.file), spec.file)], { customization: spec.customization, version: spec.version, hash, valid_from: spec.valid_from, valid_to: spec.valid_to });
@@ -189,7 +189,7 @@ export async function addRuleSet(source: string, options: Omit<AddOptions, 'rese
 
 /** `pintae rules remove NAME`: only the entry of that name; false when there is none. */
 export function removeRuleSet(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (RESERVED.has(name)) throw new RuleSetError(`${name} names built-in rules, which cannot be removed`);
+  if (RESERVED.has(name)) throw ruleSetError('ruleset.remove-builtin', { name });
   return removeEntry(env, name);
 }
 
@@ -219,7 +219,7 @@ export async function resolveRuleSet(spec: string | undefined, env: NodeJS.Proce
   if (pinned) return pinnedBuiltinSet(pinned.name);
   const named = NAME.test(spec) && existsSync(join(rulesDir(env), spec)) ? readManifest(env, spec) : undefined;
   const manifest = named ?? (existsSync(spec) ? await addRuleSetCached(spec, env) : undefined);
-  if (!manifest) throw new RuleSetError(`--rules ${spec}: neither ${[...RESERVED].join(', ')}, a rule set added with pintae rules add (${listRuleSets(env).map((m) => m.name).join(', ') || 'none yet'}), nor a path`);
+  if (!manifest) throw ruleSetError('ruleset.unknown', { spec, reserved: [...RESERVED], added: listRuleSets(env).map((m) => m.name) });
   return loadAdded(manifest, env);
 }
 
@@ -232,7 +232,7 @@ async function loadAdded(added: Manifest, env: NodeJS.ProcessEnv): Promise<RuleS
   let manifest = added;
   if (manifest.compiler !== compilerVersion()) {
     if (!existsSync(manifest.source)) {
-      throw new RuleSetError(`the rule set ${manifest.name} was compiled by another version of pintae (${manifest.compiler ?? 'unknown'}) and its source ${manifest.source} is gone: add it again (pintae rules add <source> --name ${manifest.name})`);
+      throw ruleSetError('ruleset.stale-gone', { name: manifest.name, compiler: manifest.compiler ?? undefined, source: manifest.source });
     }
     manifest = await addRuleSet(manifest.source, {
       name: manifest.name, env, customizations: manifest.customizations, version: manifest.version ?? undefined,

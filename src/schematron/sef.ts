@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeDirectories, track, writeAtomic } from '../io/write.js';
-import { RuleSetError } from './errors.js';
+import { ruleSetError } from './errors.js';
 import { compileArea, runXslt3 } from './xslt3.js';
 import { compilerVersion, sha256 } from './sef-key.js';
 
@@ -35,9 +35,9 @@ export async function compileXsltFile(sourcePath: string, how: 'server' | 'proce
     const outcome = await runXslt3([`-xsl:${sourcePath}`, `-export:${target}`, '-nogo', '-relocate:on'], { source, target, ...(root ? { root: resolve(root) } : {}) }, how);
     if (outcome.exitCode !== 0) {
       const detail = outcome.messages.trim().split('\n').slice(0, 8).join('\n');
-      throw new RuleSetError(`the XSLT did not compile:\n${detail}`);
+      throw ruleSetError('ruleset.xslt-failed', { detail });
     }
-    if (!existsSync(target)) throw new RuleSetError('the XSLT compiler wrote no SEF');
+    if (!existsSync(target)) throw ruleSetError('ruleset.no-sef', {});
     return readFileSync(target, 'utf8');
   } finally {
     removeWorkDirectory(work);

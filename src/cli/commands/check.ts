@@ -1,6 +1,6 @@
 import { readXmlDocument, rootElement } from '../../io/xml.js';
 import { parseRuleLimits } from '../../schematron/limits.js';
-import { reasonAt, UsageError } from '../../io/errors.js';
+import { reasonAt } from '../../io/errors.js';
 import { say } from '../../messages/cli.js';
 import { readRunConfig, sayConfigRuleSet, tell } from '../lang.js';
 import { fsErrorWords, readInputFile } from '../../io/input-file.js';
@@ -40,8 +40,8 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const ruleLimits = parseRuleLimits(options);
   let rules: DocumentRules | undefined;
   if (options.schematron !== false) {
-    const { resolveRuleSet } = await import('../../schematron/rulesets.js');
-    try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw new UsageError((e as Error).message); }
+    const [{ resolveRuleSet }, { ruleSetUsage }] = await Promise.all([import('../../schematron/rulesets.js'), import('../../schematron/errors.js')]);
+    try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw ruleSetUsage(e, options.rules === undefined ? settings.config?.file : undefined); }
   }
   warnAll(checkConfigOverrides(settings, rules));
   const report = await openReport(settings, process.stdout, files.map((f) => f.path), true);

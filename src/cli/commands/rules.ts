@@ -1,9 +1,12 @@
 import { UsageError } from '../../io/errors.js';
+import type { MessageRef } from '../../messages/ref.js';
 import { usageError } from '../../messages/cli.js';
-import { readRunConfig, tell } from '../lang.js';
+import { cliLang, readRunConfig, tell } from '../lang.js';
+import { inLang, type Text } from '../../messages/lang.js';
+import { RULE_SETS, type RuleSetMessageId } from '../../messages/rule-sets.js';
 
-/** A rule set's error as a usage error, keeping the catalogue entry it was said from, if any. */
-const asUsage = (e: unknown) => (e instanceof UsageError ? e : new UsageError((e as Error).message));
+/** A rule set's error as a usage error, keeping the catalogue entry it was said from (src/messages/rule-sets.ts). */
+const asUsage = (e: unknown) => (e instanceof UsageError ? e : new UsageError((e as Error).message, 'usage', (e as { said?: MessageRef }).said));
 import { removeTemporariesOnExit, withSignalsHandled } from '../signals.js';
 import { warningWord } from '../warn.js';
 
@@ -66,11 +69,15 @@ export async function runRulesList(options: { format?: string; lang?: string }):
       ...damaged.map((d) => ({ name: d.name, damaged: `${d.file}: ${d.reason}`, fix: `pintae rules remove ${d.name}` }))] }, null, 2) + '\n');
     return 0;
   }
-  const rows = [['NAME', 'CUSTOMIZATION', 'VERSION', 'VALID', 'ENGINE', 'HASH', 'SOURCE'], ['builtin', 'each document\'s', '1.0.4', '-', 'native', '-', 'pintae (PINT-AE and AE TDD 1.0.4, our own rules; of each document\'s customization, the newest set valid on its issue date)'],
-    ['builtin-saxon', 'each document\'s', '1.0.4', '-', 'saxon-js', '-', 'pintae (the built-in sets on Saxon-JS alone: the reference)'],
-    ...builtins.map((b) => [b.name, b.customization ?? '-', b.version ?? '-', validityWords(b), 'native', b.hash.slice(0, 16) || '-', 'pintae']),
-    ...sets.map((m) => [m.name, m.customizations?.join(' ') || '- (--rules only)', m.version ?? '-', validityWords(m), engineOf(m), m.hash.slice(0, 16), m.source]),
-    ...damaged.map((d) => [d.name, 'DAMAGED', '-', '-', '-', '-', `${d.file}: ${d.reason} (pintae rules remove ${d.name})`])];
+  // The table is for a person: its headers and words in the run's language (JSON, for scripts, stays as it is).
+  const w = (id: RuleSetMessageId, p: object = {}) => inLang(RULE_SETS[id] as unknown as Text<object>, p, cliLang(), ' / ');
+  const valid = (v: { valid_from?: string | null; valid_to?: string | null }) => w('ruleset.list.validity', { validity: validityWords(v) });
+  const rows = [(['name', 'customization', 'version', 'valid', 'engine', 'hash', 'source'] as const).map((h) => w(`ruleset.list.${h}`)),
+    ['builtin', w('ruleset.list.each'), '1.0.4', '-', 'native', '-', w('ruleset.list.builtin')],
+    ['builtin-saxon', w('ruleset.list.each'), '1.0.4', '-', 'saxon-js', '-', w('ruleset.list.builtin-saxon')],
+    ...builtins.map((b) => [b.name, b.customization ?? '-', b.version ?? '-', valid(b), 'native', b.hash.slice(0, 16) || '-', 'pintae']),
+    ...sets.map((m) => [m.name, m.customizations?.join(' ') || w('ruleset.list.rules-only'), m.version ?? '-', valid(m), engineOf(m), m.hash.slice(0, 16), m.source]),
+    ...damaged.map((d) => [d.name, w('ruleset.list.damaged'), '-', '-', '-', '-', w('ruleset.list.damaged-source', { file: d.file, reason: d.reason, name: d.name })])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   process.stdout.write(rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n') + `\n${tell('cli.rules-cache', { dir: cacheDir() })}\n`);
   return 0;

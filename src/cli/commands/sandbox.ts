@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadRates } from '../../io/rates.js';
+import type { MessageRef } from '../../messages/ref.js';
 import { UsageError } from '../../io/errors.js';
 import { usageError } from '../../messages/cli.js';
 import { readRunConfig, tell } from '../lang.js';
@@ -65,8 +66,8 @@ export async function runSandbox(options: SandboxCliOptions): Promise<number> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') throw usageError('cli.port', { port, inUse: code === 'EADDRINUSE' });
-    // A damaged record says itself (with its entry, so in --lang); anything else is worded as a start-up failure was.
-    throw e instanceof UsageError ? e : new UsageError((e as Error).message);
+    // A damaged record says itself, and a rule set's error keeps its entry (src/messages/rule-sets.ts): both said in --lang.
+    throw e instanceof UsageError ? e : new UsageError((e as Error).message, 'usage', (e as { said?: MessageRef }).said);
   }
   process.stdout.write(`${sandbox.url}\n`);
   log([

@@ -121,6 +121,7 @@ export async function runTdd(paths: string[], options: TddCliOptions): Promise<n
     ruleSet: options.schematron === false ? false : options.rules ?? config?.ruleSet,
     today: todayOption(options.today),
     uuid: uuidMode(options), lineAmounts: lineAmounts(options.lineAmounts), cwd, ruleLimits: parseRuleLimits(options),
+    ...(options.schematron !== false && options.rules === undefined && config?.ruleSet !== undefined ? { ruleSetFrom: config.file } : {}),
   }, warn);
   if (!toStdout) prepareOutDir(options.outDir!);
 

@@ -48,7 +48,7 @@ export function lineAmounts(value: string | undefined): 'aed' | 'document' {
 }
 
 /** What the pipeline needs from the options, with the config file's entity, rates and rule set (the command line wins). */
-function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?: string; ruleSet?: string }): EnvSpec {
+function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?: string; ruleSet?: string; config?: { file: string } }): EnvSpec {
   return {
     entityFiles: settings.entity,
     ratesFile: settings.rates,
@@ -58,6 +58,7 @@ function envSpec(options: ValidateOptions, settings: { entity: string[]; rates?:
     lineAmounts: lineAmounts(options.lineAmounts),
     cwd: process.cwd(),
     ruleLimits: parseRuleLimits(options),
+    ...(options.rules === undefined && settings.ruleSet !== undefined && settings.config?.file !== undefined ? { ruleSetFrom: settings.config.file } : {}),
   };
 }
 
@@ -70,6 +71,7 @@ export async function pipelineEnv(options: ValidateOptions): Promise<PipelineEnv
     entity: options.entity?.length ? options.entity : config?.entity ?? [],
     rates: options.rates ?? config?.rates,
     ruleSet: options.rules ?? config?.ruleSet,
+    config,
   }), warn);
 }
 

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { RuleSetError } from '../errors.js';
+import { RuleSetError, ruleSetError } from '../errors.js';
+import { ruleSetWorded } from '../../messages/rule-sets.js';
 import { DEFAULT_CAPS, includeTarget, readRuleFile, SourceRefused, type SourceCaps } from './files.js';
 import { EXTENSION_NAMESPACES, FN, FN_ALLOWED, FN_REFUSED, PURE_NAMESPACES, reservedForFunctions, XS } from './names.js';
 import { inspectSef } from './sef.js';
@@ -22,9 +23,8 @@ export interface ReadFile { path: string; display: string; content: Buffer }
 /** A rule set the check refused: every refusal, located. */
 export class RuleSetRefused extends RuleSetError {
   constructor(readonly refusals: Refusal[]) {
-    const shown = refusals.slice(0, 20).map((r) => `  ${r.file}${r.line ? `:${r.line}:${r.column ?? 1}` : ''}: ${r.construct}: ${r.reason}`);
-    const more = refusals.length > 20 ? [`  … and ${refusals.length - 20} more`] : [];
-    super(`refused: a rule set may compute a verdict on the document it judges and nothing else (README, "Rule sets from others"):\n${[...shown, ...more].join('\n')}`);
+    const { message, said } = ruleSetWorded('ruleset.refused', { refusals: refusals.slice(0, 20), more: Math.max(0, refusals.length - 20) });
+    super(message, said);
     this.name = 'RuleSetRefused';
   }
 }
@@ -78,7 +78,7 @@ export function inspectRuleSet(root: string, layers: Layer[], display: (path: st
     while (queue.length > 0) {
       const f = queue.shift()!;
       const facts = inspectSource(f.shown, f.content);
-      if (facts.malformed) throw new RuleSetError(facts.malformed);
+      if (facts.malformed) throw ruleSetError('ruleset.not-well-formed', facts.malformed);
       closure.push(facts);
       for (const inc of facts.includes) {
         const construct = `<${inc.element} href="${inc.href}">`;

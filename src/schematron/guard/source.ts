@@ -27,8 +27,8 @@ export interface SourceFacts {
   functions: Array<{ ns: string | undefined; prefix: string; local: string } & Place>;
   /** The prefixes its Schematron expressions may use, in the order the schema compiler takes them (compile.ts namespaces()). */
   schemaPrefixes: Array<[string, string]>;
-  /** Where the file is not well-formed XML: a mistake, not an attack, and said as one. */
-  malformed?: string;
+  /** Where the file is not well-formed XML (its place, and the XML reader's reason): a mistake, not an attack, and said as one. */
+  malformed?: { at: string; reason: string };
 }
 
 /** A DOCTYPE that names nothing outside and declares no entity built of others (no file read, no expansion bomb). */
@@ -60,7 +60,7 @@ export function inspectSource(file: string, bytes: Buffer): SourceFacts {
   if (entities.size > 0) text = text.replace(/&([\w.-]+);/g, (ref, name: string) => entities.get(name) ?? ref);
   const read = readXmlDocument(text);
   if (!read.ok) {
-    facts.malformed = `${file}${read.line ? `:${read.line}:${read.column ?? 1}` : ''}: not well-formed XML: ${read.message}`;
+    facts.malformed = { at: `${file}${read.line ? `:${read.line}:${read.column ?? 1}` : ''}`, reason: read.message };
     return facts;
   }
   const root = rootElement(read.doc);

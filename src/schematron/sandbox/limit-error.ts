@@ -1,4 +1,5 @@
 import type { LimitKind } from './protocol.js';
+import { ruleSetWorded } from '../../messages/rule-sets.js';
 
 /**
  * A rule set's run on one document stopped by the sandbox: past its CPU-time limit, past its memory limit, or its
@@ -31,6 +32,6 @@ export class SandboxUnavailableError extends Error {
   override readonly name = 'SandboxUnavailableError';
   readonly code = 'pintae/rules-failed';
   constructor(readonly ruleSet: string, readonly reason: string) {
-    super(`rule set ${ruleSet} was not run: it needs Saxon-JS, which pintae runs only behind a process boundary, and ${reason}`);
+    super(ruleSetWorded('ruleset.sandbox-unavailable', { set: ruleSet, reason }).message);
   }
 }

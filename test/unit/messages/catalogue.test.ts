@@ -18,6 +18,7 @@ import { DERIVE } from '../../../src/messages/derive.js';
 import { REASONS } from '../../../src/messages/reasons.js';
 import { NET_MESSAGES } from '../../../src/messages/net.js';
 import { TDD_MESSAGES } from '../../../src/messages/tdd.js';
+import { RULE_SETS } from '../../../src/messages/rule-sets.js';
 import { textOf } from '../../../src/messages/ref.js';
 import type { Text } from '../../../src/messages/lang.js';
 import { ROOT } from '../../helpers/paths.js';
@@ -51,7 +52,7 @@ const entries: Array<[string, AnyText | undefined]> = [
   ...Object.entries(CLI).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(OWN).map(([id, t]) => [id, t] as [string, AnyText]),
   ...Object.entries(VALUES).map(([id, t]) => [id, t] as [string, AnyText]),
-  ...[IO, API, DERIVE, REASONS, NET_MESSAGES, TDD_MESSAGES].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
+  ...[IO, API, DERIVE, REASONS, NET_MESSAGES, TDD_MESSAGES, RULE_SETS].flatMap((c) => Object.entries(c).map(([id, t]) => [id, t] as [string, AnyText])),
   ...Object.entries(WORDS).flatMap(([rule, w]) => [[`rule:${rule}`, w.request], ...(w.xml ? [[`xml:${rule}`, w.xml]] : [])] as Array<[string, AnyText]>),
 ];
 
@@ -62,6 +63,12 @@ const entries: Array<[string, AnyText | undefined]> = [
 const validity = { date: '2025-03-10', family: 'PINT-AE', customization: 'urn:peppol:pint:billing-1@ae-1', set: { name: 'builtin-billing', version: '1.0.4', from: '2026-05-28', to: null } };
 const answerProblems = [{ status: 200, reason: 'declared', size: '80 MiB', max: '64 MiB' }, { status: 200, reason: 'grew', max: '64 MiB' }, { status: 502, reason: 'slow', seconds: 30 }];
 const SAMPLES: Readonly<Record<string, readonly unknown[]>> = {
+  // The rule-set layer's entries whose words are a sentence or reason found by its English (src/messages/rule-sets.ts).
+  'ruleset.layer-failed': [{ at: 'r/x.xslt', reason: 'the XSLT compiler wrote no SEF' }],
+  'ruleset.refusal': [{ refusal: { file: 'r/x.sch', line: 1, column: 9, construct: 'doc()', reason: 'reads another document (a file or a URL)' } }],
+  'ruleset.list.validity': [{ validity: 'always' }],
+  'ruleset.schema.refused': [{ construct: '<sch:include href="../x.sch">', reason: 'an include that leaves the rule set\'s directory' }],
+  'ruleset.list.damaged-source': [{ file: 'c/x/manifest.json', reason: 'no layers', name: 'x' }],
   'net.answer': answerProblems,
   'net.unreadable-answer': answerProblems.map((p) => ({ ...p, method: 'GET', path: '/oauth/invoices/x', maybeCreated: true })),
   'net.http-error': [401, 403, 404, 409, 422, 400, 500, 418].map((status) => ({ method: 'POST', path: '/oauth/entities', status, detail: 'Bad request' })),
