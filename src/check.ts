@@ -172,7 +172,7 @@ function validityWarning(judgedBy: JudgedBy, date: string, rootName: string, at:
 /** A document that is not declared PINT-AE is still judged: its finding says by which rules, and why those. */
 function sayJudgedBy(finding: Finding, judgedBy: JudgedBy | undefined, kind?: DocumentKind): Finding {
   if (!judgedBy || !finding.said) return finding;
-  const judged: JudgedWords = { pinned: judgedBy.chosen === 'pinned', name: judgedBy.name, version: judgedBy.version, tdd: kind === 'tdd' };
+  const judged: JudgedWords = { pinned: judgedBy.chosen === 'pinned', ...(judgedBy.pinned_by === 'config' ? { byConfig: true } : {}), name: judgedBy.name, version: judgedBy.version, tdd: kind === 'tdd' };
   const id = finding.said.id as OwnId;
   return { ...finding, ...wordsOf(id, OWN[id] as unknown as Text<object>, { ...finding.said.p, judged }) };
 }

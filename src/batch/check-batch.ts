@@ -26,6 +26,8 @@ export interface CheckBatchOptions {
   views?: boolean;
   /** What one document's rule run may take, told to each worker. */
   ruleLimits?: RuleLimits;
+  /** The set was named by a config file's ruleSet (reports say so): told to each worker. */
+  pinnedByConfig?: boolean;
 }
 
 /** `pintae check` over many files: as runBatch, one result per file (or entry discovery could not follow), in input order. */
@@ -35,7 +37,7 @@ export async function* runCheckBatch(files: CheckSource[], options: CheckBatchOp
     for (const { path, message, bytes } of files) yield message !== undefined ? unreadable(path, { message }) : checkFile(path, options.rules, options.xsdErrors.get(path), bytes, options.views);
     return;
   }
-  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet, views: options.views ?? false, ...(options.ruleLimits ? { ruleLimits: options.ruleLimits } : {}) };
+  const setup: WorkerSetup = { kind: 'check', ruleSet: options.ruleSet, views: options.views ?? false, ...(options.ruleLimits ? { ruleLimits: options.ruleLimits } : {}), ...(options.pinnedByConfig ? { pinnedByConfig: true } : {}) };
   const tasks = files.map(({ path: file, message, bytes }): WorkerTask => ({
     file, ...(message !== undefined ? { unreadable: message } : {}), ...(bytes ? { bytes } : {}), ...(options.xsdErrors.has(file) ? { xsdErrors: options.xsdErrors.get(file) } : {}),
   }));

@@ -34,6 +34,7 @@ export async function loadEnv(spec: EnvSpec, warn?: (message: string) => void): 
   if (spec.ruleSet !== false) {
     const [{ resolveRuleSet }, { ruleSetUsage }] = await Promise.all([import('../schematron/rulesets.js'), import('../schematron/errors.js')]);
     try { schematron = await resolveRuleSet(spec.ruleSet, process.env, spec.ruleLimits); } catch (e) { throw ruleSetUsage(e, spec.ruleSetFrom); }
+    if (spec.ruleSetFrom !== undefined) schematron = (await import('../schematron/choice.js')).pinnedByConfig(schematron);
   }
   const entities = loadEntityPaths(spec.entityFiles, warn);
   return {

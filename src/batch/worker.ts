@@ -13,7 +13,7 @@ import { internalFault, unreadable, validateFile, validateText, type WorkResult 
 import { loadViews } from '../view/lazy.js';
 
 /** `views`: make each result's invoice view (the HTML report). */
-export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean; ruleLimits?: RuleLimits };
+export type WorkerSetup = { kind: 'validate'; env: EnvSpec; keepXml: boolean; views: boolean } | { kind: 'check'; ruleSet: string | undefined | false; views: boolean; ruleLimits?: RuleLimits; pinnedByConfig?: boolean };
 /**
  * A file to read, the text of standard input (read by the main thread, which owns it), or why an input cannot be read
  * (standard input that failed, an entry discovery could not follow); check: the file's XSD errors, and the bytes of
@@ -36,6 +36,7 @@ async function handler(): Promise<(task: WorkerTask) => WorkResult[]> {
   if (setup.kind === 'check') {
     let rules: { run(xml: string): import('../model/types.js').Finding[] } | undefined;
     if (setup.ruleSet !== false) rules = await (await import('../schematron/rulesets.js')).resolveRuleSet(setup.ruleSet, process.env, setup.ruleLimits);
+    if (rules && setup.pinnedByConfig) rules = (await import('../schematron/choice.js')).pinnedByConfig(rules);
     const views = setup.views;
     return (task) => [task.unreadable !== undefined ? unreadable(task.file, { message: task.unreadable }) : checkFile(task.file, rules, task.xsdErrors, task.bytes, views)];
   }

@@ -8,6 +8,7 @@ import { withMissing } from './html-missing.js';
 import { findingId, invoiceBody, value } from './html-view.js';
 import { esc, userText } from './html-text.js';
 import type { Words } from '../model/view.js';
+import { ruleSetWordsId } from './words.js';
 import { joined, wordsIn } from '../messages/view.js';
 import type { JudgedBy } from '../model/types.js';
 import type { Speaker } from './html-lang.js';
@@ -54,7 +55,7 @@ function lacks(target: ReturnType<Targets<Shown>['place']>, field: string): bool
 /** The rule set that judged a document, beside the verdict (src/formatters/words.ts ruleSetWords, in the report's language). */
 function ruleSetSaid(set: JudgedBy, sp: Speaker): Words {
   const name = `${set.name}${set.version ? ` ${set.version}` : ''}`;
-  return sp.say(set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name });
+  return sp.say(ruleSetWordsId(set), { name });
 }
 
 type Placed = Map<Shown, Array<{ id: string; where: Words }>>;

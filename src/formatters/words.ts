@@ -13,7 +13,14 @@ export { plural } from '../messages/lang.js';
 export function ruleSetWords(set: JudgedBy | undefined, lang: Lang = 'en'): string {
   if (!set) return '';
   const name = `${set.name}${set.version ? ` ${set.version}` : ''}`;
-  return sayIn(RULE_SET_WORDS, set.chosen === 'fallback' ? 'ruleset.fallback' : set.chosen === 'pinned' ? 'ruleset.pinned' : 'ruleset', { name }, lang);
+  return sayIn(RULE_SET_WORDS, ruleSetWordsId(set), { name }, lang);
+}
+
+/** Which entry says how the set was chosen: by the document, as the billing fallback, or pinned (by --rules or a config file). */
+export function ruleSetWordsId(set: JudgedBy): keyof typeof RULE_SET_WORDS {
+  if (set.chosen === 'fallback') return 'ruleset.fallback';
+  if (set.chosen === 'pinned') return set.pinned_by === 'config' ? 'ruleset.pinned.config' : 'ruleset.pinned';
+  return 'ruleset';
 }
 
 /** A finding's message with pintae's advice after it, for reports of one line a finding (github, junit, sarif). */

@@ -13,11 +13,11 @@ const or = (ids: readonly string[]) => ids.join(' or ');
 const orAr = (ids: readonly string[]) => ids.join(' أو ');
 
 /** The rule set that judged a document not declared as `check` expects: pinned (--rules), or chosen for its kind. */
-export interface JudgedWords { pinned: boolean; name: string; version?: string | null; tdd: boolean }
+export interface JudgedWords { pinned: boolean; byConfig?: boolean; name: string; version?: string | null; tdd: boolean }
 const judgedEn = (j: JudgedWords | undefined) => (j === undefined ? ''
-  : `; judged by ${j.pinned ? `the rule set ${j.name} (--rules)` : `the ${j.tdd ? 'TDD' : 'billing'} rules (${j.name}${j.version ? ` ${j.version}` : ''})`}`);
+  : `; judged by ${j.pinned ? `the rule set ${j.name} (${j.byConfig ? 'ruleSet of the config file' : '--rules'})` : `the ${j.tdd ? 'TDD' : 'billing'} rules (${j.name}${j.version ? ` ${j.version}` : ''})`}`);
 const judgedAr = (j: JudgedWords | undefined) => (j === undefined ? ''
-  : `؛ فُحص وفق ${j.pinned ? `مجموعة القواعد ${j.name} (--rules)` : `قواعد ${j.tdd ? 'مستند البيانات الضريبية' : 'الفوترة'} (${j.name}${j.version ? ` ${j.version}` : ''})`}`);
+  : `؛ فُحص وفق ${j.pinned ? `مجموعة القواعد ${j.name} (${j.byConfig ? 'ruleSet في ملف الإعدادات' : '--rules'})` : `قواعد ${j.tdd ? 'مستند البيانات الضريبية' : 'الفوترة'} (${j.name}${j.version ? ` ${j.version}` : ''})`}`);
 
 /** A rule set's validity, as the rules-validity note says it. */
 export interface Validity { name: string; version?: string | null; from?: string | null; to?: string | null }

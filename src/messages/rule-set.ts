@@ -9,4 +9,6 @@ export const RULE_SET_WORDS = {
   'ruleset': { en: (p: { name: string }) => `rules ${p.name}`, ar: (p: { name: string }) => `القواعد ${p.name}` },
   'ruleset.fallback': { en: (p: { name: string }) => `rules ${p.name}, not a PINT-AE CustomizationID`, ar: (p: { name: string }) => `القواعد ${p.name}، ليس CustomizationID من PINT-AE` },
   'ruleset.pinned': { en: (p: { name: string }) => `rules ${p.name}, --rules`, ar: (p: { name: string }) => `القواعد ${p.name}، --rules` },
+  // Pinned by a config file's ruleSet: no --rules was given (the file is named on stderr at the start of the run).
+  'ruleset.pinned.config': { en: (p: { name: string }) => `rules ${p.name}, ruleSet of the config file`, ar: (p: { name: string }) => `القواعد ${p.name}، ruleSet في ملف الإعدادات` },
 } satisfies Record<string, Text<never>>;

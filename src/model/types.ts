@@ -219,6 +219,8 @@ export interface RuleSetInfo {
  */
 export interface JudgedBy extends RuleSetInfo {
   chosen: 'customization' | 'fallback' | 'pinned';
+  /** Pinned by a config file's `ruleSet`, not by --rules (or the library's option): absent otherwise. */
+  pinned_by?: 'config';
   /** How the issue date chose among the sets of the customization (absent when pinned): see schematron/dated.ts. */
   by_date?: 'covers' | 'before' | 'after' | 'undated';
 }

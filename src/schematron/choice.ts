@@ -35,6 +35,8 @@ export interface DocumentRules {
   run(xml: string, doc?: XDocument): Finding[];
   /** The set as a report names it. */
   readonly info?: RuleSetInfo;
+  /** A set pinned by a config file's ruleSet rather than by --rules (pinnedByConfig): reports say which. */
+  readonly pinnedBy?: 'config';
   /** The set as a report names it for a document of this CustomizationID: that one, where the set is written for several. */
   infoFor?(customization: string): RuleSetInfo;
   /**
@@ -46,6 +48,16 @@ export interface DocumentRules {
 }
 
 /**
+ * The same rules, known as pinned by a config file's ruleSet (a report said `--rules` of a set no flag named). A set
+ * that chooses per document is not pinned, and is returned as it is. The set's own state stays the set's (the result
+ * delegates to it).
+ */
+export function pinnedByConfig<R extends DocumentRules>(rules: R): R {
+  if (rules.choose) return rules;
+  return Object.create(rules, { pinnedBy: { value: 'config', enumerable: true } }) as R;
+}
+
+/**
  * The rules for a document of this CustomizationID and issue date: the newest set written for it that is valid on the
  * date, else the sets of `fallback` (the billing sets; the TDD sets for a TDD) chosen the same way (else `rules`
  * itself); --rules pins one set for every document.
@@ -53,7 +65,7 @@ export interface DocumentRules {
 export function chooseRules(rules: DocumentRules, customization: string | undefined, issueDate: string | undefined, fallback = PINT_AE_CUSTOMIZATIONS[0]!): { rules: DocumentRules; judgedBy?: JudgedBy } {
   if (!rules.choose) {
     const info = customization !== undefined && rules.infoFor ? rules.infoFor(customization) : rules.info;
-    return { rules, ...(info ? { judgedBy: { ...info, chosen: 'pinned' } } : {}) };
+    return { rules, ...(info ? { judgedBy: { ...info, chosen: 'pinned', ...(rules.pinnedBy ? { pinned_by: rules.pinnedBy } : {}) } } : {}) };
   }
   const own = customization !== undefined ? rules.choose(customization, issueDate) : undefined;
   const chosen = own ?? rules.choose(fallback, issueDate);

@@ -137,6 +137,8 @@ export function resolveServeSetup(options: ServeOptions): ResolvedServe {
       entityFiles: entity.map((f) => resolve(cwd, f)),
       ...(rates !== undefined ? { ratesFile: resolve(cwd, rates) } : {}),
       ruleSet, today: options.today ?? new Date().toISOString().slice(0, 10),
+      // A set the config file's ruleSet named: reports name it as the file's, not as --rules.
+      ...(ruleSet !== false && options.ruleSet === undefined && config?.ruleSet !== undefined ? { ruleSetFrom: config.file } : {}),
       uuid: options.deterministic ? { kind: 'deterministic' } : { kind: 'random' },
       lineAmounts: options.lineAmounts ?? 'aed', cwd, ruleLimits,
     },

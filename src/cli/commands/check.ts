@@ -39,9 +39,12 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   const jobs = parseJobs(options.jobs);
   const ruleLimits = parseRuleLimits(options);
   let rules: DocumentRules | undefined;
+  // The set a config file's ruleSet named (no --rules): reports name it as the file's, not as --rules.
+  const byConfig = options.rules === undefined && settings.ruleSet !== undefined && settings.config?.file !== undefined;
   if (options.schematron !== false) {
     const [{ resolveRuleSet }, { ruleSetUsage }] = await Promise.all([import('../../schematron/rulesets.js'), import('../../schematron/errors.js')]);
     try { rules = await resolveRuleSet(settings.ruleSet, process.env, ruleLimits); } catch (e) { throw ruleSetUsage(e, options.rules === undefined ? settings.config?.file : undefined); }
+    if (byConfig) rules = (await import('../../schematron/choice.js')).pinnedByConfig(rules);
   }
   warnAll(checkConfigOverrides(settings, rules));
   const report = await openReport(settings, process.stdout, files.map((f) => f.path), true);
@@ -72,5 +75,5 @@ export async function runCheck(paths: string[], options: CheckOptions): Promise<
   }
   const ruleSet = options.schematron === false ? false : settings.ruleSet;
   if (report.wantsViews) await (await import('../../view/lazy.js')).loadViews();
-  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews, ruleLimits }), report, files.length);
+  return reportAll(runCheckBatch(files, { jobs, ruleSet, rules, xsdErrors, views: report.wantsViews, ruleLimits, ...(byConfig ? { pinnedByConfig: true } : {}) }), report, files.length);
 }
